@@ -1,0 +1,1 @@
+"""Game-independent machinery: random streams, the batch runner, statistics, result records."""

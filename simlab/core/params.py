@@ -1,0 +1,107 @@
+"""Parameter paths: ``--set PATH=VALUE`` and scenario overrides on frozen rule dataclasses.
+
+A game's rules are a frozen dataclass. ``apply_overrides(rules, {"timer_steps": "2.5"})`` returns a
+new, validated instance; values given as text (from the command line) are converted to the
+field's type. Games may add their own path forms (Jelly: ``faces.3A.1 = "pod"``) by handling
+them before calling :func:`apply_overrides`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import types
+import typing
+
+from simlab.errors import SimlabError
+
+
+def parse_assignment(text: str) -> tuple[str, str]:
+    """Split ``PATH=VALUE`` (as given to ``--set``) into its parts."""
+    if "=" not in text:
+        raise SimlabError(f"--set: expected PATH=VALUE (e.g. timer_steps=2.5), got {text!r}")
+    path, value = text.split("=", 1)
+    path = path.strip()
+    if not path:
+        raise SimlabError(f"--set: the path before '=' is empty in {text!r}")
+    return path, value.strip()
+
+
+def suggest(name: str, options) -> str:
+    """A ' (did you mean ...?)' suffix for a misspelt name, or ''."""
+    close = difflib.get_close_matches(name, list(options), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _base(tp):
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _base(args[0]) if args else str
+    return tp
+
+
+def coerce(value, tp, where: str):
+    """Convert ``value`` (text or a Python value) to annotation ``tp``; errors name ``where``."""
+    if value is None:
+        return None
+    tp = _base(tp)
+    origin = typing.get_origin(tp)
+    try:
+        if origin is tuple:
+            args = typing.get_args(tp)
+            item = args[0] if args else str
+            if isinstance(value, str):
+                parts = [p.strip() for p in value.strip("()[] ").split(",") if p.strip()]
+            else:
+                parts = list(value)
+            return tuple(coerce(p, item, where) for p in parts)
+        if tp is bool:
+            if isinstance(value, str):
+                low = value.strip().lower()
+                if low in ("1", "true", "yes", "on"):
+                    return True
+                if low in ("0", "false", "no", "off"):
+                    return False
+                raise ValueError
+            return bool(value)
+        if tp is int:
+            if isinstance(value, float) and not value.is_integer():
+                raise ValueError
+            if isinstance(value, str):
+                f = float(value)
+                if not f.is_integer():
+                    raise ValueError
+                return int(f)
+            return int(value)
+        if tp is float:
+            return float(value)
+        if tp is str:
+            return str(value)
+    except (TypeError, ValueError):
+        name = getattr(tp, "__name__", str(tp))
+        raise SimlabError(f"{where}: expected {_describe(tp, name)}, got {value!r}") from None
+    return value
+
+
+def _describe(tp, name):
+    return {"int": "a whole number", "float": "a number", "bool": "true or false",
+            "str": "text"}.get(name, name)
+
+
+def apply_overrides(rules, overrides: dict, where: str = "rules"):
+    """Return ``rules`` with top-level fields replaced by ``overrides`` (validated by the class).
+
+    Unknown names raise :class:`SimlabError` listing a close match.
+    """
+    if not overrides:
+        return rules
+    fields = {f.name: f for f in dataclasses.fields(rules) if f.init}
+    hints = typing.get_type_hints(type(rules))
+    changes = {}
+    for path, value in overrides.items():
+        if path not in fields:
+            raise SimlabError(f"{where}: unknown rule {path!r}{suggest(path, fields)}; "
+                              f"known: {', '.join(sorted(fields))}")
+        changes[path] = coerce(value, hints[path], f"{where}.{path}")
+    return dataclasses.replace(rules, **changes)

@@ -1,0 +1,178 @@
+"""The batch runner: the one place that owns parallelism.
+
+A run of ``n`` games under seed ``s`` is cut into batches ``[start, start + count)``. Every batch
+is played by the game's kernel, which aggregates in place (counters and histograms, all integers),
+so a batch returns a few small arrays whatever its size; the runner adds them up as they arrive.
+Because game ``g`` draws only from the stream of ``(s, g)`` and all aggregates are integer sums,
+the totals are identical for any number of jobs, batch size or backend.
+
+Backends: ``loky`` (processes, the default), ``threads`` (the kernels release the GIL) and
+``serial``. Issue 3 adds ``dask`` through joblib's dask backend.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from simlab.errors import SimlabError
+
+BACKENDS = ("loky", "threads", "serial")
+_JOBLIB_BACKEND = {"loky": "loky", "threads": "threading", "serial": "sequential"}
+
+#: target wall time of one batch, seconds (DEVELOPERS.md: 0.1-1 s of work)
+BATCH_SECONDS = 0.3
+#: games played in the main process to measure the speed before batches are sized
+PROBE_GAMES = 64
+
+
+@dataclass
+class RunOutput:
+    """What a run returns: summed aggregates, optional per-game rows, timings."""
+
+    agg: dict[str, np.ndarray]
+    rows: dict[str, np.ndarray] | None
+    n_games: int
+    wall_s: float
+    kernel_s: float
+
+
+def add_into(total: dict[str, np.ndarray] | None, part: dict[str, np.ndarray]):
+    """Add aggregate dict ``part`` into ``total`` (returns the new total)."""
+    if total is None:
+        return {k: np.array(v, copy=True) for k, v in part.items()}
+    for k, v in part.items():
+        total[k] += v
+    return total
+
+
+def _play(game_name: str, prepared, seed: int, start: int, count: int, keep_rows: bool):
+    """Worker entry point: play games ``[start, start+count)`` and return (agg, rows, seconds)."""
+    from simlab.games.registry import get_game
+
+    game = get_game(game_name)
+    t0 = time.perf_counter()
+    agg, rows = game.run_batch(prepared, seed, start, count, keep_rows)
+    return start, agg, rows, time.perf_counter() - t0
+
+
+def check_run_args(n_games: int, seed: int, jobs: int, backend: str, batch_size: int | None):
+    """Validate the runner's arguments; raises :class:`SimlabError` naming the argument."""
+    if not isinstance(n_games, int | np.integer) or n_games < 1:
+        raise SimlabError(f"games: expected a positive whole number, got {n_games!r}")
+    if not isinstance(seed, int | np.integer) or not 0 <= seed < 2**63:
+        raise SimlabError(f"seed: expected a whole number from 0 to 2**63-1, got {seed!r}")
+    if not isinstance(jobs, int | np.integer) or jobs < 1:
+        raise SimlabError(f"jobs: expected a positive whole number, got {jobs!r}")
+    if backend not in BACKENDS:
+        raise SimlabError(f"backend: expected one of {', '.join(BACKENDS)}, got {backend!r}")
+    if batch_size is not None and (not isinstance(batch_size, int | np.integer) or batch_size < 1):
+        raise SimlabError(f"batch_size: expected a positive whole number, got {batch_size!r}")
+
+
+def run_games(
+    game,
+    prepared,
+    n_games: int,
+    seed: int,
+    *,
+    jobs: int = 1,
+    backend: str = "loky",
+    batch_size: int | None = None,
+    keep_rows: bool = False,
+    progress: bool | None = None,
+    on_batch: Callable[[int], None] | None = None,
+) -> RunOutput:
+    """Play ``n_games`` games of ``game`` with ``prepared`` arrays and aggregate the results.
+
+    Parameters
+    ----------
+    game : simlab.games.registry.Game
+        The game module's spec (kernel entry point ``run_batch`` and ``warm``).
+    prepared : NamedTuple of arrays
+        What ``game.prepare`` returned: rules, board and bots as arrays.
+    n_games, seed : int
+        Number of games and the run's seed; game ``g`` uses the stream of ``(seed, g)``.
+    jobs : int
+        Worker count for ``loky`` and ``threads``; ignored by ``serial``.
+    backend : {"loky", "threads", "serial"}
+    batch_size : int, optional
+        Games per batch; by default sized from a probe so one batch takes about 0.3 s.
+    keep_rows : bool
+        Also return one row per game (memory grows with ``n_games``).
+    progress : bool, optional
+        Show a tqdm bar on stderr; default: when stderr is a terminal and the run looks longer
+        than about 2 s.
+    on_batch : callable, optional
+        Called with the number of games of every finished batch (for outer progress bars).
+    """
+    check_run_args(n_games, seed, jobs, backend, batch_size)
+    t_wall = time.perf_counter()
+    game.warm()  # compile or load the numba cache here, before any worker starts
+
+    # probe: the first games are played here, timed, and are part of the result
+    first = min(n_games, PROBE_GAMES if batch_size is None else batch_size)
+    _, agg, rows, k_s = _play(game.name, prepared, seed, 0, first, keep_rows)
+    kernel_s = k_s
+    row_parts = {0: rows} if keep_rows else None
+    if on_batch is not None:
+        on_batch(first)
+    rate = first / max(k_s, 1e-6)
+    if batch_size is None:
+        batch_size = int(min(max(rate * BATCH_SECONDS, 256), 2_000_000))
+        if jobs > 1 and backend != "serial":  # keep every worker busy on small runs
+            batch_size = max(64, min(batch_size, -(-(n_games - first) // (4 * jobs))))
+    starts = list(range(first, n_games, batch_size))
+    tasks = [(s, min(batch_size, n_games - s)) for s in starts]
+
+    if progress is None:
+        eff_jobs = 1 if backend == "serial" else jobs
+        progress = sys.stderr.isatty() and (n_games / rate / eff_jobs) > 2.0
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=n_games, unit="game", unit_scale=True, file=sys.stderr,
+                   desc=f"{game.name}", dynamic_ncols=True, leave=False)
+        bar.update(first)
+
+    count_of = dict(tasks)
+    if tasks:
+        results = _dispatch(game.name, prepared, seed, tasks, keep_rows, jobs, backend)
+        for start, part, rows, k_s in results:
+            agg = add_into(agg, part)
+            kernel_s += k_s
+            if keep_rows:
+                row_parts[start] = rows
+            n = count_of[start]
+            if bar is not None:
+                bar.update(n)
+            if on_batch is not None:
+                on_batch(n)
+    if bar is not None:
+        bar.close()
+
+    all_rows = None
+    if keep_rows:
+        keys = list(row_parts[0].keys())
+        order = sorted(row_parts)
+        all_rows = {k: np.concatenate([row_parts[s][k] for s in order]) for k in keys}
+    return RunOutput(agg=agg, rows=all_rows, n_games=n_games,
+                     wall_s=time.perf_counter() - t_wall, kernel_s=kernel_s)
+
+
+def _dispatch(game_name, prepared, seed, tasks, keep_rows, jobs, backend):
+    """Yield batch results as they finish, from joblib's chosen backend."""
+    if backend == "serial" or jobs == 1:
+        for s, c in tasks:
+            yield _play(game_name, prepared, seed, s, c, keep_rows)
+        return
+    from joblib import Parallel, delayed
+
+    par = Parallel(n_jobs=jobs, backend=_JOBLIB_BACKEND[backend],
+                   return_as="generator_unordered")
+    yield from par(delayed(_play)(game_name, prepared, seed, s, c, keep_rows) for s, c in tasks)

@@ -1,0 +1,355 @@
+"""Attack of the Jelly Monster: rules and component data as frozen, validated dataclasses.
+
+Everything the kernel needs is here and nowhere else; :meth:`JellyRules.to_arrays` turns it into
+plain numpy arrays. Readings of the rulebook (see ``shared/rules/README.md``) and the choices made
+where it is silent are documented on the fields; data the rulebook does not print is marked
+*assumed*.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import NamedTuple
+
+import numpy as np
+
+from simlab.core.params import apply_overrides, coerce, suggest
+from simlab.errors import SimlabError
+
+# reward kinds (codes shared with nb.py and bots.py)
+R_NONE, R_JELLY, R_POD, R_DISCARD, R_PER_POD, R_ADJ, R_EACH_GIVES, R_GIVE_EACH = range(8)
+R_BY_DICE, R_PODIUM, R_PODIUM_PRESENT = 8, 9, 10
+ADJ_LEFT, ADJ_EITHER, ADJ_RIGHT = -1, 0, 1
+
+KIND_NAMES = {
+    "jelly": R_JELLY, "pod": R_POD, "discard_pod": R_DISCARD, "per_pod": R_PER_POD,
+    "adjacent": R_ADJ, "each_gives": R_EACH_GIVES, "give_each": R_GIVE_EACH,
+    "by_dice": R_BY_DICE, "podium": R_PODIUM, "podium_present": R_PODIUM_PRESENT,
+}
+CODE_NAMES = {v: k for k, v in KIND_NAMES.items()}
+MAX_ICONS = 3  # reward icons per zone
+ATOM_WIDTH = 6  # kind, a, b, c, d, e
+N_ZONES = 3
+REWARD_SYNTAX = ("jelly:N, pod, discard_pod, per_pod:N, adjacent:left|right|either, each_gives:N, "
+                 "give_each:N, by_dice:K:LOW:HIGH (LOW/HIGH = jellyN or pod), podium:A:B, "
+                 "podium_present:A:B; join icons with '+'")
+
+
+def _sub_reward(text: str, where: str) -> tuple[int, int]:
+    if text == "pod":
+        return 1, 1
+    if text.startswith("jelly"):
+        try:
+            return 0, int(text[5:])
+        except ValueError:
+            pass
+    raise SimlabError(f"{where}: by_dice outcome must be jellyN or pod, got {text!r}")
+
+
+def parse_icon(text: str, where: str) -> tuple[int, ...]:
+    """Parse one reward icon (``jelly:7``, ``pod``, ``by_dice:2:jelly7:pod``...) into an atom."""
+    parts = [p.strip() for p in text.strip().split(":")]
+    name, args = parts[0], parts[1:]
+    if name not in KIND_NAMES:
+        raise SimlabError(f"{where}: unknown reward {name!r}{suggest(name, KIND_NAMES)}; "
+                          f"expected {REWARD_SYNTAX}")
+    kind = KIND_NAMES[name]
+    want = {R_JELLY: 1, R_POD: 0, R_DISCARD: 0, R_PER_POD: 1, R_ADJ: 1, R_EACH_GIVES: 1,
+            R_GIVE_EACH: 1, R_BY_DICE: 3, R_PODIUM: 2, R_PODIUM_PRESENT: 2}[kind]
+    if len(args) != want:
+        raise SimlabError(f"{where}: {name} takes {want} value(s) after ':', got {text!r}")
+    atom = [kind, 0, 0, 0, 0, 0]
+    try:
+        if kind == R_ADJ:
+            atom[1] = {"left": ADJ_LEFT, "either": ADJ_EITHER, "right": ADJ_RIGHT}[args[0]]
+        elif kind == R_BY_DICE:
+            atom[1] = int(args[0])
+            atom[2], atom[3] = _sub_reward(args[1], where)
+            atom[4], atom[5] = _sub_reward(args[2], where)
+        else:
+            for i, a in enumerate(args):
+                atom[1 + i] = int(a)
+    except (KeyError, ValueError):
+        raise SimlabError(f"{where}: bad value in {text!r}; expected {REWARD_SYNTAX}") from None
+    if kind in (R_JELLY, R_PER_POD, R_EACH_GIVES, R_GIVE_EACH, R_PODIUM, R_PODIUM_PRESENT) and \
+            min(atom[1:1 + want]) < 0:
+        raise SimlabError(f"{where}: amounts must be >= 0 in {text!r}")
+    if kind == R_BY_DICE and (atom[1] < 0 or atom[3] < 0 or atom[5] < 0):
+        raise SimlabError(f"{where}: by_dice values must be >= 0 in {text!r}")
+    return tuple(atom)
+
+
+def parse_zone(text: str, where: str) -> tuple[tuple[int, ...], ...]:
+    """Parse a zone (``jelly:8+discard_pod``): up to 3 icons resolved left to right."""
+    if not isinstance(text, str) or not text.strip():
+        raise SimlabError(f"{where}: expected reward text such as 'jelly:5' or 'pod+jelly:2'")
+    icons = [parse_icon(t, where) for t in text.split("+")]
+    if len(icons) > MAX_ICONS:
+        raise SimlabError(f"{where}: at most {MAX_ICONS} icons per zone, got {len(icons)}")
+    return tuple(icons)
+
+
+def describe_zone(text: str) -> str:
+    """Normalised zone text (for tables and logs)."""
+    return "+".join(t.strip() for t in text.split("+"))
+
+
+@dataclass(frozen=True)
+class DistrictFace:
+    """One side of a district board: three zones from the entrance outwards.
+
+    Attributes
+    ----------
+    name : str
+        Board number and side, e.g. ``"3A"``.
+    zones : tuple of str
+        Reward text of the first, second and third zone (see ``boards.toml`` for the syntax).
+    green : bool
+        Marked with green lights (recommended for a first game).
+    """
+
+    name: str
+    zones: tuple[str, str, str]
+    green: bool = False
+
+    def __post_init__(self):
+        if len(self.zones) != N_ZONES:
+            raise SimlabError(f"faces.{self.name}.zones: expected {N_ZONES} zones, "
+                              f"got {len(self.zones)}")
+        for i, z in enumerate(self.zones):
+            parse_zone(z, f"faces.{self.name}.zones[{i}]")
+
+
+@lru_cache(maxsize=1)
+def _default_data():
+    text = resources.files("simlab.games.jelly").joinpath("boards.toml").read_text()
+    data = tomllib.loads(text)
+    faces = {name: DistrictFace(name, tuple(f["zones"]), bool(f.get("green", False)))
+             for name, f in data["faces"].items()}
+    layouts = {k: tuple(v) for k, v in data["layouts"].items()}
+    return faces, layouts
+
+
+def default_faces() -> dict[str, DistrictFace]:
+    """The shipped (assumed) 16 district faces, by name."""
+    return dict(_default_data()[0])
+
+
+def default_layouts() -> dict[str, tuple[str, ...]]:
+    """The shipped layouts: ``beginner`` (A sides), ``advanced`` (B sides), ``mixed``."""
+    return dict(_default_data()[1])
+
+
+class JellyArrays(NamedTuple):
+    """The rules as arrays and scalars for ``nb.py`` (no Python objects)."""
+
+    rewards: np.ndarray        # (D, 3, MAX_ICONS, ATOM_WIDTH) int64
+    start_jelly: np.ndarray    # (P,) int64
+    speeds: np.ndarray         # (P,) float64
+    n_players: int
+    n_districts: int
+    rounds: int
+    dice: int
+    pods: int
+    pod_sides: int
+    timer_steps: float
+    max_steps: int
+    drone_start: int
+    drone_step: int
+    lock_requires_dice: bool
+
+
+@dataclass(frozen=True)
+class JellyRules:
+    """Rules of Attack of the Jelly Monster, with every choice the rulebook leaves open.
+
+    Attributes
+    ----------
+    players : int
+        3 to 5.
+    rounds : int
+        Rounds in a game (rulebook: 4).
+    dice : int
+        Dice per player (rulebook: 7).
+    n_districts : int or None
+        Districts in play; None means players + 2 (*assumed*: seven target markers for five).
+    layout : str
+        Named layout of district faces (``beginner``, ``advanced``, ``mixed``) used when
+        ``districts`` is empty.
+    districts : tuple of str
+        Face names clockwise from district 0 (e.g. ``("1A", "2B", ...)``); overrides ``layout``.
+    starting_jelly : int
+        Jelly each player starts with (rulebook: 2).
+    seat_starting_jelly : tuple of int
+        Per-seat starting jelly (overrides ``starting_jelly`` when given; for balancing).
+    pods : int
+        Jelly-pods in the stack (rulebook: 30); when too few remain for all tied players, none
+        of them takes one.
+    pod_sides : int
+        A jelly-pod is worth one roll of this die at game end (rulebook reading: d6).
+    timer_steps : float
+        The sand timer, in units of the average time a speed-1 player needs for one roll and
+        placement (*assumed* 3: about 10 s). After a flip, players act only before it runs out.
+    max_steps_per_round : int
+        Safety bound on roll steps in a round (a modelling guard; no bot reaches it in practice).
+        When hit, unplaced dice are lost as if the timer ran out.
+    speeds : tuple of float
+        Per-seat speed (roll-and-place steps per time unit); empty = all 1.0.
+    drone_start : int
+        District the Drone points to in round 1.
+    drone_step : int
+        Districts the Drone advances each round (*assumed* 1: the rulebook rotates it).
+    lock_requires_dice : bool
+        A lock-down needs at least one die (any colour) on that district entrance (reading of
+        "placing your player screen around the dice placed on that district entrance").
+    faces : dict
+        Component data: district faces by name (default: shipped ``boards.toml``, *assumed*).
+    """
+
+    players: int = 4
+    rounds: int = 4
+    dice: int = 7
+    n_districts: int | None = None
+    layout: str = "mixed"
+    districts: tuple[str, ...] = ()
+    starting_jelly: int = 2
+    seat_starting_jelly: tuple[int, ...] = ()
+    pods: int = 30
+    pod_sides: int = 6
+    timer_steps: float = 3.0
+    max_steps_per_round: int = 1000
+    speeds: tuple[float, ...] = ()
+    drone_start: int = 0
+    drone_step: int = 1
+    lock_requires_dice: bool = True
+    faces: dict = field(default_factory=default_faces, compare=False, hash=False)
+
+    def __post_init__(self):
+        def bad(name, what, got):
+            raise SimlabError(f"rules.{name}: expected {what}, got {got!r}")
+
+        if not 3 <= self.players <= 5:
+            bad("players", "3 to 5 players", self.players)
+        if not 1 <= self.rounds <= 20:
+            bad("rounds", "1 to 20", self.rounds)
+        if not 1 <= self.dice <= 20:
+            bad("dice", "1 to 20 dice per player", self.dice)
+        if self.n_districts is not None and not 2 <= self.n_districts <= 16:
+            bad("n_districts", "2 to 16 districts", self.n_districts)
+        if self.starting_jelly < 0:
+            bad("starting_jelly", "a number >= 0", self.starting_jelly)
+        if self.seat_starting_jelly and (len(self.seat_starting_jelly) != self.players
+                                         or min(self.seat_starting_jelly) < 0):
+            bad("seat_starting_jelly", f"{self.players} numbers >= 0", self.seat_starting_jelly)
+        if not 0 <= self.pods <= 1000:
+            bad("pods", "0 to 1000", self.pods)
+        if not 1 <= self.pod_sides <= 100:
+            bad("pod_sides", "1 to 100", self.pod_sides)
+        if not 0 <= self.timer_steps <= 1000:
+            bad("timer_steps", "0 to 1000", self.timer_steps)
+        if not 10 <= self.max_steps_per_round <= 100_000:
+            bad("max_steps_per_round", "10 to 100000", self.max_steps_per_round)
+        if self.speeds and (len(self.speeds) != self.players or min(self.speeds) <= 0):
+            bad("speeds", f"{self.players} positive numbers (one per seat)", self.speeds)
+        if self.drone_step < 0 or self.drone_start < 0:
+            bad("drone_start/drone_step", "numbers >= 0", (self.drone_start, self.drone_step))
+        if not self.districts:
+            layouts = default_layouts()
+            if self.layout not in layouts:
+                bad("layout", f"one of {', '.join(layouts)}", self.layout)
+            if len(layouts[self.layout]) < self.num_districts:
+                bad("layout", f"a layout with at least {self.num_districts} faces", self.layout)
+        elif len(self.districts) != self.num_districts:
+            bad("districts", f"{self.num_districts} face names (one per district)",
+                self.districts)
+        for name in self.district_faces():
+            if name not in self.faces:
+                raise SimlabError(f"rules.districts: unknown face {name!r}"
+                                  f"{suggest(name, self.faces)}; known: "
+                                  f"{', '.join(sorted(self.faces))}")
+
+    @property
+    def num_districts(self) -> int:
+        """Districts in play (``n_districts`` or players + 2)."""
+        return self.n_districts if self.n_districts is not None else self.players + 2
+
+    def district_faces(self) -> tuple[str, ...]:
+        """Face names in play, clockwise from district 0."""
+        if self.districts:
+            return tuple(self.districts)
+        return default_layouts()[self.layout][: self.num_districts]
+
+    def zone_text(self, district: int, zone: int) -> str:
+        """Reward text of ``zone`` of ``district`` in play."""
+        return self.faces[self.district_faces()[district]].zones[zone]
+
+    def to_arrays(self) -> JellyArrays:
+        """The rules as arrays for the kernel."""
+        n_d = self.num_districts
+        rewards = np.zeros((n_d, N_ZONES, MAX_ICONS, ATOM_WIDTH), dtype=np.int64)
+        for d, name in enumerate(self.district_faces()):
+            for z, text in enumerate(self.faces[name].zones):
+                for i, atom in enumerate(parse_zone(text, f"faces.{name}.zones[{z}]")):
+                    rewards[d, z, i] = atom
+        start = (np.array(self.seat_starting_jelly, dtype=np.int64) if self.seat_starting_jelly
+                 else np.full(self.players, self.starting_jelly, dtype=np.int64))
+        speeds = (np.array(self.speeds, dtype=np.float64) if self.speeds
+                  else np.ones(self.players, dtype=np.float64))
+        return JellyArrays(rewards, start, speeds, int(self.players), int(n_d), int(self.rounds),
+                           int(self.dice), int(self.pods), int(self.pod_sides),
+                           float(self.timer_steps), int(self.max_steps_per_round),
+                           int(self.drone_start), int(self.drone_step),
+                           bool(self.lock_requires_dice))
+
+
+def make_rules(players: int = 4, overrides: dict | None = None, where: str = "rules") -> JellyRules:
+    """Build validated rules for ``players`` with ``overrides`` (``{path: value}``).
+
+    Paths are rule fields (``timer_steps``, ``districts``...) or a zone of a face:
+    ``faces.3A.1 = "pod"`` (zone 0-2) or ``faces.3A = "jelly:4,pod,jelly:0"`` (all three zones,
+    comma-separated) or ``district.2.1 = "pod"`` (zone 1 of the face in play as district 2).
+    """
+    overrides = dict(overrides or {})
+    try:
+        players = coerce(overrides.pop("players", players), int, f"{where}.players")
+        base = JellyRules(players=players)
+    except SimlabError:
+        raise
+    face_changes = {k: v for k, v in overrides.items()
+                    if k.startswith("faces.") or k.startswith("district.")}
+    plain = {k: v for k, v in overrides.items() if k not in face_changes}
+    rules = apply_overrides(base, plain, where)
+    if face_changes:
+        faces = dict(rules.faces)
+        in_play = rules.district_faces()
+        for path, value in face_changes.items():
+            parts = path.split(".")
+            if parts[0] == "district":
+                try:
+                    d = int(parts[1])
+                    name = in_play[d]
+                except (IndexError, ValueError):
+                    raise SimlabError(f"{where}.{path}: expected district.<0..{len(in_play) - 1}>"
+                                      f".<zone 0-2>") from None
+                parts = ["faces", name] + parts[2:]
+            name = parts[1] if len(parts) > 1 else ""
+            old = faces.get(name, DistrictFace(name, ("jelly:0",) * 3))
+            if len(parts) == 2 or (len(parts) == 3 and parts[2] == "zones"):
+                zones = value if not isinstance(value, str) else value.split(",")
+                faces[name] = DistrictFace(name, tuple(z.strip() for z in zones), old.green)
+            elif len(parts) == 3 and parts[2] in ("0", "1", "2"):
+                zones = list(old.zones)
+                zones[int(parts[2])] = str(value).strip()
+                faces[name] = DistrictFace(name, tuple(zones), old.green)
+            else:
+                raise SimlabError(f"{where}.{path}: expected faces.<NAME>[.<zone 0-2>] or "
+                                  f"district.<i>.<zone 0-2>")
+        rules = dataclasses.replace(rules, faces=faces)
+    return rules
+
+
+RULE_OPTIONS = [f.name for f in dataclasses.fields(JellyRules) if f.name != "faces"]

@@ -1,0 +1,107 @@
+"""Array layouts shared by the Jelly kernel, its bots and the reference engine.
+
+The bots read a :class:`JellyState`; the kernel mutates one in place, and the reference engine
+builds one from its own readable state before asking a bot for a decision.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+# info slots
+I_ROUND, I_POD_STACK, I_FLIPPED, I_DRONE = range(4)
+
+# global counters (JellyAgg.counters)
+C_CANCELLED, C_TIMER_LOST, C_REMOVALS, C_MOVES, C_CENTER_PODS, C_LOCKS, C_FLIPS = range(7)
+C_PASSES, C_PLACED, C_STEP_CAP, C_EITHER_DISAGREE, C_PODS_SHORT, C_STEPS = range(7, 13)
+COUNTER_NAMES = ("dice_cancelled", "dice_lost_to_timer", "removals", "target_moves",
+                 "center_pods", "lock_downs", "timer_flips", "passes", "dice_placed",
+                 "step_cap_hits", "either_disagreements", "pods_short", "roll_steps")
+# per-seat counters (JellyAgg.seat)
+S_CANCELLED, S_TIMER_LOST, S_REMOVALS, S_MOVES, S_CENTER_PODS, S_CONTROLS, S_PLACED = range(7)
+S_PODS_END = 7
+SEAT_NAMES = ("dice_cancelled", "dice_lost_to_timer", "removals", "target_moves", "center_pods",
+              "districts_controlled", "dice_placed", "pods_at_end")
+SCORE_BINS = 256  # score histogram: one bin per jelly, the last bin holds >= 255
+
+
+class JellyState(NamedTuple):
+    """Mutable state of one game (arrays only)."""
+
+    dice: np.ndarray       # (D, P, 7) int64: dice of player p showing value v on district d
+    eff: np.ndarray        # (D, P) int64: total of values held exactly once (survives cancel)
+    ndice: np.ndarray      # (D, P) int64: dice of player p on district d
+    center: np.ndarray     # (P,) int64: dice of player p on the city center
+    target: np.ndarray     # (D,) int64: zone of the Target marker (0 = first zone)
+    locked: np.ndarray     # (D,) int64: player whose screen locks the district, or -1
+    jelly: np.ndarray      # (P,) int64
+    pods: np.ndarray       # (P,) int64: jelly-pods held
+    n_left: np.ndarray     # (P,) int64: dice not yet placed this round
+    roll: np.ndarray       # (7,) int64: the acting player's current roll, counts per value
+    info: np.ndarray       # (4,) int64: round, pod stack, timer flipped, drone district
+    next_time: np.ndarray  # (P,) float64: when each player acts next (interleaving clock)
+    values: np.ndarray     # (P, D, 3) float64: bots' scratch table of zone values
+
+
+class JellyLineup(NamedTuple):
+    """Bots of the seats: integer ids and parameter vectors (see bots.py)."""
+
+    ids: np.ndarray     # (P,) int64
+    params: np.ndarray  # (P, K) float64
+
+
+class JellyAgg(NamedTuple):
+    """Aggregates a batch fills (all integers, so sums do not depend on batching)."""
+
+    wins: np.ndarray          # (P, P+1): games seat s won in a k-way tie
+    score_sum: np.ndarray     # (P,)
+    score_sumsq: np.ndarray   # (P,)
+    score_hist: np.ndarray    # (P, SCORE_BINS)
+    district_control: np.ndarray  # (D,) rounds with a controlling player
+    district_jelly: np.ndarray    # (D,) net jelly the controlling players gained there
+    district_pods: np.ndarray     # (D,) pods the controlling players gained there
+    counters: np.ndarray      # (len(COUNTER_NAMES),)
+    seat: np.ndarray          # (P, len(SEAT_NAMES))
+
+
+class JellyScratch(NamedTuple):
+    """Scratch arrays of the kernel (so that rule helpers never allocate)."""
+
+    order: np.ndarray    # (P,) int64: gift order
+    ctrl: np.ndarray     # (P,) bool: controlling players of the district being scored
+    pmask: np.ndarray    # (P,) bool: players due a jelly-pod
+    jel0: np.ndarray     # (P,) int64: jelly before a district's reward
+    pod0: np.ndarray     # (P,) int64: pods before a district's reward
+    scores: np.ndarray   # (P,) int64: final scores of the current game
+    winners: np.ndarray  # (P,) bool
+    rng: np.ndarray      # (4,) uint64: the current game's stream
+
+
+def new_scratch(n_players: int) -> JellyScratch:
+    """Allocate scratch arrays."""
+    p = n_players
+    return JellyScratch(np.zeros(p, np.int64), np.zeros(p, np.bool_), np.zeros(p, np.bool_),
+                        np.zeros(p, np.int64), np.zeros(p, np.int64), np.zeros(p, np.int64),
+                        np.zeros(p, np.bool_), np.zeros(4, np.uint64))
+
+
+def new_state(n_players: int, n_districts: int) -> JellyState:
+    """Allocate a zeroed state."""
+    p, d = n_players, n_districts
+    i8 = np.int64
+    return JellyState(np.zeros((d, p, 7), i8), np.zeros((d, p), i8), np.zeros((d, p), i8),
+                      np.zeros(p, i8), np.zeros(d, i8), np.full(d, -1, i8), np.zeros(p, i8),
+                      np.zeros(p, i8), np.zeros(p, i8), np.zeros(7, i8), np.zeros(4, i8),
+                      np.zeros(p, np.float64), np.zeros((p, d, 3), np.float64))
+
+
+def new_agg(n_players: int, n_districts: int) -> JellyAgg:
+    """Allocate zeroed aggregates."""
+    p, d = n_players, n_districts
+    i8 = np.int64
+    return JellyAgg(np.zeros((p, p + 1), i8), np.zeros(p, i8), np.zeros(p, i8),
+                    np.zeros((p, SCORE_BINS), i8), np.zeros(d, i8), np.zeros(d, i8),
+                    np.zeros(d, i8), np.zeros(len(COUNTER_NAMES), i8),
+                    np.zeros((p, len(SEAT_NAMES)), i8))
