@@ -1,0 +1,152 @@
+"""Attack of the Jelly Monster: the public game module (validate -> arrays -> kernel -> tables).
+
+Registered as ``jelly``; use it through :func:`simlab.simulate` or the ``simlab`` command.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import NamedTuple
+
+import numpy as np
+
+from simlab.games.jelly import bots as _bots
+from simlab.games.jelly import nb
+from simlab.games.jelly.rules import JellyArrays, JellyRules, make_rules
+from simlab.games.jelly.state import (
+    COUNTER_NAMES,
+    SEAT_NAMES,
+    JellyLineup,
+    new_agg,
+    new_scratch,
+    new_state,
+)
+from simlab.games.registry import BotInfo, Game
+
+POD_VALUE = 3.5
+
+_RULE_DOCS = {
+    "players": "players, 3-5",
+    "rounds": "rounds per game (rulebook 4)",
+    "dice": "dice per player (rulebook 7)",
+    "n_districts": "districts in play (default players + 2, assumed)",
+    "layout": "named layout of district faces: beginner | advanced | mixed",
+    "districts": "face names clockwise, e.g. 1A,2B,3A,4B,5A,6B (overrides layout)",
+    "starting_jelly": "jelly each player starts with (rulebook 2)",
+    "seat_starting_jelly": "per-seat starting jelly, e.g. 2,2,2,3",
+    "pods": "jelly-pods in the stack (rulebook 30)",
+    "pod_sides": "a pod is worth a roll of this die at the end (d6)",
+    "timer_steps": "sand timer in mean step times of a speed-1 player (assumed 3 ~ 10 s)",
+    "max_steps_per_round": "safety bound on roll steps per round",
+    "speeds": "per-seat speed, e.g. 1,1,1.5,1 (steps per time unit)",
+    "drone_start": "district the Drone points to in round 1",
+    "drone_step": "districts the Drone advances per round (assumed 1)",
+    "lock_requires_dice": "a lock-down needs a die on that district entrance",
+}
+
+
+class JellyPrepared(NamedTuple):
+    """What the runner ships to workers: rule arrays and the line-up."""
+
+    arrays: JellyArrays
+    lineup: JellyLineup
+
+
+class JellyGame(Game):
+    """Attack of the Jelly Monster (3-5 players): dice placement, cancellation, districts."""
+
+    name = "jelly"
+    title = "Attack of the Jelly Monster"
+    min_players = 3
+    max_players = 5
+    default_players = 4
+    default_bots = ("greedy", "random", "spread", "saboteur")
+
+    def bots(self) -> dict[str, BotInfo]:
+        return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
+                for name, (bid, params, defaults, doc) in _bots.BOTS.items()}
+
+    def rule_options(self) -> list[dict]:
+        base = JellyRules()
+        out = []
+        for f in dataclasses.fields(JellyRules):
+            if f.name == "faces":
+                continue
+            out.append({"name": f.name, "default": getattr(base, f.name),
+                        "doc": _RULE_DOCS.get(f.name, "")})
+        out.append({"name": "faces.<FACE>.<ZONE>", "default": "see boards.toml",
+                    "doc": "reward text of a zone (0-2) of a district face, e.g. "
+                           "faces.3A.1=pod+jelly:2"})
+        out.append({"name": "district.<I>.<ZONE>", "default": "",
+                    "doc": "reward text of a zone of the face in play as district I"})
+        return out
+
+    def make_rules(self, players: int, overrides: dict | None = None, where: str = "rules"):
+        return make_rules(self.check_players(players), overrides, where)
+
+    def prepare(self, rules: JellyRules, lineup) -> JellyPrepared:
+        ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
+        return JellyPrepared(rules.to_arrays(), JellyLineup(ids, params))
+
+    def run_batch(self, prepared: JellyPrepared, seed: int, start: int, count: int,
+                  keep_rows: bool):
+        A = prepared.arrays
+        p, d = A.n_players, A.n_districts
+        agg = new_agg(p, d)
+        rows_n = count if keep_rows else 0
+        scores = np.zeros((rows_n, p), dtype=np.int64)
+        winners = np.zeros((rows_n, p), dtype=np.bool_)
+        nb.run_batch(A, new_state(p, d), prepared.lineup, new_scratch(p), seed, start, count,
+                     agg, scores, winners)
+        rows = {"score": scores, "winner": winners} if keep_rows else None
+        return agg._asdict(), rows
+
+    def warm(self):
+        rules = make_rules(3)
+        self.run_batch(self.prepare(rules, self.lineup(None, 3)), 0, 0, 1, True)
+
+    def reference_game(self, prepared: JellyPrepared, seed: int, game: int, log: bool = False,
+                       names=None):
+        from simlab.games.jelly.reference import ReferenceGame
+
+        g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log, names=names)
+        scores, winners = g.play()
+        return scores, winners, g.agg._asdict(), g.lines
+
+    def metrics(self, agg: dict, n_games: int, rules: JellyRules, lineup) -> dict:
+        faces = rules.district_faces()
+        rounds = n_games * rules.rounds
+        districts = []
+        for d, face in enumerate(faces):
+            ctrl = int(agg["district_control"][d])
+            jel = float(agg["district_jelly"][d])
+            pods = float(agg["district_pods"][d])
+            districts.append({
+                "district": d,
+                "face": face,
+                "zones": list(rules.faces[face].zones),
+                "controlled_share": ctrl / rounds if rounds else 0.0,
+                "mean_reward_jelly": jel / ctrl if ctrl else 0.0,
+                "mean_reward_pods": pods / ctrl if ctrl else 0.0,
+                "mean_reward_value": (jel + POD_VALUE * pods) / ctrl if ctrl else 0.0,
+            })
+        counters = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
+        per_game = {name: v / n_games for name, v in counters.items()}
+        seat = agg["seat"]
+        seats = [{"seat": s + 1, "bot": lineup[s].label,
+                  **{name: float(seat[s, i]) / n_games for i, name in enumerate(SEAT_NAMES)}}
+                 for s in range(seat.shape[0])]
+        return {
+            "districts": districts,
+            "totals": counters,
+            "per_game": per_game,
+            "dice_lost_to_cancellation": per_game["dice_cancelled"],
+            "dice_lost_to_timer": per_game["dice_lost_to_timer"],
+            "removals_used": per_game["removals"],
+            "target_moves_used": per_game["target_moves"],
+            "pods_won_at_city_center": per_game["center_pods"],
+            "seat_metrics": seats,
+        }
+
+
+GAME = JellyGame()

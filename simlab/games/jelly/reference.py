@@ -1,0 +1,474 @@
+"""Attack of the Jelly Monster in plain, readable Python: the test oracle and the game log.
+
+This engine re-implements every rule on its own data structures (lists of dice on districts,
+players with jelly and pods) and draws from the same random stream as the kernel, in the same
+order. Decisions are the only thing it borrows: it shows the kernel's bot functions a
+:class:`~simlab.games.jelly.state.JellyState` built from its own state and applies what they
+choose. Kernel and reference must agree game for game; the tests check that they do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simlab.core.rng import d6, new_stream, randint, uniform
+from simlab.games.jelly import bots
+from simlab.games.jelly.rules import (
+    ADJ_EITHER,
+    CODE_NAMES,
+    R_ADJ,
+    R_BY_DICE,
+    R_DISCARD,
+    R_EACH_GIVES,
+    R_GIVE_EACH,
+    R_JELLY,
+    R_PER_POD,
+    R_POD,
+    R_PODIUM,
+    R_PODIUM_PRESENT,
+)
+from simlab.games.jelly.state import (
+    C_CANCELLED,
+    C_CENTER_PODS,
+    C_EITHER_DISAGREE,
+    C_FLIPS,
+    C_LOCKS,
+    C_MOVES,
+    C_PASSES,
+    C_PLACED,
+    C_PODS_SHORT,
+    C_REMOVALS,
+    C_STEP_CAP,
+    C_STEPS,
+    C_TIMER_LOST,
+    S_CANCELLED,
+    S_CENTER_PODS,
+    S_CONTROLS,
+    S_MOVES,
+    S_PLACED,
+    S_PODS_END,
+    S_REMOVALS,
+    S_TIMER_LOST,
+    SCORE_BINS,
+    JellyState,
+    new_agg,
+    new_state,
+)
+
+
+@dataclass
+class District:
+    """A district in play: its dice (owner, value) in placement order, Target and lock."""
+
+    index: int
+    dice: list = field(default_factory=list)
+    target: int = 0
+    locked_by: int = -1
+
+
+@dataclass
+class Player:
+    seat: int
+    jelly: int
+    pods: int = 0
+    dice_in_hand: int = 0
+
+
+class ReferenceGame:
+    """One game of Attack of the Jelly Monster, played rule by rule with a readable log.
+
+    Parameters
+    ----------
+    arrays : JellyArrays
+        The rules, as given to the kernel.
+    lineup : JellyLineup
+        Bot ids and parameters (decisions are asked from ``bots``).
+    seed, game : int
+        The run's seed and this game's index: the random stream is that of ``(seed, game)``.
+    log : bool
+        Keep a readable log in ``self.lines``.
+    """
+
+    def __init__(self, arrays, lineup, seed: int, game: int, log: bool = False,
+                 names=None, faces=None):
+        self.A = arrays
+        self.lineup = lineup
+        self.rng = new_stream(seed, game)
+        self.n_p = arrays.n_players
+        self.n_d = arrays.n_districts
+        self.players = [Player(q, int(arrays.start_jelly[q])) for q in range(self.n_p)]
+        self.districts = [District(d) for d in range(self.n_d)]
+        self.center: list[tuple[int, int]] = []
+        self.pod_stack = arrays.pods
+        self.round = 0
+        self.drone = 0
+        self.flipped = False
+        self.next_time = [0.0] * self.n_p
+        self.roll: list[int] = [0] * 7
+        self.agg = new_agg(self.n_p, self.n_d)
+        self.view = new_state(self.n_p, self.n_d)
+        self.log_on = log
+        self.lines: list[str] = []
+        self.names = names or [f"P{q + 1}" for q in range(self.n_p)]
+        self.faces = faces
+        self.scores: list[int] = []
+        self.winners: list[bool] = []
+
+    # ----------------------------------------------------------------- helpers
+    def say(self, text: str):
+        if self.log_on:
+            self.lines.append(text)
+
+    def who(self, q: int) -> str:
+        return f"{self.names[q]}"
+
+    def dice_of(self, d: int, q: int) -> list[int]:
+        return [v for (o, v) in self.districts[d].dice if o == q]
+
+    def surviving_total(self, d: int, q: int) -> int:
+        """Cancellation: a value counts only if q has exactly one die showing it here."""
+        vals = self.dice_of(d, q)
+        return sum(v for v in set(vals) if vals.count(v) == 1)
+
+    def zone_name(self, d: int, z: int) -> str:
+        row = self.A.rewards[d, z]
+        parts = []
+        for atom in row:
+            if atom[0] == 0:
+                break
+            parts.append(describe_atom(atom))
+        return "+".join(parts) or "nothing"
+
+    def make_view(self) -> JellyState:
+        """The kernel's array view of this state, for asking bots."""
+        st = self.view
+        st.dice[:] = 0
+        for d, dist in enumerate(self.districts):
+            for (o, v) in dist.dice:
+                st.dice[d, o, v] += 1
+            st.target[d] = dist.target
+            st.locked[d] = dist.locked_by
+            for q in range(self.n_p):
+                vals = self.dice_of(d, q)
+                st.ndice[d, q] = len(vals)
+                st.eff[d, q] = self.surviving_total(d, q)
+        st.center[:] = 0
+        for (o, _v) in self.center:
+            st.center[o] += 1
+        for p in self.players:
+            st.jelly[p.seat] = p.jelly
+            st.pods[p.seat] = p.pods
+            st.n_left[p.seat] = p.dice_in_hand
+            st.next_time[p.seat] = self.next_time[p.seat]
+        st.roll[:] = self.roll
+        st.info[:] = (self.round, self.pod_stack, int(self.flipped), self.drone)
+        return st
+
+    def lock_allowed(self, d: int) -> bool:
+        dist = self.districts[d]
+        if dist.locked_by >= 0:
+            return False
+        return (not self.A.lock_requires_dice) or len(dist.dice) > 0
+
+    def step_time(self, q: int) -> float:
+        return (0.5 + uniform(self.rng)) / self.A.speeds[q]
+
+    # ----------------------------------------------------------------- a round
+    def play_round(self):
+        A = self.A
+        for dist in self.districts:
+            dist.dice.clear()
+            dist.target = 0  # Target markers go back to the first zone
+            dist.locked_by = -1
+        self.center.clear()
+        self.flipped = False
+        for p in self.players:
+            p.dice_in_hand = A.dice
+            self.next_time[p.seat] = self.step_time(p.seat)
+        deadline = float("inf")
+        steps = 0
+        agg = self.agg
+        while True:
+            waiting = [p.seat for p in self.players if p.dice_in_hand > 0]
+            if not waiting:
+                break
+            q = min(waiting, key=lambda s: (self.next_time[s], s))
+            t = self.next_time[q]
+            if t >= deadline:
+                self.say(f"  the sand timer runs out at t={t:.2f}")
+                break
+            if steps >= A.max_steps:
+                agg.counters[C_STEP_CAP] += 1
+                break
+            steps += 1
+            player = self.players[q]
+            self.roll = [0] * 7
+            rolled = [d6(self.rng) for _ in range(player.dice_in_hand)]
+            for v in rolled:
+                self.roll[v] += 1
+            v, d, arg = bots.decide_place(A, self.make_view(), self.lineup, q, self.rng)
+            v, d, arg = int(v), int(d), int(arg)
+            legal = (1 <= v <= 6 and 0 <= d < self.n_d and self.roll[v] > 0
+                     and self.districts[d].locked_by < 0)
+            if legal:
+                self.place(q, v, d, arg, t, sorted(rolled))
+                if player.dice_in_hand == 0:
+                    self.after_last_die(q, t)
+                    if self.flipped and deadline == float("inf"):
+                        deadline = t + A.timer_steps
+            else:
+                agg.counters[C_PASSES] += 1
+                self.say(f"  t={t:5.2f} {self.who(q)} rolls {sorted(rolled)} and places nothing")
+            self.next_time[q] = t + self.step_time(q)
+        agg.counters[C_STEPS] += steps
+        for p in self.players:
+            if p.dice_in_hand:
+                self.say(f"  {self.who(p.seat)} loses {p.dice_in_hand} unplaced dice")
+            agg.counters[C_TIMER_LOST] += p.dice_in_hand
+            agg.seat[p.seat, S_TIMER_LOST] += p.dice_in_hand
+            p.dice_in_hand = 0
+
+    def place(self, q: int, v: int, d: int, arg: int, t: float, rolled):
+        """Place a die of value v on district d, then use its effect if the bot chose to."""
+        agg = self.agg
+        dist = self.districts[d]
+        dist.dice.append((q, v))
+        self.players[q].dice_in_hand -= 1
+        agg.counters[C_PLACED] += 1
+        agg.seat[q, S_PLACED] += 1
+        self.say(f"  t={t:5.2f} {self.who(q)} rolls {list(rolled)}, places a {v} on district {d}")
+        if arg < 0 or v >= 5:
+            return
+        if v <= 2:  # remove any other die on this district entrance to the city center
+            owner, value = arg // 8, arg % 8
+            others = list(dist.dice[:-1])
+            if (owner, value) in others and 0 <= owner < self.n_p:
+                dist.dice.remove((owner, value))
+                self.center.append((owner, value))
+                agg.counters[C_REMOVALS] += 1
+                agg.seat[q, S_REMOVALS] += 1
+                self.say(f"           and removes {self.who(owner)}'s {value} to the city center")
+        else:  # move this district's Target marker to an adjacent zone
+            if 0 <= arg <= 2 and abs(arg - dist.target) == 1:
+                dist.target = arg
+                agg.counters[C_MOVES] += 1
+                agg.seat[q, S_MOVES] += 1
+                self.say(f"           and moves the Target to zone {arg} "
+                         f"({self.zone_name(d, arg)})")
+
+    def after_last_die(self, q: int, t: float):
+        """After the last die: optional lock-down of one district, optional timer flip."""
+        A = self.A
+        if any(self.lock_allowed(d) for d in range(self.n_d)):
+            d = int(bots.decide_lock(A, self.make_view(), self.lineup, q, self.rng))
+            if d >= 0 and self.lock_allowed(d):
+                self.districts[d].locked_by = q
+                self.agg.counters[C_LOCKS] += 1
+                self.say(f"           {self.who(q)} locks down district {d}")
+        if not self.flipped and bots.decide_flip(A, self.make_view(), self.lineup, q, self.rng):
+            self.flipped = True
+            self.agg.counters[C_FLIPS] += 1
+            self.say(f"           {self.who(q)} flips the sand timer "
+                     f"({A.timer_steps:g} time units left)")
+
+    # ----------------------------------------------------------------- scoring
+    def give_pods(self, seats: list[int]) -> int:
+        """Each listed player takes a pod; if too few remain for all of them, none does."""
+        if not seats:
+            return 0
+        if self.pod_stack < len(seats):
+            self.agg.counters[C_PODS_SHORT] += 1
+            self.say(f"           not enough jelly-pods for {len(seats)} players: none taken")
+            return 0
+        self.pod_stack -= len(seats)
+        for s in seats:
+            self.players[s].pods += 1
+        return len(seats)
+
+    def resolve_icon(self, atom, d_scored: int, ctrl: list[int]):
+        kind, a, b = int(atom[0]), int(atom[1]), int(atom[2])
+        P = self.players
+        others = [q for q in range(self.n_p) if q not in ctrl]
+        if kind == R_JELLY:
+            for q in ctrl:
+                P[q].jelly += a
+        elif kind == R_POD:
+            self.give_pods(ctrl)
+        elif kind == R_DISCARD:
+            for q in ctrl:
+                if P[q].pods > 0:
+                    P[q].pods -= 1
+        elif kind == R_PER_POD:
+            for q in ctrl:
+                P[q].jelly += a * P[q].pods
+        elif kind == R_EACH_GIVES:
+            for g in others:  # each other player gives a to each controller, clockwise
+                for s in range(1, self.n_p):
+                    c = (g + s) % self.n_p
+                    if c in ctrl:
+                        amount = min(a, P[g].jelly)
+                        P[g].jelly -= amount
+                        P[c].jelly += amount
+        elif kind == R_GIVE_EACH:
+            for c in ctrl:
+                order = np.zeros(self.n_p, dtype=np.int64)
+                k = bots.gift_order(self.make_view(), c, order)
+                for r in order[:k]:
+                    if r in ctrl:
+                        continue  # tied controllers do not give to each other
+                    amount = min(a, P[c].jelly)
+                    P[c].jelly -= amount
+                    P[int(r)].jelly += amount
+        elif kind == R_BY_DICE:
+            pod_takers = []
+            for q in ctrl:
+                n_dice = len(self.dice_of(d_scored, q))
+                sub_kind, amount = (atom[2], atom[3]) if n_dice <= a else (atom[4], atom[5])
+                if sub_kind == 1:
+                    pod_takers.append(q)
+                else:
+                    P[q].jelly += int(amount)
+            self.give_pods(pod_takers)
+        elif kind == R_PODIUM:
+            totals = [self.surviving_total(d_scored, q) for q in range(self.n_p)]
+            top = max(totals)
+            lower = [x for x in totals if 0 < x < top]
+            second = max(lower) if lower else 0
+            for q in range(self.n_p):
+                if q in ctrl:
+                    P[q].jelly += a
+                elif second > 0 and totals[q] == second:
+                    P[q].jelly += b
+        elif kind == R_PODIUM_PRESENT:
+            for q in range(self.n_p):
+                if q in ctrl:
+                    P[q].jelly += a
+                elif self.dice_of(d_scored, q):
+                    P[q].jelly += b
+
+    def resolve_zone(self, d: int, ctrl: list[int]):
+        """The target reward of district d, icons left to right."""
+        A = self.A
+        z = self.districts[d].target
+        for atom in A.rewards[d, z]:
+            kind = int(atom[0])
+            if kind == 0:
+                break
+            if kind != R_ADJ:
+                self.resolve_icon(atom, d, ctrl)
+                continue
+            if int(atom[1]) == ADJ_EITHER:
+                picks = {int(bots.either_choice(A, self.make_view(), q, d)) for q in ctrl}
+                if len(picks) != 1:
+                    self.agg.counters[C_EITHER_DISAGREE] += 1
+                    self.say("           tied controllers disagree on 'either': 0 jelly")
+                    continue
+                nb = picks.pop()
+            else:
+                nb = (d + int(atom[1])) % self.n_d
+            znb = self.districts[nb].target
+            self.say(f"           adjacent reward: district {nb}'s {self.zone_name(nb, znb)}")
+            for atom2 in A.rewards[nb, znb]:
+                if int(atom2[0]) == 0:
+                    break
+                if int(atom2[0]) != R_ADJ:  # an adjacent icon reached this way gives nothing
+                    self.resolve_icon(atom2, d, ctrl)
+
+    def score_district(self, d: int):
+        agg = self.agg
+        dist = self.districts[d]
+        # cancellation: all dice of one colour showing the same value are removed
+        for q in range(self.n_p):
+            vals = self.dice_of(d, q)
+            for v in set(vals):
+                c = vals.count(v)
+                if c >= 2:
+                    agg.counters[C_CANCELLED] += c
+                    agg.seat[q, S_CANCELLED] += c
+                    dist.dice = [(o, x) for (o, x) in dist.dice if not (o == q and x == v)]
+                    self.say(f"    district {d}: {self.who(q)}'s {c} dice showing {v} cancel")
+        totals = [self.surviving_total(d, q) for q in range(self.n_p)]
+        best = max(totals)
+        if best == 0:
+            self.say(f"    district {d}: no controlling player")
+            return
+        ctrl = [q for q in range(self.n_p) if totals[q] == best]
+        before = [(p.jelly, p.pods) for p in self.players]
+        self.say(f"    district {d}: totals {totals}; {', '.join(self.who(q) for q in ctrl)} "
+                 f"control{'s' if len(ctrl) == 1 else ''} and gain "
+                 f"{self.zone_name(d, dist.target)}")
+        self.resolve_zone(d, ctrl)
+        agg.district_control[d] += 1
+        for q in ctrl:
+            agg.seat[q, S_CONTROLS] += 1
+            agg.district_jelly[d] += self.players[q].jelly - before[q][0]
+            agg.district_pods[d] += self.players[q].pods - before[q][1]
+
+    def score_center(self):
+        counts = [sum(1 for (o, _v) in self.center if o == q) for q in range(self.n_p)]
+        best = max(counts)
+        if best == 0:
+            return
+        tied = [q for q in range(self.n_p) if counts[q] == best]
+        got = self.give_pods(tied)
+        self.say(f"    city center: dice {counts}; "
+                 f"{'pod to ' + ', '.join(self.who(q) for q in tied) if got else 'no pod'}")
+        if got:
+            self.agg.counters[C_CENTER_PODS] += got
+            for q in tied:
+                self.agg.seat[q, S_CENTER_PODS] += 1
+
+    # ----------------------------------------------------------------- a game
+    def play(self):
+        """Play the whole game; returns (scores, winners)."""
+        A = self.A
+        for r in range(A.rounds):
+            self.round = r
+            self.drone = (A.drone_start + r * A.drone_step) % self.n_d
+            self.say(f"Round {r + 1} (Drone at district {self.drone})")
+            self.play_round()
+            self.say("  Scoring")
+            for k in range(self.n_d):
+                self.score_district((self.drone + k) % self.n_d)
+            self.score_center()
+            self.say("  Holdings: " + ", ".join(f"{self.who(p.seat)} {p.jelly} jelly "
+                                                f"{p.pods} pods" for p in self.players))
+        scores = []
+        for p in self.players:
+            rolls = [int(randint(self.rng, A.pod_sides)) + 1 for _ in range(p.pods)]
+            scores.append(p.jelly + sum(rolls))
+            self.agg.seat[p.seat, S_PODS_END] += p.pods
+            self.say(f"End: {self.who(p.seat)} {p.jelly} jelly + pods {rolls} = {scores[-1]}")
+        best = max(scores)
+        winners = [s == best for s in scores]
+        k = sum(winners)
+        for q, s in enumerate(scores):
+            if winners[q]:
+                self.agg.wins[q, k] += 1
+            self.agg.score_sum[q] += s
+            self.agg.score_sumsq[q] += s * s
+            self.agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
+        self.say("Winner" + ("s" if k > 1 else "") + ": " +
+                 ", ".join(self.who(q) for q in range(self.n_p) if winners[q]))
+        self.scores, self.winners = scores, winners
+        return scores, winners
+
+
+def describe_atom(atom) -> str:
+    """Text of one reward icon, in the syntax of ``boards.toml``."""
+    kind = int(atom[0])
+    name = CODE_NAMES.get(kind, "?")
+    a, b = int(atom[1]), int(atom[2])
+    if kind in (R_POD, R_DISCARD):
+        return name
+    if kind == R_ADJ:
+        return f"adjacent:{ {-1: 'left', 0: 'either', 1: 'right'}[a] }"
+    if kind == R_BY_DICE:
+        def sub(k, v):
+            return "pod" if k == 1 else f"jelly{v}"
+        return f"by_dice:{a}:{sub(atom[2], atom[3])}:{sub(atom[4], atom[5])}"
+    if kind in (R_PODIUM, R_PODIUM_PRESENT):
+        return f"{name}:{a}:{b}"
+    return f"{name}:{a}"

@@ -1,0 +1,198 @@
+"""The game registry: what every game module declares so the generic machinery can run it.
+
+A game is registered by name (``jelly``...). The runner, statistics, CLI and (issue 3) sweeps and
+reports only talk to a :class:`Game`; nothing game-specific lives outside ``simlab/games/<game>``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+import numpy as np
+
+from simlab.core.params import suggest
+from simlab.errors import SimlabError
+
+#: registered games: name -> "module:attribute"
+GAMES = {"jelly": "simlab.games.jelly.game:GAME"}
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A bot of a game: integer id, parameter names with defaults, one-line description."""
+
+    name: str
+    id: int
+    params: tuple[str, ...]
+    defaults: tuple[float, ...]
+    doc: str
+
+
+@dataclass(frozen=True)
+class BotChoice:
+    """A bot in a seat: its name and parameter overrides, e.g. ``weights(cancel=-5)``."""
+
+    name: str
+    overrides: tuple[tuple[str, float], ...] = ()
+
+    @property
+    def label(self) -> str:
+        if not self.overrides:
+            return self.name
+        inner = ",".join(f"{k}={v:g}" for k, v in self.overrides)
+        return f"{self.name}({inner})"
+
+
+_BOT_RE = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$")
+
+
+def parse_bot(text: str, bots: dict[str, BotInfo], where: str = "bots") -> BotChoice:
+    """Parse ``name`` or ``name(param=value, ...)`` against a game's bots."""
+    m = _BOT_RE.match(str(text))
+    if not m:
+        raise SimlabError(f"{where}: cannot read bot {text!r}; expected NAME or "
+                          f"NAME(param=value,...)")
+    name, args = m.group(1), m.group(2)
+    if name not in bots:
+        raise SimlabError(f"{where}: unknown bot {name!r}{suggest(name, bots)}; "
+                          f"known: {', '.join(bots)}")
+    info = bots[name]
+    overrides = []
+    if args and args.strip():
+        for part in args.split(","):
+            if "=" not in part:
+                raise SimlabError(f"{where}: bot parameter {part.strip()!r} of {name} needs "
+                                  f"NAME=VALUE; parameters: {', '.join(info.params)}")
+            k, v = (s.strip() for s in part.split("=", 1))
+            if k not in info.params:
+                raise SimlabError(f"{where}: {name} has no parameter {k!r}"
+                                  f"{suggest(k, info.params)}; parameters: "
+                                  f"{', '.join(info.params)}")
+            try:
+                overrides.append((k, float(v)))
+            except ValueError:
+                raise SimlabError(f"{where}: {name}({k}=...) expects a number, "
+                                  f"got {v!r}") from None
+    return BotChoice(name, tuple(overrides))
+
+
+def split_bot_list(text: str) -> list[str]:
+    """Split ``greedy,weights(a=1,b=2),random`` at top-level commas."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+class Game(ABC):
+    """What a game module provides (subclass per game; one instance registered).
+
+    Attributes
+    ----------
+    name, title : str
+    min_players, max_players, default_players : int
+    default_bots : tuple of str
+        The mixed line-up used when none is given (cycled over the seats).
+    """
+
+    name = ""
+    title = ""
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    default_bots: tuple[str, ...] = ()
+
+    @abstractmethod
+    def bots(self) -> dict[str, BotInfo]:
+        """The game's bots by name."""
+
+    @abstractmethod
+    def rule_options(self) -> list[dict]:
+        """Rule fields settable with ``--set``: name, default, description."""
+
+    @abstractmethod
+    def make_rules(self, players: int, overrides: dict | None = None):
+        """Validated rules for ``players`` with ``{path: value}`` overrides."""
+
+    @abstractmethod
+    def prepare(self, rules, lineup: list[BotChoice]):
+        """Rules and line-up as the kernel's arrays (a picklable NamedTuple)."""
+
+    @abstractmethod
+    def run_batch(self, prepared, seed: int, start: int, count: int, keep_rows: bool):
+        """Play games ``[start, start+count)``: (aggregate dict, per-game rows or None)."""
+
+    @abstractmethod
+    def warm(self):
+        """Compile or load the kernel before workers start."""
+
+    @abstractmethod
+    def metrics(self, agg: dict, n_games: int, rules, lineup) -> dict:
+        """Game-specific metrics from the aggregates (JSON-able)."""
+
+    @abstractmethod
+    def reference_game(self, prepared, seed: int, game: int, log: bool = False):
+        """Play one game with the reference engine: (scores, winners, aggregate dict, lines)."""
+
+    # --------------------------------------------------------------- shared
+    def lineup(self, bots, players: int, where: str = "bots") -> list[BotChoice]:
+        """Parse a line-up: None (default mixed), one name for all seats, or one per seat."""
+        known = self.bots()
+        if bots is None:
+            names = [self.default_bots[i % len(self.default_bots)] for i in range(players)]
+        elif isinstance(bots, str):
+            names = split_bot_list(bots)
+        else:
+            names = list(bots)
+        if len(names) == 1 and players > 1:
+            names = names * players
+        if len(names) != players:
+            raise SimlabError(f"{where}: expected {players} bots (one per seat) or one for all "
+                              f"seats, got {len(names)}: {', '.join(map(str, names))}")
+        return [n if isinstance(n, BotChoice) else parse_bot(n, known, where) for n in names]
+
+    def bot_vectors(self, lineup: list[BotChoice], n_params: int):
+        """Bot ids and parameter matrix for a line-up."""
+        known = self.bots()
+        ids = np.array([known[b.name].id for b in lineup], dtype=np.int64)
+        params = np.zeros((len(lineup), n_params), dtype=np.float64)
+        for i, b in enumerate(lineup):
+            info = known[b.name]
+            params[i, : len(info.defaults)] = info.defaults
+            for k, v in b.overrides:
+                params[i, info.params.index(k)] = v
+        return ids, params
+
+    def check_players(self, players, where: str = "players") -> int:
+        if not isinstance(players, int | np.integer) or not \
+                self.min_players <= players <= self.max_players:
+            raise SimlabError(f"{where}: {self.title} takes {self.min_players} to "
+                              f"{self.max_players} players, got {players!r}")
+        return int(players)
+
+
+def get_game(name: str) -> Game:
+    """The registered game ``name`` (``jelly``...)."""
+    if name not in GAMES:
+        raise SimlabError(f"game: unknown game {name!r}{suggest(name, GAMES)}; "
+                          f"known: {', '.join(GAMES)}")
+    module, attr = GAMES[name].split(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def list_games() -> list[str]:
+    """Names of the registered games."""
+    return list(GAMES)
