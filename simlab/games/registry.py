@@ -144,6 +144,10 @@ class Game(ABC):
         """Game-specific metrics from the aggregates (JSON-able)."""
 
     @abstractmethod
+    def invariants(self, agg: dict, n_games: int, rules) -> list[str]:
+        """Conservation laws and bounds the aggregates must satisfy: broken ones, in words."""
+
+    @abstractmethod
     def reference_game(self, prepared, seed: int, game: int, log: bool = False):
         """Play one game with the reference engine: (scores, winners, aggregate dict, lines)."""
 

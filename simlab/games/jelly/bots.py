@@ -231,18 +231,19 @@ def _random_place(A, st, p, w, rng):
 
 
 @rule
-def _fill_values(A, st, p, need_all):
-    for q in range(A.n_players):
-        if q != p and not need_all:
-            continue
-        for d in range(A.n_districts):
-            nd = st.ndice[d, q] + (1 if q == p else 0)
-            for z in range(3):
-                st.values[q, d, z] = target_zone_value(A, st, q, d, z, nd)
+def _zone_value(A, st, p, q, d, z):
+    """Value of zone ``z`` of ``d`` for ``q`` (one more die if ``q`` is the decider ``p``),
+    memoised in ``st.values`` where NaN means not computed yet."""
+    x = st.values[q, d, z]
+    if x != x:
+        x = target_zone_value(A, st, q, d, z, st.ndice[d, q] + (1 if q == p else 0))
+        st.values[q, d, z] = x
+    return x
 
 
 @rule
 def _controls(eff, d, q, n_p):
+    """Does ``q`` control ``d`` now (highest total > 0, ties included)?"""
     e = eff[d, q]
     if e <= 0:
         return False
@@ -253,95 +254,161 @@ def _controls(eff, d, q, n_p):
 
 
 @rule
-def _eval_choice(A, st, p, w, d, v, rq, ru, nz, leader, need_all):
-    """Score of placing value ``v`` on ``d`` with removal (rq, ru) or target move to ``nz``."""
-    n_p = A.n_players
-    z0 = st.target[d]
-    z1 = nz if nz >= 0 else z0
-    # my total after the placement and the removal
-    c = st.dice[d, p, v]
-    e_me = st.eff[d, p]
-    e_me1 = e_me + v if c == 0 else (e_me - v if c == 1 else e_me)
-    e_opp = 0  # changed opponent total, if any
-    if rq == p:
-        cu = st.dice[d, p, ru] + (1 if ru == v else 0)
-        if cu == 1:
-            e_me1 -= ru
-        elif cu == 2:
-            e_me1 += ru
-    elif rq >= 0:
-        cu = st.dice[d, rq, ru]
-        e_opp = st.eff[d, rq]
-        if cu == 1:
-            e_opp -= ru
-        elif cu == 2:
-            e_opp += ru
-    max_o0 = 0
-    max_o1 = 0
-    for q in range(n_p):
+def _deny(A, st, p, d, z0, z1, rq, e_opp, top0, top1, leader):
+    """Drop in the opponents' takes on ``d`` (all of them, and the leader's) when the highest
+    total goes from ``top0`` to ``top1`` and opponent ``rq``'s total becomes ``e_opp``."""
+    deny = 0.0
+    deny_leader = 0.0
+    for q in range(A.n_players):
         if q == p:
             continue
-        if st.eff[d, q] > max_o0:
-            max_o0 = st.eff[d, q]
-        eq = e_opp if q == rq else st.eff[d, q]
-        if eq > max_o1:
-            max_o1 = eq
-    ctrl0 = e_me > 0 and e_me >= max_o0
+        eq0 = st.eff[d, q]
+        eq1 = e_opp if q == rq else eq0
+        c0 = eq0 > 0 and eq0 >= top0
+        c1 = eq1 > 0 and eq1 >= top1
+        if not (c0 or c1) or (c0 and c1 and z0 == z1):
+            continue  # adds exactly 0.0
+        t0 = _zone_value(A, st, p, q, d, z0) if c0 else 0.0
+        t1 = _zone_value(A, st, p, q, d, z1) if c1 else 0.0
+        deny += t0 - t1
+        if q == leader:
+            deny_leader += t0 - t1
+    return deny, deny_leader
+
+
+@rule
+def _eval_choice(A, st, p, w, d, v, c, z0, z1, vp0, vp1, take0, ctrl0, mg0, top0, e_me1, max_o1,
+                 rq, e_opp, cterm, leader, need_all):
+    """Score of one choice on ``d`` from its before (``*0``) and after (``*1``) quantities:
+    my total ``e_me1``, best opponent total ``max_o1``, target zone ``z1`` worth ``vp1``."""
     ctrl1 = e_me1 > 0 and e_me1 >= max_o1
-    vals = st.values
-    score = 0.0
-    take0 = vals[p, d, z0] if ctrl0 else 0.0
-    take1 = vals[p, d, z1] if ctrl1 else 0.0
-    score += w[W_TAKE] * (take1 - take0)
+    take1 = vp1 if ctrl1 else 0.0
+    score = w[W_TAKE] * (take1 - take0)
     if need_all:
-        deny = 0.0
-        deny_leader = 0.0
-        for q in range(n_p):
-            if q == p:
-                continue
-            eq0 = st.eff[d, q]
-            eq1 = e_opp if q == rq else eq0
-            c0 = eq0 > 0
-            c1 = eq1 > 0
-            for o in range(n_p):
-                if o == q:
-                    continue
-                eo0 = st.eff[d, o]
-                eo1 = e_me1 if o == p else (e_opp if o == rq else eo0)
-                if eo0 > eq0:
-                    c0 = False
-                if eo1 > eq1:
-                    c1 = False
-            t0 = vals[q, d, z0] if c0 else 0.0
-            t1 = vals[q, d, z1] if c1 else 0.0
-            deny += t0 - t1
-            if q == leader:
-                deny_leader += t0 - t1
+        deny, deny_leader = _deny(A, st, p, d, z0, z1, rq, e_opp, top0, max(e_me1, max_o1),
+                                  leader)
         score += w[W_DENY] * deny + w[W_LEADER] * deny_leader
-    m0 = min(max(e_me - max_o0, -10), 10)
-    m1 = min(max(e_me1 - max_o1, -10), 10)
-    score += w[W_MARGIN] * (m1 - m0)
+    mg1 = min(max(e_me1 - max_o1, -10), 10)
+    score += w[W_MARGIN] * (mg1 - mg0)
     score += w[W_COST] * (v / 6.0)
     if ctrl1 and not ctrl0:
         score += w[W_NEW]
     if c >= 1:
         score += w[W_CANCEL]
-    if rq >= 0 and w[W_CENTER] != 0.0:
-        best_other0 = 0
-        best_other1 = 0
-        for q in range(n_p):
-            if q != p:
-                if st.center[q] > best_other0:
-                    best_other0 = st.center[q]
-                cq = st.center[q] + (1 if q == rq else 0)
-                if cq > best_other1:
-                    best_other1 = cq
-        mine1 = st.center[p] + (1 if rq == p else 0)
-        lead0 = st.center[p] > 0 and st.center[p] >= best_other0
-        lead1 = mine1 > 0 and mine1 >= best_other1
-        score += w[W_CENTER] * POD_VALUE * ((1.0 if lead1 else 0.0) - (1.0 if lead0 else 0.0))
-    score += w[W_TARGET] * (vals[p, d, z1] - vals[p, d, z0])
+    score += cterm
+    score += w[W_TARGET] * (vp1 - vp0)
     return score
+
+
+@rule
+def _center_term(st, p, w, rq, bo0, lead0):
+    """Center feature of removing a die of ``rq`` (``bo0``: best other center count)."""
+    mine = st.center[p] + (1 if rq == p else 0)
+    bo1 = bo0 if rq == p else max(bo0, st.center[rq] + 1)
+    lead1 = mine > 0 and mine >= bo1
+    return w[W_CENTER] * POD_VALUE * ((1.0 if lead1 else 0.0) - (1.0 if lead0 else 0.0))
+
+
+@rule
+def _eval_place(A, st, p, w):
+    """The evaluator bots' roll-step decision (see ``decide_place``)."""
+    n_p = A.n_players
+    need_all = w[W_DENY] != 0.0 or w[W_LEADER] != 0.0
+    use_center = w[W_CENTER] != 0.0
+    leader = -1
+    best_score = -1e18
+    bo0 = 0
+    for q in range(n_p):
+        if q != p:
+            s = st.jelly[q] + POD_VALUE * st.pods[q]
+            if s > best_score:
+                best_score = s
+                leader = q
+            if st.center[q] > bo0:
+                bo0 = st.center[q]
+    lead0 = st.center[p] > 0 and st.center[p] >= bo0
+    best = -1e18
+    bv = 0
+    bd = -1
+    barg = -1
+    for d in range(A.n_districts):
+        if st.locked[d] >= 0:
+            continue
+        for q in range(n_p):
+            if need_all or q == p:
+                for z in range(3):
+                    st.values[q, d, z] = np.nan
+        z0 = st.target[d]
+        vp0 = _zone_value(A, st, p, p, d, z0)
+        e_me = st.eff[d, p]
+        # the two best opponent totals (m2: best without opponent i1)
+        m1 = 0
+        i1 = -1
+        m2 = 0
+        for q in range(n_p):
+            if q == p:
+                continue
+            e = st.eff[d, q]
+            if e > m1:
+                m2 = m1
+                m1 = e
+                i1 = q
+            elif e > m2:
+                m2 = e
+        ctrl0 = e_me > 0 and e_me >= m1
+        take0 = vp0 if ctrl0 else 0.0
+        mg0 = min(max(e_me - m1, -10), 10)
+        top0 = max(e_me, m1)
+        for v in range(1, 7):
+            if st.roll[v] == 0:
+                continue
+            c = st.dice[d, p, v]
+            e1 = e_me + v if c == 0 else (e_me - v if c == 1 else e_me)
+            # option 0: no effect
+            s = _eval_choice(A, st, p, w, d, v, c, z0, z0, vp0, vp0, take0, ctrl0, mg0, top0,
+                             e1, m1, -1, 0, 0.0, leader, need_all)
+            if s > best:
+                best, bv, bd, barg = s, v, d, -1
+            if v <= 2:
+                # remove each die here: owner rq, value ru
+                for rq in range(n_p):
+                    cterm = _center_term(st, p, w, rq, bo0, lead0) if use_center else 0.0
+                    for ru in range(1, 7):
+                        cu = st.dice[d, rq, ru]
+                        if cu == 0:
+                            continue
+                        e1r = e1
+                        max_o1 = m1
+                        e_opp = 0
+                        if rq == p:
+                            cu += 1 if ru == v else 0
+                            if cu == 1:
+                                e1r -= ru
+                            elif cu == 2:
+                                e1r += ru
+                        else:
+                            e_opp = st.eff[d, rq]
+                            if cu == 1:
+                                e_opp -= ru
+                            elif cu == 2:
+                                e_opp += ru
+                            max_o1 = max(e_opp, m2 if rq == i1 else m1)
+                        s = _eval_choice(A, st, p, w, d, v, c, z0, z0, vp0, vp0, take0, ctrl0,
+                                         mg0, top0, e1r, max_o1, rq, e_opp, cterm, leader,
+                                         need_all)
+                        if s > best:
+                            best, bv, bd, barg = s, v, d, rq * 8 + ru
+            elif v <= 4:
+                # move the target one zone in or out
+                for nz in (z0 - 1, z0 + 1):
+                    if nz < 0 or nz > 2:
+                        continue
+                    vp1 = _zone_value(A, st, p, p, d, nz)
+                    s = _eval_choice(A, st, p, w, d, v, c, z0, nz, vp0, vp1, take0, ctrl0,
+                                     mg0, top0, e1, m1, -1, 0, 0.0, leader, need_all)
+                    if s > best:
+                        best, bv, bd, barg = s, v, d, nz
+    return best, bv, bd, barg
 
 
 @rule
@@ -351,53 +418,10 @@ def decide_place(A, st, lineup, p, rng):
     The effect argument is ``owner * 8 + value`` of the die to remove (values 1-2), the new
     target zone (values 3-4), or -1 for no effect.
     """
-    bid = lineup.ids[p]
     w = lineup.params[p]
-    if bid == BOT_RANDOM:
+    if lineup.ids[p] == BOT_RANDOM:
         return _random_place(A, st, p, w, rng)
-    n_p = A.n_players
-    need_all = w[W_DENY] != 0.0 or w[W_LEADER] != 0.0
-    _fill_values(A, st, p, need_all)
-    leader = -1
-    best_score = -1e18
-    for q in range(n_p):
-        if q != p:
-            s = st.jelly[q] + POD_VALUE * st.pods[q]
-            if s > best_score:
-                best_score = s
-                leader = q
-    best = -1e18
-    bv = 0
-    bd = -1
-    barg = -1
-    for d in range(A.n_districts):
-        if st.locked[d] >= 0:
-            continue
-        for v in range(1, 7):
-            if st.roll[v] == 0:
-                continue
-            # option 0: no effect; then each removable die (1-2) or each adjacent zone (3-4)
-            n_opt = 1 + (7 * n_p if v <= 2 else (2 if v <= 4 else 0))
-            for k in range(n_opt):
-                rq = -1
-                ru = 0
-                nz = -1
-                arg = -1
-                if k > 0:
-                    if v <= 2:
-                        rq = (k - 1) // 7
-                        ru = (k - 1) % 7
-                        if ru == 0 or st.dice[d, rq, ru] == 0:
-                            continue
-                        arg = rq * 8 + ru
-                    else:
-                        nz = st.target[d] + (-1 if k == 1 else 1)
-                        if nz < 0 or nz > 2:
-                            continue
-                        arg = nz
-                s = _eval_choice(A, st, p, w, d, v, rq, ru, nz, leader, need_all)
-                if s > best:
-                    best, bv, bd, barg = s, v, d, arg
+    best, bv, bd, barg = _eval_place(A, st, p, w)
     if bd < 0 or best < w[W_PASS_BELOW]:
         return 0, -1, -1
     return bv, bd, barg

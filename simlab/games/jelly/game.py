@@ -113,6 +113,34 @@ class JellyGame(Game):
         scores, winners = g.play()
         return scores, winners, g.agg._asdict(), g.lines
 
+    def invariants(self, agg: dict, n_games: int, rules: JellyRules) -> list[str]:
+        c = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
+        seat = np.asarray(agg["seat"])
+        p = rules.players
+        problems = []
+        dice_total = n_games * rules.rounds * p * rules.dice
+        if c["dice_placed"] + c["dice_lost_to_timer"] != dice_total:
+            problems.append(f"dice not conserved: placed {c['dice_placed']} + lost "
+                            f"{c['dice_lost_to_timer']} != {dice_total}")
+        if c["dice_cancelled"] + c["removals"] > c["dice_placed"]:
+            problems.append("more dice cancelled or removed than placed")
+        if c["step_cap_hits"] != 0:
+            problems.append(f"{c['step_cap_hits']} rounds hit the step bound "
+                            f"({rules.max_steps_per_round})")
+        if c["roll_steps"] > n_games * rules.rounds * rules.max_steps_per_round:
+            problems.append("a round ran past its step bound")
+        if seat[:, 7].sum() > n_games * rules.pods:
+            problems.append("more jelly-pods held at the end than the stack has")
+        if c["center_pods"] > n_games * rules.pods:
+            problems.append("more center pods than the stack has")
+        if np.any(np.asarray(agg["score_hist"]).sum(axis=1) != n_games):
+            problems.append("score histogram does not count every game")
+        if seat[:, 6].sum() != c["dice_placed"] or seat[:, 1].sum() != c["dice_lost_to_timer"]:
+            problems.append("per-seat dice counters do not add up to the totals")
+        if np.asarray(agg["district_control"]).max(initial=0) > n_games * rules.rounds:
+            problems.append("a district was controlled in more rounds than were played")
+        return problems
+
     def metrics(self, agg: dict, n_games: int, rules: JellyRules, lineup) -> dict:
         faces = rules.district_faces()
         rounds = n_games * rules.rounds

@@ -1,0 +1,36 @@
+# simlab: `make demo` and `make test` create .venv when missing, install the project, then run.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: demo test bench bench-quick lint clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "simlab needs Python 3.11 or newer (set PYTHON=...)")'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@echo "installing simlab into $(VENV) ..."
+	@$(PY) -m pip install -q --disable-pip-version-check --upgrade pip
+	@$(PY) -m pip install -q --disable-pip-version-check -e '.[dev]'
+	@touch $(STAMP)
+
+## a million 4-player games of Attack of the Jelly Monster, mixed bots: the balance table
+demo: $(STAMP)
+	$(VENV)/bin/simlab simulate jelly --players 4 --bots greedy,random,spread,saboteur \
+		--games 1000000 --jobs 2 --seed 1
+
+## everything CI runs
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+bench: $(STAMP)
+	$(VENV)/bin/simlab bench
+
+bench-quick: $(STAMP)
+	$(VENV)/bin/simlab bench --quick
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check simlab tests
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build *.egg-info

@@ -1,0 +1,132 @@
+"""Speed figures (``simlab bench``): measured, printed, never asserted in tests.
+
+For Attack of the Jelly Monster with 4 players: kernel games per second on one core per line-up,
+the speed-up over the reference engine on the same games, games per second with 2 jobs and the
+scaling factor, the wall time of a warm ``simlab simulate jelly --games 1000``, and (full run
+only) the peak memory of a 10-million-game run.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+LINEUPS = {
+    "random": ["random"] * 4,
+    "greedy": ["greedy"] * 4,
+    "mixed": ["greedy", "random", "spread", "saboteur"],
+}
+
+
+def _kernel_rate(game, prepared, seconds: float, seed: int = 11) -> tuple[float, int]:
+    n, start, t0 = 256, 0, time.perf_counter()
+    while True:
+        game.run_batch(prepared, seed, start, n, False)
+        start += n
+        el = time.perf_counter() - t0
+        if el >= seconds:
+            return start / el, start
+        n = min(n * 2, 200_000)
+
+
+def _reference_speedup(game, prepared, n_games: int, seed: int = 5) -> float:
+    t0 = time.perf_counter()
+    for g in range(n_games):
+        game.reference_game(prepared, seed, g)
+    ref = (time.perf_counter() - t0) / n_games
+    reps = max(1, int(2000 / n_games))
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        game.run_batch(prepared, seed, 0, n_games, False)
+    ker = (time.perf_counter() - t0) / (reps * n_games)
+    return ref / ker
+
+
+def _cli_wall(args: list[str]) -> float:
+    cmd = [sys.executable, "-m", "simlab.cli.main", *args]
+    subprocess.run(cmd, check=True, capture_output=True)  # warm the cache and imports
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True)
+    return time.perf_counter() - t0
+
+
+def _peak_memory_mb(n_games: int) -> tuple[float, float]:
+    code = ("import resource, time, simlab; t=time.perf_counter(); "
+            f"simlab.simulate('jelly', players=4, bots='random', games={n_games}, seed=1, "
+            "jobs=2, backend='threads', progress=False); "
+            "print(time.perf_counter()-t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True).stdout.split()
+    return float(out[0]), float(out[1]) / 1024.0
+
+
+def run_bench(quick: bool = False, progress=None) -> list[dict]:
+    """Measure and return a list of result rows (see module docstring)."""
+    from simlab.core.runner import run_games
+    from simlab.games.registry import get_game
+
+    say = progress or (lambda msg: None)
+    g = get_game("jelly")
+    g.warm()
+    rules = g.make_rules(4)
+    secs = 1.5 if quick else 5.0
+    rows = []
+    rates = {}
+    for label, bots in LINEUPS.items():
+        prep = g.prepare(rules, g.lineup(bots, 4))
+        say(f"kernel, one core, {label} bots")
+        rate, n = _kernel_rate(g, prep, secs)
+        rates[label] = rate
+        say(f"reference engine, {label} bots")
+        speed = _reference_speedup(g, prep, 20 if quick else 100)
+        rows.append({"game": "jelly", "bots": ",".join(bots), "jobs": 1,
+                     "games_per_s": round(rate, 1), "speedup_vs_reference": round(speed, 1),
+                     "measure": "kernel games per second on one core", "games": n})
+    say("runner, 2 jobs (loky)")
+    for label in ("greedy",):
+        prep = g.prepare(rules, g.lineup(LINEUPS[label], 4))
+        n = int(rates[label] * (4 if quick else 12))
+        t1 = run_games(g, prep, n, 3, jobs=1, backend="serial", progress=False).wall_s
+        out = run_games(g, prep, n, 3, jobs=2, backend="loky", progress=False)
+        run_games(g, prep, n, 3, jobs=2, backend="loky", progress=False)  # workers now warm
+        out = run_games(g, prep, n, 3, jobs=2, backend="loky", progress=False)
+        rows.append({"game": "jelly", "bots": ",".join(LINEUPS[label]), "jobs": 2,
+                     "games_per_s": round(n / out.wall_s, 1), "speedup_vs_reference": None,
+                     "measure": "runner games per second, 2 loky jobs",
+                     "scaling_vs_1_job": round(t1 / out.wall_s, 2), "games": n})
+    say("warm `simlab simulate jelly --games 1000`")
+    wall = _cli_wall(["simulate", "jelly", "--games", "1000", "--quiet"])
+    rows.append({"game": "jelly", "bots": ",".join(LINEUPS["mixed"]), "jobs": 1,
+                 "games_per_s": round(1000 / wall, 1), "speedup_vs_reference": None,
+                 "measure": "wall time of a warm `simlab simulate jelly --games 1000`",
+                 "wall_s": round(wall, 3)})
+    if not quick:
+        n = 10_000_000
+        say(f"peak memory of a {n:,}-game run (random bots, 2 threads)")
+        t, mb = _peak_memory_mb(n)
+        rows.append({"game": "jelly", "bots": ",".join(LINEUPS["random"]), "jobs": 2,
+                     "games_per_s": round(n / t, 1), "speedup_vs_reference": None,
+                     "measure": "peak memory (RSS) of a 10,000,000-game run",
+                     "peak_mb": round(mb, 1), "wall_s": round(t, 1)})
+    return rows
+
+
+def format_bench(rows: list[dict]) -> str:
+    """Rows as a text table."""
+    lines = [f"{'measure':<58} {'bots':<32} {'jobs':>4} {'games/s':>11}  other"]
+    for r in rows:
+        other = []
+        if r.get("speedup_vs_reference") is not None:
+            other.append(f"{r['speedup_vs_reference']:.0f}x reference")
+        if "scaling_vs_1_job" in r:
+            other.append(f"scaling {r['scaling_vs_1_job']:.2f}")
+        if "wall_s" in r:
+            other.append(f"{r['wall_s']:.2f} s wall")
+        if "peak_mb" in r:
+            other.append(f"peak {r['peak_mb']:.0f} MB")
+        lines.append(f"{r['measure'][:58]:<58} {r['bots'][:32]:<32} {r['jobs']:>4} "
+                     f"{r['games_per_s']:>11,.0f}  {', '.join(other)}")
+    lines.append(f"(machine: {os.cpu_count()} cores)")
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""The ``simlab`` command: one thin click module per command."""

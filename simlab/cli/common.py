@@ -1,0 +1,102 @@
+"""Shared CLI pieces: error handling, common options, atomic file output."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from simlab.errors import SimlabError
+
+
+def fail(message: str):
+    """Print a one-line error and exit with code 2 (bad input)."""
+    click.echo(f"simlab: error: {message}", err=True)
+    sys.exit(2)
+
+
+def parse_sets(values) -> dict:
+    """``--set PATH=VALUE`` options as a dict."""
+    from simlab.core.params import parse_assignment
+
+    out = {}
+    for v in values or ():
+        path, value = parse_assignment(v)
+        out[path] = value
+    return out
+
+
+def game_arg(ctx, param, value):
+    """Validate a GAME argument against the registry."""
+    from simlab.games.registry import get_game
+
+    try:
+        get_game(value)
+    except SimlabError as e:
+        raise click.BadParameter(str(e).split(": ", 1)[-1]) from None
+    return value
+
+
+def write_atomic(path: Path, writer):
+    """Write a file through a temporary file in the same folder, then rename it into place.
+
+    ``writer(tmp_path)`` writes the content; a failure leaves no partial file behind.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise SimlabError(f"--out: folder {str(folder)!r} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    os.close(fd)
+    try:
+        writer(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def echo_json(obj):
+    click.echo(json.dumps(obj, indent=2, default=_json_default))
+
+
+def _json_default(o):
+    import numpy as np
+
+    if isinstance(o, np.integer):
+        return int(o)
+    if isinstance(o, np.floating):
+        return float(o)
+    if isinstance(o, np.ndarray):
+        return o.tolist()
+    if isinstance(o, tuple):
+        return list(o)
+    raise TypeError(f"not JSON serialisable: {type(o).__name__}")
+
+
+run_options = [
+    click.option("--players", "-p", type=int, default=None,
+                 help="Number of players (default: the game's usual count)."),
+    click.option("--bots", "-b", default=None, metavar="BOT,BOT,...",
+                 help="One bot per seat, or one for all seats; parameters in brackets, e.g. "
+                      "'greedy,weights(cancel=-5,target=1.2),random,spread'. "
+                      "Default: the game's mixed line-up. See `simlab games`."),
+    click.option("--seed", "-s", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
+                 help="Run seed: game g of seed s is always the same game."),
+    click.option("--set", "sets", multiple=True, metavar="PATH=VALUE",
+                 help="Rule override, repeatable: e.g. --set timer_steps=2 "
+                      "--set faces.3A.1=pod. See `simlab games` for the paths."),
+]
+
+
+def add_options(options):
+    def deco(f):
+        for opt in reversed(options):
+            f = opt(f)
+        return f
+    return deco

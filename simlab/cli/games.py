@@ -1,0 +1,50 @@
+"""``simlab games``: the games, their bots with parameters, their rule options."""
+
+from __future__ import annotations
+
+import click
+
+from simlab.cli.common import echo_json
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+def games(as_json):
+    """List the games, their bots (with parameters and defaults) and rule options.
+
+    \b
+    Examples:
+      simlab games
+      simlab games --json
+    """
+    from simlab.games.registry import get_game, list_games
+
+    data = []
+    for name in list_games():
+        g = get_game(name)
+        data.append({
+            "game": name, "title": g.title, "players": [g.min_players, g.max_players],
+            "default_players": g.default_players, "default_bots": list(g.default_bots),
+            "bots": [{"name": b.name, "id": b.id, "doc": b.doc,
+                      "params": dict(zip(b.params, b.defaults, strict=True))}
+                     for b in g.bots().values()],
+            "rules": g.rule_options(),
+        })
+    if as_json:
+        echo_json({"games": data})
+        return
+    for gd in data:
+        click.echo(f"{gd['game']}: {gd['title']} ({gd['players'][0]}-{gd['players'][1]} "
+                   f"players; default line-up {','.join(gd['default_bots'])})")
+        click.echo("  bots (NAME(param=value,...)):")
+        for b in gd["bots"]:
+            click.echo(f"    {b['name']:<9} id {b['id']}  {b['doc']}")
+            params = ", ".join(f"{k}={v:g}" for k, v in b["params"].items())
+            click.echo(f"              {params}")
+        click.echo("  rule options (--set PATH=VALUE):")
+        for r in gd["rules"]:
+            default = r["default"]
+            if isinstance(default, tuple):
+                default = ",".join(map(str, default)) or "(none)"
+            click.echo(f"    {r['name']:<22} {str(default):<14} {r['doc']}")
+        click.echo("")

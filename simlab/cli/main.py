@@ -1,0 +1,71 @@
+"""Entry point of the ``simlab`` command."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from simlab import __version__
+from simlab.cli.bench import bench
+from simlab.cli.games import games
+from simlab.cli.odds import odds
+from simlab.cli.simulate import simulate
+from simlab.cli.trace import trace
+from simlab.errors import SimlabError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="simlab")
+def cli():
+    """simlab: Monte Carlo strategy analysis for tabletop game designers.
+
+    Play millions of games with bots and read balance tables: is the first seat favoured, is a
+    reward too strong, which bot wins?
+
+    \b
+    Examples:
+      simlab games                                  # games, bots, rule options
+      simlab simulate jelly --games 100000          # balance table, mixed bots
+      simlab simulate jelly -b greedy --set timer_steps=2 --json
+      simlab trace jelly --seed 1 --game 7          # the readable log of one game
+      simlab odds jelly --mine 3 --theirs 2,4       # exact district-control odds
+      simlab bench --quick                          # speed figures
+    """
+
+
+cli.add_command(games)
+cli.add_command(simulate)
+cli.add_command(trace)
+cli.add_command(odds)
+cli.add_command(bench)
+
+
+def main(argv=None):
+    """Run the CLI: bad input gives a one-line error and exit code 2, never a traceback."""
+    try:
+        rv = cli.main(args=argv, prog_name="simlab", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as e:
+        click.echo(e.ctx.get_help())
+        sys.exit(0)
+    except click.UsageError as e:
+        hint = f" (see 'simlab {e.ctx.command_path.split(' ', 1)[1]} --help')" \
+            if e.ctx is not None and " " in e.ctx.command_path else " (see 'simlab --help')"
+        click.echo(f"simlab: error: {e.format_message()}{hint}", err=True)
+        sys.exit(2)
+    except SimlabError as e:
+        click.echo(f"simlab: error: {e}", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        click.echo("simlab: aborted", err=True)
+        sys.exit(130)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except KeyboardInterrupt:
+        click.echo("simlab: interrupted", err=True)
+        sys.exit(130)
+    sys.exit(rv if isinstance(rv, int) else 0)
+
+
+if __name__ == "__main__":
+    main()
