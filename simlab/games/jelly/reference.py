@@ -397,9 +397,16 @@ class ReferenceGame:
         ctrl = [q for q in range(self.n_p) if totals[q] == best]
         before = [(p.jelly, p.pods) for p in self.players]
         self.say(f"    district {d}: totals {totals}; {', '.join(self.who(q) for q in ctrl)} "
-                 f"control{'s' if len(ctrl) == 1 else ''} and gain "
+                 f"control{'s' if len(ctrl) == 1 else ''} and gain{'s' if len(ctrl) == 1 else ''} "
                  f"{self.zone_name(d, dist.target)}")
         self.resolve_zone(d, ctrl)
+        changes = []
+        for p in self.players:
+            dj, dp = p.jelly - before[p.seat][0], p.pods - before[p.seat][1]
+            if dj or dp:
+                changes.append(f"{self.who(p.seat)} {dj:+d} jelly" + (f" {dp:+d} pod" if dp
+                                                                     else ""))
+        self.say("           -> " + (", ".join(changes) if changes else "no change"))
         agg.district_control[d] += 1
         for q in ctrl:
             agg.seat[q, S_CONTROLS] += 1
