@@ -6,8 +6,14 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import add_options, echo_json, game_arg, parse_sets, run_options, \
-    write_atomic
+from simlab.cli.common import (
+    add_options,
+    echo_json,
+    game_arg,
+    parse_sets,
+    run_options,
+    write_atomic,
+)
 from simlab.errors import SimlabError
 
 

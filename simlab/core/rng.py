@@ -13,6 +13,7 @@ exactly the same stream).
 from __future__ import annotations
 
 import numpy as np
+
 from simlab.core.jit import rule
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
