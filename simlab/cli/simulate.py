@@ -14,7 +14,6 @@ from simlab.cli.common import (
     run_options,
     write_atomic,
 )
-from simlab.errors import SimlabError
 
 
 @click.command()
@@ -91,5 +90,3 @@ def _metric_lines(res) -> str:
                  f"{m['pods_won_at_city_center']:.2f} pods won at the city center")
     return "\n".join(lines)
 
-
-__all__ = ["simulate", "SimlabError"]
