@@ -170,14 +170,19 @@ def place_both(rules, placements, owner: int, value: int, district: int, arg: in
     Returns ``(A, st, agg, game)`` after the placement.
     """
     A, st, agg, _sc = kernel_position(rules, placements, **position)
+    g = reference_position(rules, placements, **position)
+    place_next(st, agg, g, owner, value, district, arg)
+    return A, st, agg, g
+
+
+def place_next(st, agg, g: ReferenceGame, owner: int, value: int, district: int, arg: int):
+    """Place one more die and use its effect on an existing kernel state and reference game."""
     st.roll[value] += 1
     st.n_left[owner] += 1
     nb.place_die(st, owner, value, district)
     nb.apply_effect(st, owner, value, district, arg, agg)
-    g = reference_position(rules, placements, **position)
     g.players[owner].dice_in_hand += 1
     g.place(owner, value, district, arg, 0.0, [value])
-    return A, st, agg, g
 
 
 def kernel_dice(st, d: int) -> list[tuple[int, int]]:
