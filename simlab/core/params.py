@@ -75,9 +75,17 @@ def coerce(value, tp, where: str):
                 return int(f)
             return int(value)
         if tp is float:
-            return float(value)
+            f = float(value)
+            if f != f or f in (float("inf"), float("-inf")):
+                raise ValueError
+            return f
         if tp is str:
             return str(value)
+    except SimlabError:
+        if origin is tuple:
+            raise SimlabError(f"{where}: expected {_describe(tp, 'tuple')}, got {value!r}") \
+                from None
+        raise
     except (TypeError, ValueError):
         name = getattr(tp, "__name__", str(tp))
         raise SimlabError(f"{where}: expected {_describe(tp, name)}, got {value!r}") from None
@@ -85,6 +93,10 @@ def coerce(value, tp, where: str):
 
 
 def _describe(tp, name):
+    if typing.get_origin(tp) is tuple:
+        args = typing.get_args(tp)
+        item = getattr(args[0], "__name__", "value") if args else "value"
+        return f"a comma-separated list of {_describe(args[0], item) if args else 'values'}"
     return {"int": "a whole number", "float": "a number", "bool": "true or false",
             "str": "text"}.get(name, name)
 

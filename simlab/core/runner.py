@@ -62,7 +62,7 @@ def _play(game_name: str, prepared, seed: int, start: int, count: int, keep_rows
 
 def check_run_args(n_games: int, seed: int, jobs: int, backend: str, batch_size: int | None):
     """Validate the runner's arguments; raises :class:`SimlabError` naming the argument."""
-    if not isinstance(n_games, int | np.integer) or n_games < 1:
+    if isinstance(n_games, bool) or not isinstance(n_games, int | np.integer) or n_games < 1:
         raise SimlabError(f"games: expected a positive whole number, got {n_games!r}")
     if not isinstance(seed, int | np.integer) or not 0 <= seed < 2**63:
         raise SimlabError(f"seed: expected a whole number from 0 to 2**63-1, got {seed!r}")

@@ -72,10 +72,13 @@ def parse_bot(text: str, bots: dict[str, BotInfo], where: str = "bots") -> BotCh
                                   f"{suggest(k, info.params)}; parameters: "
                                   f"{', '.join(info.params)}")
             try:
-                overrides.append((k, float(v)))
+                x = float(v)
+                if not np.isfinite(x):
+                    raise ValueError
             except ValueError:
-                raise SimlabError(f"{where}: {name}({k}=...) expects a number, "
+                raise SimlabError(f"{where}: {name}({k}=...) expects a finite number, "
                                   f"got {v!r}") from None
+            overrides.append((k, x))
     return BotChoice(name, tuple(overrides))
 
 
@@ -159,8 +162,14 @@ class Game(ABC):
             names = [self.default_bots[i % len(self.default_bots)] for i in range(players)]
         elif isinstance(bots, str):
             names = split_bot_list(bots)
-        else:
+        elif isinstance(bots, list | tuple):
             names = list(bots)
+        else:
+            raise SimlabError(f"{where}: expected a bot name or a list of bot names, got "
+                              f"{type(bots).__name__} {bots!r}")
+        if not all(isinstance(n, str | BotChoice) for n in names):
+            raise SimlabError(f"{where}: every bot must be a name such as 'greedy' or "
+                              f"'weights(cancel=-5)', got {names!r}")
         if len(names) == 1 and players > 1:
             names = names * players
         if len(names) != players:

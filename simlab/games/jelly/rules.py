@@ -314,42 +314,56 @@ def make_rules(players: int = 4, overrides: dict | None = None, where: str = "ru
     comma-separated) or ``district.2.1 = "pod"`` (zone 1 of the face in play as district 2).
     """
     overrides = dict(overrides or {})
-    try:
-        players = coerce(overrides.pop("players", players), int, f"{where}.players")
-        base = JellyRules(players=players)
-    except SimlabError:
-        raise
-    face_changes = {k: v for k, v in overrides.items()
-                    if k.startswith("faces.") or k.startswith("district.")}
-    plain = {k: v for k, v in overrides.items() if k not in face_changes}
-    rules = apply_overrides(base, plain, where)
-    if face_changes:
+    players = coerce(overrides.pop("players", players), int, f"{where}.players")
+    face_paths = {k: v for k, v in overrides.items() if k.startswith("faces.")}
+    district_paths = {k: v for k, v in overrides.items() if k.startswith("district.")}
+    plain = {k: v for k, v in overrides.items()
+             if k not in face_paths and k not in district_paths}
+    faces = default_faces()
+    for path, value in face_paths.items():
+        _set_face(faces, path.split(".")[1:], value, f"{where}.{path}", new_ok=True)
+    rules = apply_overrides(JellyRules(players=players, faces=faces), plain, where)
+    if district_paths:
         faces = dict(rules.faces)
         in_play = rules.district_faces()
-        for path, value in face_changes.items():
+        for path, value in district_paths.items():
             parts = path.split(".")
-            if parts[0] == "district":
-                try:
-                    d = int(parts[1])
-                    name = in_play[d]
-                except (IndexError, ValueError):
-                    raise SimlabError(f"{where}.{path}: expected district.<0..{len(in_play) - 1}>"
-                                      f".<zone 0-2>") from None
-                parts = ["faces", name] + parts[2:]
-            name = parts[1] if len(parts) > 1 else ""
-            old = faces.get(name, DistrictFace(name, ("jelly:0",) * 3))
-            if len(parts) == 2 or (len(parts) == 3 and parts[2] == "zones"):
-                zones = value if not isinstance(value, str) else value.split(",")
-                faces[name] = DistrictFace(name, tuple(z.strip() for z in zones), old.green)
-            elif len(parts) == 3 and parts[2] in ("0", "1", "2"):
-                zones = list(old.zones)
-                zones[int(parts[2])] = str(value).strip()
-                faces[name] = DistrictFace(name, tuple(zones), old.green)
-            else:
-                raise SimlabError(f"{where}.{path}: expected faces.<NAME>[.<zone 0-2>] or "
-                                  f"district.<i>.<zone 0-2>")
+            try:
+                d = int(parts[1])
+                if not 0 <= d < len(in_play):
+                    raise ValueError
+            except (IndexError, ValueError):
+                raise SimlabError(f"{where}.{path}: expected district.<0..{len(in_play) - 1}>"
+                                  f"[.<zone 0-2>]") from None
+            _set_face(faces, [in_play[d], *parts[2:]], value, f"{where}.{path}", new_ok=False)
         rules = dataclasses.replace(rules, faces=faces)
     return rules
+
+
+def _set_face(faces: dict, parts: list[str], value, where: str, new_ok: bool):
+    """Apply ``faces.<NAME>[.zones|.<zone>] = value`` to ``faces`` (errors name ``where``)."""
+    name = parts[0] if parts else ""
+    rest = parts[1:]
+    whole = not rest or rest == ["zones"]
+    if not name or not (whole or (len(rest) == 1 and rest[0] in ("0", "1", "2"))):
+        raise SimlabError(f"{where}: expected faces.<NAME> = 'ZONE,ZONE,ZONE' or "
+                          f"faces.<NAME>.<zone 0-2> = 'REWARD'")
+    if name not in faces and not (whole and new_ok):
+        raise SimlabError(f"{where}: unknown face {name!r}{suggest(name, faces)}; a new face "
+                          f"needs all three zones (faces.{name} = 'ZONE,ZONE,ZONE')")
+    if whole:
+        zones = value.split(",") if isinstance(value, str) else list(value)
+        zones = [str(z).strip() for z in zones]
+        if len(zones) != N_ZONES:
+            raise SimlabError(f"{where}: expected {N_ZONES} comma-separated zones, "
+                              f"got {len(zones)}")
+    else:
+        zones = list(faces[name].zones)
+        zones[int(rest[0])] = str(value).strip()
+    for z in zones:
+        parse_zone(z, where)
+    old = faces.get(name)
+    faces[name] = DistrictFace(name, tuple(zones), old.green if old else False)
 
 
 RULE_OPTIONS = [f.name for f in dataclasses.fields(JellyRules) if f.name != "faces"]
