@@ -6,8 +6,9 @@ so a batch returns a few small arrays whatever its size; the runner adds them up
 Because game ``g`` draws only from the stream of ``(s, g)`` and all aggregates are integer sums,
 the totals are identical for any number of jobs, batch size or backend.
 
-Backends: ``loky`` (processes, the default), ``threads`` (the kernels release the GIL) and
-``serial``. Issue 3 adds ``dask`` through joblib's dask backend.
+Backends: ``loky`` (processes, the default), ``threads`` (the kernels release the GIL),
+``serial``, and ``dask``: joblib's dask backend on the active ``distributed`` client (see
+:func:`simlab.core.cluster.dask_client`).
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ import numpy as np
 
 from simlab.errors import SimlabError
 
-BACKENDS = ("loky", "threads", "serial")
-_JOBLIB_BACKEND = {"loky": "loky", "threads": "threading", "serial": "sequential"}
+BACKENDS = ("loky", "threads", "serial", "dask")
+_JOBLIB_BACKEND = {"loky": "loky", "threads": "threading", "serial": "sequential",
+                   "dask": "dask"}
 
 #: target wall time of one batch, seconds (DEVELOPERS.md: 0.1-1 s of work)
 BATCH_SECONDS = 0.3
@@ -60,7 +62,8 @@ def _play(game_name: str, prepared, seed: int, start: int, count: int, keep_rows
     return start, agg, rows, time.perf_counter() - t0
 
 
-def check_run_args(n_games: int, seed: int, jobs: int, backend: str, batch_size: int | None):
+def check_run_args(n_games: int, seed: int, jobs: int, backend: str, batch_size: int | None,
+                   first_game: int = 0):
     """Validate the runner's arguments; raises :class:`SimlabError` naming the argument."""
     if isinstance(n_games, bool) or not isinstance(n_games, int | np.integer) or n_games < 1:
         raise SimlabError(f"games: expected a positive whole number, got {n_games!r}")
@@ -68,6 +71,9 @@ def check_run_args(n_games: int, seed: int, jobs: int, backend: str, batch_size:
         raise SimlabError(f"seed: expected a whole number from 0 to 2**63-1, got {seed!r}")
     if not isinstance(jobs, int | np.integer) or jobs < 1:
         raise SimlabError(f"jobs: expected a positive whole number, got {jobs!r}")
+    if isinstance(first_game, bool) or not isinstance(first_game, int | np.integer) or \
+            first_game < 0:
+        raise SimlabError(f"first_game: expected a whole number >= 0, got {first_game!r}")
     if backend not in BACKENDS:
         raise SimlabError(f"backend: expected one of {', '.join(BACKENDS)}, got {backend!r}")
     if batch_size is not None and (not isinstance(batch_size, int | np.integer) or batch_size < 1):
@@ -86,6 +92,7 @@ def run_games(
     keep_rows: bool = False,
     progress: bool | None = None,
     on_batch: Callable[[int], None] | None = None,
+    first_game: int = 0,
 ) -> RunOutput:
     """Play ``n_games`` games of ``game`` with ``prepared`` arrays and aggregate the results.
 
@@ -109,16 +116,19 @@ def run_games(
         than about 2 s.
     on_batch : callable, optional
         Called with the number of games of every finished batch (for outer progress bars).
+    first_game : int
+        Index of the first game: the run plays games ``[first_game, first_game + n_games)``
+        (precision runs extend a run this way without replaying it).
     """
-    check_run_args(n_games, seed, jobs, backend, batch_size)
+    check_run_args(n_games, seed, jobs, backend, batch_size, first_game)
     t_wall = time.perf_counter()
     game.warm()  # compile or load the numba cache here, before any worker starts
 
     # probe: the first games are played here, timed, and are part of the result
     first = min(n_games, PROBE_GAMES if batch_size is None else batch_size)
-    _, agg, rows, k_s = _play(game.name, prepared, seed, 0, first, keep_rows)
+    _, agg, rows, k_s = _play(game.name, prepared, seed, first_game, first, keep_rows)
     kernel_s = k_s
-    row_parts = {0: rows} if keep_rows else None
+    row_parts = {first_game: rows} if keep_rows else None
     if on_batch is not None:
         on_batch(first)
     rate = first / max(k_s, 1e-6)
@@ -126,8 +136,9 @@ def run_games(
         batch_size = int(min(max(rate * BATCH_SECONDS, 256), 2_000_000))
         if jobs > 1 and backend != "serial":  # keep every worker busy on small runs
             batch_size = max(64, min(batch_size, -(-(n_games - first) // (4 * jobs))))
-    starts = list(range(first, n_games, batch_size))
-    tasks = [(s, min(batch_size, n_games - s)) for s in starts]
+    end = first_game + n_games
+    starts = list(range(first_game + first, end, batch_size))
+    tasks = [(s, min(batch_size, end - s)) for s in starts]
 
     if progress is None:
         eff_jobs = 1 if backend == "serial" else jobs
@@ -158,7 +169,7 @@ def run_games(
 
     all_rows = None
     if keep_rows:
-        keys = list(row_parts[0].keys())
+        keys = list(row_parts[first_game].keys())
         order = sorted(row_parts)
         all_rows = {k: np.concatenate([row_parts[s][k] for s in order]) for k in keys}
     return RunOutput(agg=agg, rows=all_rows, n_games=n_games,
@@ -167,12 +178,23 @@ def run_games(
 
 def _dispatch(game_name, prepared, seed, tasks, keep_rows, jobs, backend):
     """Yield batch results as they finish, from joblib's chosen backend."""
-    if backend == "serial" or jobs == 1:
+    if backend == "serial" or (jobs == 1 and backend != "dask"):
         for s, c in tasks:
             yield _play(game_name, prepared, seed, s, c, keep_rows)
         return
     from joblib import Parallel, delayed
 
+    if backend == "dask":
+        from simlab.core.cluster import require_client
+
+        from joblib import parallel_config
+
+        require_client()
+        with parallel_config(backend="dask"):
+            par = Parallel(n_jobs=-1, return_as="generator_unordered")
+            yield from par(delayed(_play)(game_name, prepared, seed, s, c, keep_rows)
+                           for s, c in tasks)
+        return
     par = Parallel(n_jobs=jobs, backend=_JOBLIB_BACKEND[backend],
                    return_as="generator_unordered")
     yield from par(delayed(_play)(game_name, prepared, seed, s, c, keep_rows) for s, c in tasks)
