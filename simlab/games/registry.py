@@ -117,6 +117,8 @@ class Game(ABC):
     max_players = 4
     default_players = 4
     default_bots: tuple[str, ...] = ()
+    #: aggregate keys indexed by seat on their first axis (regrouped by bot in sweeps)
+    seat_keys: tuple[str, ...] = ("wins", "score_sum", "score_sumsq", "score_hist")
 
     @abstractmethod
     def bots(self) -> dict[str, BotInfo]:
@@ -153,6 +155,15 @@ class Game(ABC):
     @abstractmethod
     def reference_game(self, prepared, seed: int, game: int, log: bool = False):
         """Play one game with the reference engine: (scores, winners, aggregate dict, lines)."""
+
+    def figures(self, points: list) -> list:
+        """The game's own report figures for a sweep's points.
+
+        ``points`` are :class:`simlab.sweep.PointResult` objects (``.point`` description,
+        ``.metrics`` from :meth:`metrics`). Returns a list of ``(name, title, Figure)`` made
+        without pyplot. Games without plots of their own return an empty list.
+        """
+        return []
 
     # --------------------------------------------------------------- shared
     def lineup(self, bots, players: int, where: str = "bots") -> list[BotChoice]:

@@ -61,6 +61,7 @@ class JellyGame(Game):
     max_players = 5
     default_players = 4
     default_bots = ("greedy", "random", "spread", "saboteur")
+    seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat")
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)

@@ -1,0 +1,631 @@
+"""Sweeps: scenario -> points -> runner -> stored results (resumable) -> results frame.
+
+Every point of a scenario is played with the scenario's seed (common random numbers), so the
+difference between a point and the baseline is paired game by game. A point's results are
+written atomically to ``points/<hash>.npz`` where the hash covers the point, the seed and the
+simlab version; ``resume=True`` skips points whose file is already there, so a killed sweep
+loses nothing and ends with the same results as an uninterrupted one.
+
+The sweep code knows nothing about any game beyond the :class:`~simlab.games.registry.Game`
+interface (aggregates, metrics, per-seat keys).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from simlab import __version__
+from simlab.core.runner import run_games
+from simlab.core.stats import Z95, mean_interval, seat_advantage_test, wilson_interval, win_shares
+from simlab.errors import SimlabError
+from simlab.games.registry import BotChoice, get_game
+from simlab.scenario import Scenario, grid_points, load_scenario, sobol_points, split_path
+
+
+@dataclass
+class Point:
+    """One thing to play: a rules variant and line-up(s), each in its seat rotations."""
+
+    index: int
+    label: str
+    params: dict
+    players: int
+    rules: dict
+    lineups: list[list[BotChoice]]
+    rotations: int
+    baseline: bool = False
+    id: str = ""
+
+    def describe(self) -> dict:
+        return {"index": self.index, "label": self.label, "params": self.params,
+                "players": self.players, "rules": self.rules,
+                "lineups": [[b.label for b in lu] for lu in self.lineups],
+                "rotations": self.rotations, "baseline": self.baseline, "id": self.id}
+
+
+def _apply_bot_param(lineup: list[BotChoice], kind, value) -> list[BotChoice]:
+    out = list(lineup)
+    for s, b in enumerate(lineup):
+        if (kind[0] == "bot" and s == int(kind[1]) - 1) or (kind[0] == "bots" and
+                                                             b.name == kind[1]):
+            over = dict(b.overrides)
+            over[kind[2]] = float(value)
+            out[s] = BotChoice(b.name, tuple(over.items()))
+    return out
+
+
+def make_point(sc: Scenario, index: int, label: str, params: dict, rule_default: bool,
+               baseline: bool = False) -> Point:
+    g = get_game(sc.game)
+    players = sc.players if sc.players is not None else g.default_players
+    rules = dict(sc.rules)
+    lineup = g.lineup(sc.bots, players)
+    for path, value in params.items():
+        kind = split_path(path, rule_default)
+        if kind[0] == "rules":
+            rules[kind[1]] = value
+        elif kind[0] == "players":
+            players = int(value)
+            lineup = g.lineup(sc.bots, players)
+        else:
+            lineup = _apply_bot_param(lineup, kind, value)
+    rotations = players if sc.rotate_seats else 1
+    return Point(index, label, dict(params), players, rules, [lineup], rotations, baseline)
+
+
+def plan(sc: Scenario) -> list[Point]:
+    """The points of a scenario: baseline first, then the sweep, variants or matchups."""
+    g = get_game(sc.game)
+    points = [make_point(sc, 0, "baseline", {}, True, baseline=True)]
+    if sc.kind == "sweep":
+        combos = (grid_points(sc.sweep) if sc.sweep.method == "grid"
+                  else sobol_points(sc.sweep, sc.seed))
+        for i, combo in enumerate(combos, start=1):
+            label = ", ".join(f"{k}={_fmt(v)}" for k, v in combo.items())
+            points.append(make_point(sc, i, label, combo, False))
+    elif sc.kind == "compare":
+        for i, (name, over) in enumerate(sc.compare.items(), start=1):
+            points.append(make_point(sc, i, name, over, True))
+    elif sc.kind == "tournament":
+        players = sc.players if sc.players is not None else g.default_players
+        bots = sc.tournament.bots
+        points = []
+        for i in range(len(bots)):
+            for j in range(i + 1, len(bots)):
+                a = g.lineup([bots[i]], 1)[0]
+                b = g.lineup([bots[j]], 1)[0]
+                alt = [[a, b][s % 2] for s in range(players)]
+                lineups = [alt]
+                if players % 2:  # odd tables: A gets more seats; also play B,A,B,...
+                    lineups.append([[b, a][s % 2] for s in range(players)])
+                points.append(Point(len(points), f"{a.label} vs {b.label}",
+                                    {"bot_a": a.label, "bot_b": b.label}, players,
+                                    dict(sc.rules), lineups, players))
+    for p in points:
+        p.id = point_hash(sc, p)
+    return points
+
+
+def _fmt(v) -> str:
+    return f"{v:.4g}" if isinstance(v, float) else str(v)
+
+
+def point_hash(sc: Scenario, p: Point) -> str:
+    """Hash of what decides a point's results: game, point, seed, games, simlab version."""
+    key = {"game": sc.game, "players": p.players, "rules": p.rules,
+           "lineups": [[b.label for b in lu] for lu in p.lineups], "rotations": p.rotations,
+           "seed": sc.seed, "games": games_per_rotation(sc),
+           "precision": sc.precision.model_dump() if sc.precision else None,
+           "version": __version__}
+    blob = json.dumps(key, sort_keys=True, default=str).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def games_per_rotation(sc: Scenario) -> int | None:
+    if sc.kind == "tournament" and sc.tournament.games is not None:
+        return sc.tournament.games
+    return sc.games
+
+
+# ---------------------------------------------------------------------------- playing a point
+@dataclass
+class PointResult:
+    """A played point: seat-level and bot-level aggregates plus paired per-game shares."""
+
+    point: dict
+    games: int                     # games per (line-up, rotation)
+    plays: int                     # games * line-ups * rotations
+    seat_agg: dict                 # aggregates by physical seat (summed over plays)
+    bot_labels: list[str]          # distinct bots of the point
+    bot_agg: dict                  # per-seat keys regrouped by bot: arrays (n_bots, ...)
+    bot_seats: list[int]           # seat-games per bot / games (seats each bot filled)
+    seat_shares: np.ndarray        # (plans, games, P) float32: per-game win share per seat
+    bot_shares: np.ndarray         # (plans, games, n_bots) float32: summed over its seats
+    metrics: dict
+    kernel_s: float = 0.0
+    wall_s: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+
+def _shares(rows_winner: np.ndarray) -> np.ndarray:
+    w = rows_winner.astype(np.float32)
+    k = w.sum(axis=1, keepdims=True)
+    return w / np.maximum(k, 1)
+
+
+def play_point(sc: Scenario, p: Point, *, jobs: int = 1, backend: str = "loky",
+               on_games=None) -> PointResult:
+    """Play one point: every line-up in every rotation, the same games (seed) for each."""
+    g = get_game(sc.game)
+    rules = g.make_rules(p.players, p.rules)
+    seat_keys = g.seat_keys
+    labels = list(dict.fromkeys(b.label for lu in p.lineups for b in lu))
+    plans = []
+    for lu in p.lineups:
+        for r in range(p.rotations):
+            rotated = [lu[(s + r) % p.players] for s in range(p.players)]
+            plans.append((rotated, g.prepare(rules, rotated)))
+    t0 = time.perf_counter()
+    kernel_s = 0.0
+    parts = [None] * len(plans)
+    rows = [[] for _ in plans]
+    done = 0
+    target = games_per_rotation(sc)
+
+    def extend(n_more):
+        nonlocal done, kernel_s
+        for i, (_, prep) in enumerate(plans):
+            out = run_games(g, prep, n_more, sc.seed, jobs=jobs, backend=backend,
+                            keep_rows=True, progress=False, on_batch=on_games,
+                            first_game=done)
+            kernel_s += out.kernel_s
+            parts[i] = _add(parts[i], out.agg)
+            rows[i].append(out.rows["winner"])
+        done += n_more
+
+    if target is not None:
+        extend(target)
+    else:
+        prec = sc.precision
+        extend(min(prec.min_games, prec.max_games))
+        while done < prec.max_games:
+            hw = _max_half_width(parts, seat_keys, done, len(plans))
+            if hw <= prec.epsilon:
+                break
+            need = int(done * (hw / prec.epsilon) ** 2 * 1.1) + 1
+            extend(min(max(need, done + 1000), prec.max_games) - done)
+
+    # regroup by physical seat and by bot
+    seat_agg = None
+    bot_agg = {k: None for k in seat_keys}
+    n_b = len(labels)
+    bot_seats = [0] * n_b
+    seat_sh = []
+    bot_sh = []
+    for (rotated, _), agg, rws in zip(plans, parts, rows, strict=True):
+        seat_agg = _add(seat_agg, agg)
+        winners = np.concatenate(rws)
+        sh = _shares(winners)
+        seat_sh.append(sh)
+        bsh = np.zeros((sh.shape[0], n_b), dtype=np.float32)
+        for s, b in enumerate(rotated):
+            j = labels.index(b.label)
+            bot_seats[j] += 1
+            bsh[:, j] += sh[:, s]
+            for k in seat_keys:
+                arr = np.asarray(agg[k])[s]
+                if bot_agg[k] is None:
+                    bot_agg[k] = np.zeros((n_b,) + arr.shape, dtype=arr.dtype)
+                bot_agg[k][j] += arr
+        bot_sh.append(bsh)
+    plays = done * len(plans)
+    lineup0 = plans[0][0]
+    metrics = g.metrics(seat_agg, plays, rules, lineup0)
+    return PointResult(point=p.describe(), games=done, plays=plays, seat_agg=seat_agg,
+                       bot_labels=labels, bot_agg=bot_agg, bot_seats=bot_seats,
+                       seat_shares=np.stack(seat_sh), bot_shares=np.stack(bot_sh),
+                       metrics=metrics, kernel_s=kernel_s, wall_s=time.perf_counter() - t0)
+
+
+def _add(total, part):
+    if total is None:
+        return {k: np.array(v, copy=True) for k, v in part.items()}
+    for k in total:
+        total[k] = total[k] + part[k]
+    return total
+
+
+def _max_half_width(parts, seat_keys, games, n_plans) -> float:
+    agg = None
+    for a in parts:
+        agg = _add(agg, {"wins": a["wins"]})
+    shares, _, _ = win_shares(agg["wins"])
+    n = games * n_plans
+    lo, hi = wilson_interval(shares, n)
+    return float(np.max((hi - lo) / 2))
+
+
+# ---------------------------------------------------------------------------- storage
+def save_point(path: Path, res: PointResult):
+    """Write a point's results atomically (temporary file, then rename)."""
+    arrays = {f"seat__{k}": v for k, v in res.seat_agg.items()}
+    arrays.update({f"bot__{k}": v for k, v in res.bot_agg.items()})
+    arrays["seat_shares"] = res.seat_shares
+    arrays["bot_shares"] = res.bot_shares
+    meta = {"point": res.point, "games": res.games, "plays": res.plays,
+            "bot_labels": res.bot_labels, "bot_seats": res.bot_seats, "metrics": res.metrics,
+            "kernel_s": res.kernel_s, "wall_s": res.wall_s, "version": __version__}
+    arrays["meta"] = np.frombuffer(json.dumps(meta, default=_json).encode(), dtype=np.uint8)
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)
+    atomic_write_bytes(path, buf.getvalue())
+
+
+def load_point(path: Path) -> PointResult:
+    """Read a point file written by :func:`save_point`."""
+    with np.load(path) as z:
+        meta = json.loads(bytes(z["meta"]).decode())
+        seat_agg = {k[6:]: z[k] for k in z.files if k.startswith("seat__")}
+        bot_agg = {k[5:]: z[k] for k in z.files if k.startswith("bot__")}
+        return PointResult(point=meta["point"], games=meta["games"], plays=meta["plays"],
+                           seat_agg=seat_agg, bot_labels=meta["bot_labels"], bot_agg=bot_agg,
+                           bot_seats=meta["bot_seats"], seat_shares=z["seat_shares"],
+                           bot_shares=z["bot_shares"], metrics=meta["metrics"],
+                           kernel_s=meta["kernel_s"], wall_s=meta["wall_s"])
+
+
+def atomic_write_bytes(path: Path, data: bytes):
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def atomic_write_text(path: Path, text: str):
+    atomic_write_bytes(path, text.encode())
+
+
+def _json(o):
+    if isinstance(o, np.integer):
+        return int(o)
+    if isinstance(o, np.floating):
+        return float(o)
+    if isinstance(o, np.ndarray):
+        return o.tolist()
+    return str(o)
+
+
+# ---------------------------------------------------------------------------- statistics
+def _bh(pvals: np.ndarray) -> np.ndarray:
+    """Benjamini-Hochberg adjusted p-values."""
+    p = np.asarray(pvals, dtype=float)
+    n = len(p)
+    if n == 0:
+        return p
+    order = np.argsort(p)
+    ranked = p[order] * n / np.arange(1, n + 1)
+    adj = np.minimum.accumulate(ranked[::-1])[::-1]
+    out = np.empty(n)
+    out[order] = np.minimum(adj, 1.0)
+    return out
+
+
+def _paired(a: np.ndarray, b: np.ndarray):
+    """Mean difference a - b (per game) with a 95% interval and a two-sided p-value."""
+    from scipy import stats
+
+    n = min(len(a), len(b))
+    d = a[:n].astype(np.float64) - b[:n].astype(np.float64)
+    mean = float(d.mean()) if n else 0.0
+    sd = float(d.std(ddof=1)) if n > 1 else 0.0
+    if sd == 0.0:
+        return mean, mean, mean, (1.0 if mean == 0 else 0.0)
+    se = sd / np.sqrt(n)
+    p = float(2 * stats.norm.sf(abs(mean / se)))
+    return mean, mean - Z95 * se, mean + Z95 * se, p
+
+
+def _entity_rows(res: PointResult, level: str, base: PointResult | None) -> list[dict]:
+    """Balance rows of one point by seat or by bot, with the paired difference from the
+    baseline (same games, same rotations) where the baseline has the same seat or bot."""
+    if level == "seat":
+        agg, pg = res.seat_agg, res.seat_shares
+        names = [f"seat {s + 1}" for s in range(pg.shape[2])]
+        trials = [res.plays] * len(names)
+        lineups = res.point["lineups"]
+        fixed = res.point["rotations"] == 1 and len(lineups) == 1
+        bots = [lineups[0][s] if fixed else "(rotated)" for s in range(len(names))]
+    else:
+        agg, pg = res.bot_agg, res.bot_shares
+        names = res.bot_labels
+        trials = [res.games * n for n in res.bot_seats]
+        bots = names
+    shares, sole, shared = win_shares(agg["wins"])
+    rows = []
+    for i, name in enumerate(names):
+        n = trials[i]
+        lo, hi = wilson_interval(shares[i], n)
+        m, mlo, mhi = mean_interval(agg["score_sum"][i], agg["score_sumsq"][i], n)
+        row = {"level": level, "entity": name, "seat": (i + 1) if level == "seat" else None,
+               "bot": bots[i], "games": res.games, "seat_games": n,
+               "win_share": shares[i] / n, "win_share_lo": lo, "win_share_hi": hi,
+               "sole_wins": int(sole[i]), "shared_wins": int(shared[i]),
+               "mean_score": float(m), "mean_score_lo": float(mlo),
+               "mean_score_hi": float(mhi),
+               "diff": np.nan, "diff_lo": np.nan, "diff_hi": np.nan, "p_value": np.nan}
+        j = None
+        if base is not None and not res.point["baseline"] and \
+                base.seat_shares.shape[0] == pg.shape[0]:
+            if level == "seat" and base.seat_shares.shape[2] == pg.shape[2]:
+                j = i
+                other = base.seat_shares
+            elif level == "bot" and name in base.bot_labels and \
+                    base.bot_seats[base.bot_labels.index(name)] == res.bot_seats[i]:
+                j = base.bot_labels.index(name)
+                other = base.bot_shares
+        if j is not None:
+            k = min(pg.shape[1], other.shape[1])
+            a = pg[:, :k, i].ravel()
+            b = other[:, :k, j].ravel()
+            per_row = (res.bot_seats[i] / pg.shape[0]) if level == "bot" else 1.0
+            d, dlo, dhi, p = _paired(a, b)
+            row.update(diff=d / per_row, diff_lo=dlo / per_row, diff_hi=dhi / per_row,
+                       p_value=p)
+        rows.append(row)
+    return rows
+
+
+def results_frame(results: list[PointResult]) -> pd.DataFrame:
+    """One row per point and seat, and per point and bot (column ``level``), with paired
+    differences from the baseline and Benjamini-Hochberg adjusted p-values."""
+    base = next((r for r in results if r.point["baseline"]), None)
+    rows = []
+    for res in results:
+        shares, _, _ = win_shares(res.seat_agg["wins"])
+        seat_p = seat_advantage_test(shares)
+        for level in ("seat", "bot"):
+            for row in _entity_rows(res, level, base):
+                row = {"point": res.point["index"], "label": res.point["label"],
+                       "baseline": res.point["baseline"], **{f"param:{k}": v for k, v in
+                                                             res.point["params"].items()},
+                       **row, "seat_advantage_p": seat_p}
+                rows.append(row)
+    df = pd.DataFrame(rows)
+    df["p_adjusted"] = np.nan
+    mask = df["p_value"].notna()
+    if mask.any():
+        df.loc[mask, "p_adjusted"] = _bh(df.loc[mask, "p_value"].to_numpy())
+    df["significant"] = df["p_adjusted"] < 0.05
+    return df
+
+
+# ---------------------------------------------------------------------------- the sweep
+@dataclass
+class SweepResult:
+    """What a sweep produced: the scenario, per-point results, the results frame, files."""
+
+    scenario: Scenario
+    scenario_text: str
+    points: list[PointResult]
+    frame: pd.DataFrame
+    out_dir: Path | None
+    wall_s: float
+    games_played: int
+    resumed: int = 0
+
+    def summary(self) -> pd.DataFrame:
+        """One row per point: label, parameters, games, seat spread and seat-advantage p."""
+        seats = self.frame[self.frame["level"] == "seat"]
+        out = seats.groupby(["point", "label"], sort=False).agg(
+            games=("games", "first"), win_share_min=("win_share", "min"),
+            win_share_max=("win_share", "max"), seat_advantage_p=("seat_advantage_p", "first"))
+        out["seat_spread"] = out["win_share_max"] - out["win_share_min"]
+        return out.reset_index()
+
+    def head_to_head(self) -> pd.DataFrame:
+        """Tournament matrix: row bot's win share in games against the column bot."""
+        bots = self.frame[self.frame["level"] == "bot"]
+        names = list(dict.fromkeys(bots["entity"]))
+        m = pd.DataFrame(np.nan, index=names, columns=names)
+        for _, grp in bots.groupby("point"):
+            if len(grp) != 2:
+                continue
+            a, b = grp.iloc[0], grp.iloc[1]
+            total = a["win_share"] * a["seat_games"] + b["win_share"] * b["seat_games"]
+            if total > 0:
+                m.loc[a["entity"], b["entity"]] = a["win_share"] * a["seat_games"] / total
+                m.loc[b["entity"], a["entity"]] = b["win_share"] * b["seat_games"] / total
+        return m
+
+    def report(self, path=None) -> Path:
+        """Write the HTML report (and PNGs beside it); returns its path."""
+        from simlab.report.html import build_report
+
+        if self.out_dir is None and path is None:
+            raise SimlabError("report: give a path (this sweep was not written to a folder)")
+        return build_report(self.out_dir, path)
+
+
+def default_out_dir(sc: Scenario) -> Path:
+    return Path("reports") / sc.name
+
+
+def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: str = "loky",
+              scheduler: str | None = None, resume: bool = False, progress: bool | None = None,
+              write: bool = True, report: bool = True) -> SweepResult:
+    """Run a scenario (path, TOML text file or dict) and store its results.
+
+    Parameters
+    ----------
+    out : path, optional
+        Results folder (default ``reports/<scenario name>/``).
+    jobs, backend : int, str
+        Workers and backend (``loky``, ``threads``, ``serial``, ``dask``).
+    scheduler : str, optional
+        Dask scheduler address; with ``backend="dask"`` and none given, a LocalCluster starts.
+    resume : bool
+        Skip points whose result file exists (same point, seed and simlab version).
+    write, report : bool
+        Write the results folder; build the HTML report.
+    """
+    sc, text = load_scenario(source)
+    t0 = time.perf_counter()
+    points = plan(sc)
+    out_dir = Path(out) if out is not None else default_out_dir(sc)
+    if write:
+        (out_dir / "points").mkdir(parents=True, exist_ok=True)
+    g = get_game(sc.game)
+    g.warm()
+    per_point = games_per_rotation(sc) or sc.precision.min_games
+    total = sum(per_point * len(p.lineups) * p.rotations for p in points)
+    bar = None
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=total, unit="game", unit_scale=True, file=sys.stderr,
+                   desc=f"{sc.name}: 0/{len(points)} points", dynamic_ncols=True)
+
+    def tick(n):
+        if bar is not None:
+            if bar.n + n > bar.total:
+                bar.total = bar.n + n
+            bar.update(n)
+
+    cm = None
+    if backend == "dask":
+        from simlab.core.cluster import dask_client
+
+        cm = dask_client(scheduler, n_workers=jobs)
+        cm.__enter__()
+    results = []
+    resumed = 0
+    played = 0
+    try:
+        for i, p in enumerate(points):
+            f = out_dir / "points" / f"{p.id}.npz"
+            res = None
+            if resume and f.exists():
+                try:
+                    res = load_point(f)
+                    resumed += 1
+                    tick(res.plays)
+                except (OSError, ValueError, KeyError):
+                    res = None
+            if res is None:
+                res = play_point(sc, p, jobs=jobs, backend=backend, on_games=tick)
+                played += res.plays
+                if write:
+                    save_point(f, res)
+            results.append(res)
+            if bar is not None:
+                bar.set_description(f"{sc.name}: {i + 1}/{len(points)} points")
+    finally:
+        if bar is not None:
+            bar.close()
+        if cm is not None:
+            cm.__exit__(None, None, None)
+    frame = results_frame(results)
+    wall = time.perf_counter() - t0
+    result = SweepResult(sc, text, results, frame, out_dir if write else None, wall,
+                         played, resumed)
+    if write:
+        write_results(result)
+        if report:
+            result.report()
+    return result
+
+
+def write_results(res: SweepResult):
+    """results.parquet, results.csv and manifest.json (atomically)."""
+    out = res.out_dir
+    buf = io.BytesIO()
+    res.frame.to_parquet(buf, index=False)
+    atomic_write_bytes(out / "results.parquet", buf.getvalue())
+    atomic_write_text(out / "results.csv", res.frame.to_csv(index=False))
+    atomic_write_text(out / "manifest.json", json.dumps(manifest(res), indent=2, default=_json))
+
+
+def manifest(res: SweepResult) -> dict:
+    import importlib.metadata as md
+    import platform
+    import subprocess
+
+    versions = {}
+    for pkg in ("numpy", "numba", "pandas", "scipy", "matplotlib", "joblib", "pydantic",
+                "pyarrow", "dask", "distributed"):
+        try:
+            versions[pkg] = md.version(pkg)
+        except md.PackageNotFoundError:
+            versions[pkg] = None
+    commit = None
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
+                                cwd=Path(__file__).parent, timeout=5).stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        commit = None
+    sc = res.scenario
+    return {
+        "name": sc.name, "kind": sc.kind, "game": sc.game, "seed": sc.seed,
+        "scenario_text": res.scenario_text, "scenario": sc.model_dump(mode="json"),
+        "simlab_version": __version__, "python": platform.python_version(),
+        "dependencies": versions, "git_commit": commit,
+        "games_played": int(sum(p.plays for p in res.points)),
+        "games_played_this_run": res.games_played, "points_resumed": res.resumed,
+        "wall_s": res.wall_s, "kernel_s": float(sum(p.kernel_s for p in res.points)),
+        "points": [{**p.point, "file": f"points/{p.point['id']}.npz", "games": p.games,
+                    "plays": p.plays} for p in res.points],
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+
+
+def load_results(out_dir) -> SweepResult:
+    """Load a results folder written by :func:`run_sweep` (for ``simlab report``)."""
+    out_dir = Path(out_dir)
+    mpath = out_dir / "manifest.json"
+    if not mpath.is_file():
+        raise SimlabError(f"RESULTS_DIR: {str(out_dir)!r} has no manifest.json; expected a "
+                          f"folder written by `simlab sweep`")
+    man = json.loads(mpath.read_text())
+    sc, text = load_scenario(man["scenario"])
+    text = man.get("scenario_text", text)
+    results = []
+    for p in man["points"]:
+        f = out_dir / p["file"]
+        if not f.is_file():
+            raise SimlabError(f"RESULTS_DIR: missing point file {p['file']}; rerun the sweep "
+                              f"with --resume")
+        results.append(load_point(f))
+    frame = results_frame(results)
+    return SweepResult(sc, text, results, frame, out_dir, man.get("wall_s", 0.0),
+                       man.get("games_played", 0))
+
+
+def run_scenario(source, **kwargs) -> SweepResult:
+    """Run a scenario from Python: a path, or a dict with the same keys as a TOML file.
+
+    Returns a :class:`SweepResult` with ``.frame`` (one row per point and seat/bot),
+    ``.summary()`` and ``.report(path)``. Keyword arguments go to :func:`run_sweep`; by
+    default nothing is written unless ``out`` is given.
+    """
+    if "out" not in kwargs and "write" not in kwargs:
+        kwargs["write"] = False
+    return run_sweep(source, **kwargs)
