@@ -22,7 +22,7 @@ if "NUMBA_CACHE_DIR" not in _os.environ:
 
 __version__ = "0.1.0"
 
-__all__ = ["simulate", "get_game", "list_games", "SimlabError", "__version__"]
+__all__ = ["simulate", "run_scenario", "get_game", "list_games", "SimlabError", "__version__"]
 
 
 def __getattr__(name):  # lazy: keep `import simlab` and `simlab --help` quick
@@ -30,6 +30,10 @@ def __getattr__(name):  # lazy: keep `import simlab` and `simlab --help` quick
         from simlab.api import simulate
 
         return simulate
+    if name == "run_scenario":
+        from simlab.sweep import run_scenario
+
+        return run_scenario
     if name in ("get_game", "list_games"):
         from simlab.games import registry
 

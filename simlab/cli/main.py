@@ -11,6 +11,7 @@ from simlab.cli.bench import bench
 from simlab.cli.games import games
 from simlab.cli.odds import odds
 from simlab.cli.simulate import simulate
+from simlab.cli.sweep import report, sweep
 from simlab.cli.trace import trace
 from simlab.errors import SimlabError
 
@@ -30,6 +31,8 @@ def cli():
       simlab simulate jelly -b greedy --set timer_steps=2 --json
       simlab trace jelly --seed 1 --game 7          # the readable log of one game
       simlab odds jelly --mine 3 --theirs 2,4       # exact district-control odds
+      simlab sweep scenarios/jelly-seat-balance.toml  # a scenario -> results + HTML report
+      simlab report reports/jelly-seat-balance      # rebuild a report from stored results
       simlab bench --quick                          # speed figures
     """
 
@@ -39,6 +42,8 @@ cli.add_command(simulate)
 cli.add_command(trace)
 cli.add_command(odds)
 cli.add_command(bench)
+cli.add_command(sweep)
+cli.add_command(report)
 
 
 def main(argv=None):

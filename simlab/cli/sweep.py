@@ -1,0 +1,102 @@
+"""``simlab sweep SCENARIO.toml`` and ``simlab report RESULTS_DIR``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command()
+@click.argument("scenario", type=click.Path(path_type=Path))
+@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Results folder (default: reports/<scenario name>/).")
+@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Parallel workers (results do not depend on it).")
+@click.option("--backend", type=click.Choice(["loky", "threads", "serial", "dask"]),
+              default="loky", show_default=True,
+              help="Processes, threads, in-process, or a Dask cluster.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Dask scheduler (tcp://host:8786) for --backend dask; without it a "
+                   "LocalCluster with --jobs workers starts on this machine.")
+@click.option("--resume", is_flag=True,
+              help="Skip points already stored in the results folder (same point, seed and "
+                   "simlab version): a killed sweep picks up where it stopped.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def sweep(scenario, out, jobs, backend, scheduler, resume, quiet):
+    """Run the scenario file SCENARIO (TOML) and write its results and HTML report.
+
+    A scenario names the game, players, bots, rule overrides, the seed and a game count (or a
+    [precision] target), plus optionally a [sweep] grid or Sobol sample over rule and bot
+    parameters, [compare] variants, or a [tournament] of bots. The folder gets report.html
+    (self-contained), the PNGs, results.parquet, results.csv and manifest.json.
+
+    \b
+    Examples:
+      simlab sweep scenarios/jelly-seat-balance.toml
+      simlab sweep scenarios/jelly-district-rewards.toml --jobs 2 --out /tmp/rewards
+      simlab sweep scenarios/jelly-bots.toml --resume
+      simlab sweep scenarios/jelly-bots.toml --backend dask --scheduler tcp://10.0.0.5:8786
+    """
+    from simlab.sweep import run_sweep
+
+    if scheduler and backend != "dask":
+        raise click.BadParameter("--scheduler needs --backend dask", param_hint="'--scheduler'")
+    res = run_sweep(scenario, out=out, jobs=jobs, backend=backend, scheduler=scheduler,
+                    resume=resume, progress=False if quiet else None)
+    click.echo(_sweep_text(res))
+
+
+def _sweep_text(res) -> str:
+    from simlab.report.tables import headline_sentences
+
+    lines = [f"{res.scenario.name}: {res.scenario.kind}, {len(res.points)} point(s), "
+             f"{sum(p.plays for p in res.points):,} games "
+             f"({res.games_played:,} played now, {res.resumed} point(s) resumed), "
+             f"{res.wall_s:.1f} s", ""]
+    seats = res.frame[res.frame["level"] == "seat"]
+    for (idx, label), grp in seats.groupby(["point", "label"], sort=False):
+        lines.append(f"point {idx}: {label}  ({int(grp['games'].iloc[0]):,} games per "
+                     f"line-up and rotation)")
+        for r in grp.itertuples():
+            diff = "" if r.diff != r.diff else (
+                f"   vs baseline {100 * r.diff:+.2f} [{100 * r.diff_lo:+.2f}, "
+                f"{100 * r.diff_hi:+.2f}]{' *' if r.significant else ''}")
+            lines.append(f"  {r.entity:<8} {r.bot[:24]:<24} win {100 * r.win_share:6.2f}% "
+                         f"[{100 * r.win_share_lo:5.2f}, {100 * r.win_share_hi:5.2f}]  "
+                         f"score {r.mean_score:6.2f}{diff}")
+        lines.append(f"  seat advantage p = {grp['seat_advantage_p'].iloc[0]:.3g}")
+    bots = res.frame[res.frame["level"] == "bot"]
+    if res.scenario.kind == "tournament":
+        lines += ["", "head to head (row bot's share of wins against the column bot):",
+                  res.head_to_head().round(3).to_string()]
+    elif res.scenario.rotate_seats:
+        lines += ["", "by bot (all rotations):"]
+        for r in bots[bots["point"] == 0].itertuples():
+            lines.append(f"  {r.entity:<24} win {100 * r.win_share:6.2f}% "
+                         f"[{100 * r.win_share_lo:5.2f}, {100 * r.win_share_hi:5.2f}]")
+    lines += ["", *headline_sentences(res)]
+    if res.out_dir is not None:
+        lines += ["", f"results: {res.out_dir}/", f"report:  {res.out_dir / 'report.html'}"]
+    return "\n".join(lines)
+
+
+@click.command()
+@click.argument("results_dir", type=click.Path(path_type=Path))
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="HTML file to write (default: RESULTS_DIR/report.html); PNGs go beside it.")
+def report(results_dir, output):
+    """Rebuild the HTML report of RESULTS_DIR from its stored results (no games are played).
+
+    \b
+    Examples:
+      simlab report reports/jelly-seat-balance
+      simlab report reports/jelly-bots -o /tmp/bots.html
+    """
+    from simlab.report.html import build_report
+
+    if output is not None and output.suffix.lower() not in (".html", ".htm"):
+        raise click.BadParameter(f"expected an .html file name, got {str(output)!r}",
+                                 param_hint="'--output'")
+    path = build_report(results_dir, output)
+    click.echo(f"report: {path}")
