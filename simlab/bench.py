@@ -3,7 +3,8 @@
 For Attack of the Jelly Monster with 4 players: kernel games per second on one core per line-up,
 the speed-up over the reference engine on the same games, games per second with 2 jobs and the
 scaling factor, the wall time of a warm ``simlab simulate jelly --games 1000``, and (full run
-only) the peak memory of a 10-million-game run.
+only) the peak memory of a 10-million-game run; a sweep's overhead over its kernel time and the
+build time of a 100-point report.
 """
 
 from __future__ import annotations
@@ -62,6 +63,41 @@ def _peak_memory_mb(n_games: int) -> tuple[float, float]:
     return float(out[0]), float(out[1]) / 1024.0
 
 
+def _sweep_rows(quick: bool) -> list[dict]:
+    """A 40-point Jelly sweep of 20,000 games per point (quick: 10 x 2,000), serial: its wall
+    time against the sum of its kernel time; and the build time of a 100-point report."""
+    import tempfile
+
+    from simlab.report.html import build_report
+    from simlab.sweep import run_sweep
+
+    n_points, games = (10, 2_000) if quick else (40, 20_000)
+    spec = {"game": "jelly", "games": games, "seed": 1, "bots": "random",
+            "sweep": {"params": {"rules.timer_steps": [0.5 + 0.1 * i
+                                                       for i in range(n_points - 1)]}}}
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        res = run_sweep(spec, out=f"{tmp}/s", backend="serial", progress=False, report=False)
+        kernel = sum(p.kernel_s for p in res.points)
+        rows.append({"game": "jelly", "bots": "random,random,random,random", "jobs": 1,
+                     "games_per_s": round(res.games_played / res.wall_s, 1),
+                     "speedup_vs_reference": None,
+                     "measure": f"sweep of {n_points} points x {games:,} games (serial)",
+                     "wall_s": round(res.wall_s, 2), "kernel_s": round(kernel, 2),
+                     "overhead_pct": round(100 * (res.wall_s / kernel - 1), 1)})
+        spec100 = {**spec, "games": 200, "sweep": {"params": {"rules.timer_steps": [
+            0.5 + 0.05 * i for i in range(99)]}}}
+        run_sweep(spec100, out=f"{tmp}/r", backend="serial", progress=False, report=False)
+        t0 = time.perf_counter()
+        build_report(f"{tmp}/r")
+        build = time.perf_counter() - t0
+        rows.append({"game": "jelly", "bots": "random,random,random,random", "jobs": 1,
+                     "games_per_s": None, "speedup_vs_reference": None,
+                     "measure": "report build time, 100-point sweep",
+                     "wall_s": round(build, 2)})
+    return rows
+
+
 def run_bench(quick: bool = False, progress=None) -> list[dict]:
     """Measure and return a list of result rows (see module docstring)."""
     from simlab.core.runner import run_games
@@ -102,6 +138,8 @@ def run_bench(quick: bool = False, progress=None) -> list[dict]:
                  "games_per_s": round(1000 / wall, 1), "speedup_vs_reference": None,
                  "measure": "wall time of a warm `simlab simulate jelly --games 1000`",
                  "wall_s": round(wall, 3)})
+    say("sweep overhead and report build time")
+    rows.extend(_sweep_rows(quick))
     if not quick:
         n = 10_000_000
         say(f"peak memory of a {n:,}-game run (random bots, 2 threads)")
@@ -124,9 +162,12 @@ def format_bench(rows: list[dict]) -> str:
             other.append(f"scaling {r['scaling_vs_1_job']:.2f}")
         if "wall_s" in r:
             other.append(f"{r['wall_s']:.2f} s wall")
+        if "overhead_pct" in r:
+            other.append(f"kernel {r['kernel_s']:.2f} s, overhead {r['overhead_pct']:.1f}%")
         if "peak_mb" in r:
             other.append(f"peak {r['peak_mb']:.0f} MB")
+        gps = "" if r["games_per_s"] is None else f"{r['games_per_s']:,.0f}"
         lines.append(f"{r['measure'][:58]:<58} {r['bots'][:32]:<32} {r['jobs']:>4} "
-                     f"{r['games_per_s']:>11,.0f}  {', '.join(other)}")
+                     f"{gps:>11}  {', '.join(other)}")
     lines.append(f"(machine: {os.cpu_count()} cores)")
     return "\n".join(lines)
