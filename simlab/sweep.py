@@ -123,7 +123,8 @@ def _fmt(v) -> str:
 
 def point_hash(sc: Scenario, p: Point) -> str:
     """Hash of what decides a point's results: game, point, seed, games, simlab version."""
-    key = {"game": sc.game, "players": p.players, "rules": p.rules,
+    key = {"game": sc.game, "index": p.index, "label": p.label, "baseline": p.baseline,
+           "players": p.players, "rules": p.rules,
            "lineups": [[b.label for b in lu] for lu in p.lineups], "rotations": p.rotations,
            "seed": sc.seed, "games": games_per_rotation(sc),
            "precision": sc.precision.model_dump() if sc.precision else None,
@@ -335,8 +336,8 @@ def _paired(a: np.ndarray, b: np.ndarray):
     d = a[:n].astype(np.float64) - b[:n].astype(np.float64)
     mean = float(d.mean()) if n else 0.0
     sd = float(d.std(ddof=1)) if n > 1 else 0.0
-    if sd == 0.0:
-        return mean, mean, mean, (1.0 if mean == 0 else 0.0)
+    if sd == 0.0:  # identical in every game (e.g. a variant that changes nothing): no test
+        return mean, mean, mean, (np.nan if mean == 0 else 0.0)
     se = sd / np.sqrt(n)
     p = float(2 * stats.norm.sf(abs(mean / se)))
     return mean, mean - Z95 * se, mean + Z95 * se, p
@@ -386,6 +387,9 @@ def _entity_rows(res: PointResult, level: str, base: PointResult | None) -> list
             b = other[:, :k, j].ravel()
             per_row = (res.bot_seats[i] / pg.shape[0]) if level == "bot" else 1.0
             d, dlo, dhi, p = _paired(a, b)
+            if level == "bot" and res.point["rotations"] == 1 and len(res.point["lineups"]) == 1 \
+                    and all(n == 1 for n in res.bot_seats):
+                p = np.nan  # one bot per seat: the seat row already tests this difference
             row.update(diff=d / per_row, diff_lo=dlo / per_row, diff_hi=dhi / per_row,
                        p_value=p)
         rows.append(row)
@@ -458,8 +462,17 @@ class SweepResult:
         """Write the HTML report (and PNGs beside it); returns its path."""
         from simlab.report.html import build_report
 
-        if self.out_dir is None and path is None:
-            raise SimlabError("report: give a path (this sweep was not written to a folder)")
+        if self.out_dir is None:
+            if path is None:
+                raise SimlabError("report: give a path (this sweep was not written to a "
+                                  "folder)")
+            path = Path(path)
+            folder = path.parent / f"{path.stem}-results"
+            (folder / "points").mkdir(parents=True, exist_ok=True)
+            for res in self.points:
+                save_point(folder / "points" / f"{res.point['id']}.npz", res)
+            self.out_dir = folder
+            write_results(self)
         return build_report(self.out_dir, path)
 
 
@@ -591,6 +604,7 @@ def manifest(res: SweepResult) -> dict:
         "games_played": int(sum(p.plays for p in res.points)),
         "games_played_this_run": res.games_played, "points_resumed": res.resumed,
         "wall_s": res.wall_s, "kernel_s": float(sum(p.kernel_s for p in res.points)),
+        "points_wall_s": float(sum(p.wall_s for p in res.points)),
         "points": [{**p.point, "file": f"points/{p.point['id']}.npz", "games": p.games,
                     "plays": p.plays} for p in res.points],
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),

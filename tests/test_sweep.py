@@ -132,3 +132,31 @@ def test_nothing_written_for_a_bad_scenario(tmp_path):
     with pytest.raises(simlab.SimlabError):
         run_sweep({"game": "jelly", "gams": 10}, out=out, progress=False)
     assert not out.exists()
+
+
+def test_point_equal_to_baseline_is_stored_separately(tmp_path):
+    spec = {"game": "jelly", "games": 100, "seed": 1, "rules": {"timer_steps": 2},
+            "sweep": {"params": {"rules.timer_steps": [1, 2]}}}
+    res = run_sweep(spec, out=tmp_path / "r", backend="serial", progress=False, report=False)
+    assert len({p.point["id"] for p in res.points}) == 3
+    again = load_results(tmp_path / "r")
+    assert [p.point["label"] for p in again.points] == ["baseline", "rules.timer_steps=1",
+                                                        "rules.timer_steps=2"]
+    _frames_equal(res.frame, again.frame)
+
+
+def test_duplicate_rows_are_not_in_the_multiple_comparison_family():
+    res = run_sweep({"game": "jelly", "games": 300, "seed": 2,
+                     "compare": {"B": {"timer_steps": 1}}}, write=False, progress=False,
+                    backend="serial")
+    b = res.frame[res.frame["label"] == "B"]
+    assert b[b["level"] == "seat"]["p_value"].notna().all()
+    assert b[b["level"] == "bot"]["p_value"].isna().all()  # one bot per seat: same tests
+    assert b[b["level"] == "bot"]["diff"].notna().all()
+
+
+def test_report_of_an_unsaved_sweep(tmp_path):
+    res = simlab.run_scenario({"game": "jelly", "games": 200, "seed": 1}, backend="serial",
+                              progress=False)
+    path = res.report(tmp_path / "r.html")
+    assert path.is_file() and path.read_text().startswith("<!DOCTYPE html")

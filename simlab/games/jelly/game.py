@@ -177,5 +177,10 @@ class JellyGame(Game):
             "seat_metrics": seats,
         }
 
+    def figures(self, points: list) -> list:
+        from simlab.games.jelly.plots import figures
+
+        return figures(points)
+
 
 GAME = JellyGame()

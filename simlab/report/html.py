@@ -1,0 +1,494 @@
+"""The HTML report of a results folder: one self-contained file, PNGs written beside it.
+
+``build_report(out_dir)`` loads the stored results (:func:`simlab.sweep.load_results`), draws
+the figures (:mod:`simlab.report.plots` plus the game's own ``Game.figures``), builds the tables
+(:mod:`simlab.report.tables`) and renders ``template.html.j2``. The HTML embeds every PNG as a
+``data:`` URI and its CSS inline, so it can be mailed or archived alone; it needs no network and
+no JavaScript. Everything shown comes from the stored results and the manifest, so rebuilding a
+report from the same folder gives the same file byte for byte.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zipfile
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+from jinja2 import Environment, StrictUndefined
+from markupsafe import Markup
+
+from simlab.errors import SimlabError
+from simlab.report import plots, tables
+from simlab.report.tables import (
+    baseline_index,
+    bot_rows,
+    bots_informative,
+    entity_name,
+    informative_rows,
+    lineup_kind,
+    pair_stats,
+    point_result,
+    pooled_seats,
+    seat_rows,
+)
+
+WIN_CAPTION = ("Bars: share of games won (a win shared by k players counts 1/k). Whiskers: 95% "
+               "Wilson intervals. Dashed line: the fair share, 1 / players.")
+
+
+@dataclass
+class FigureItem:
+    name: str
+    title: str
+    caption: str
+    figure: object
+    file: str = ""
+    uri: str = ""
+
+
+@dataclass
+class Section:
+    id: str
+    heading: str
+    intro: str = ""
+    figures: list[FigureItem] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------- loading
+def _load(out_dir):
+    from simlab.sweep import load_results
+
+    if out_dir is None:
+        raise SimlabError("report: no results folder; run the sweep with an output folder "
+                          "(out=...) first")
+    out_dir = Path(out_dir)
+    if not out_dir.is_dir():
+        raise SimlabError(f"RESULTS_DIR: {str(out_dir)!r} is not a folder; expected a folder "
+                          f"written by `simlab sweep`")
+    try:
+        sr = load_results(out_dir)
+        manifest = json.loads((out_dir / "manifest.json").read_text())
+    except SimlabError:
+        raise
+    except (OSError, ValueError, KeyError, TypeError, IndexError, EOFError,
+            zipfile.BadZipFile) as e:
+        raise SimlabError(f"RESULTS_DIR: {str(out_dir)!r} cannot be read as sweep results "
+                          f"({type(e).__name__}: {e}); rerun `simlab sweep`") from None
+    if not sr.points:
+        raise SimlabError(f"RESULTS_DIR: {str(out_dir)!r} holds no points")
+    notes = []
+    seen, keep = set(), []
+    for res in sr.points:
+        i = int(res.point["index"])
+        if i not in seen:
+            seen.add(i)
+            keep.append(res)
+    if len(keep) != len(sr.points):
+        # points with identical settings share one stored file (same hash); the file then
+        # describes only one of them
+        from simlab.sweep import results_frame
+
+        lost = [str(m.get("label", m.get("index"))) for m in manifest.get("points", [])
+                if int(m.get("index", -1)) not in seen]
+        notes.append(f"The results folder lists {len(sr.points)} points but holds only "
+                     f"{len(keep)} distinct point results, because points with identical "
+                     f"settings share one stored file. Not shown: "
+                     f"{', '.join(lost) or 'unknown'}.")
+        sr.points = keep
+        sr.frame = results_frame(keep)
+    return sr, manifest, notes
+
+
+# ---------------------------------------------------------------------------- figures
+def _seat_categories(rows, point) -> list[str]:
+    kind = lineup_kind(point)
+    return [f"seat {int(r['seat'])}" + (f"\n{r['bot']}" if kind == "fixed" else "")
+            for _, r in rows.iterrows()]
+
+
+def _series(rows, name):
+    return (name, rows["win_share"].to_numpy(), rows["win_share_lo"].to_numpy(),
+            rows["win_share_hi"].to_numpy())
+
+
+def _win_share_figures(sr) -> list[FigureItem]:
+    kind = sr.scenario.kind
+    out = []
+    base = baseline_index(sr)
+    if kind == "tournament":
+        pooled = pooled_seats(sr)
+        if pooled is not None:
+            players = len(pooled)
+            fig = plots.interval_bars(
+                [f"seat {s}" for s in pooled["seat"]], [_series(pooled, "all pairings")],
+                fair=1 / players, title_text="Win share by seat, pooled over all pairings",
+                xlabel="seat (turn order)")
+            out.append(FigureItem("win-share-seat", "Win share by seat",
+                                  WIN_CAPTION + " Every pairing was played in every seat "
+                                  "rotation, so the seats are compared on equal terms.", fig))
+        ps = pair_stats(sr)
+        if not ps.empty:
+            labels = [f"{a} vs {b}" for a, b in zip(ps["bot_a"], ps["bot_b"], strict=True)]
+            fig = plots.forest(labels, ps["share_a"], ps["lo"], ps["hi"], ref=0.5,
+                               xlabel="first bot's share of the wins against the second",
+                               title_text="Win share by bot: each pairing",
+                               filled=list(ps["significant"]), sig_legend=True, percent=True)
+            out.append(FigureItem("win-share-bot", "Win share by bot (pairings)",
+                                  "Dot: the first-named bot's share of the wins in games "
+                                  "between the two bots; line: 95% interval; dashed line: an "
+                                  "even 50%. Filled dots differ significantly from 50% "
+                                  "(paired per-game test, Benjamini-Hochberg adjusted).", fig))
+        return out
+    shown = [p for p in sr.points if kind == "compare" or int(p.point["index"]) == base] \
+        if base is not None else sr.points[:1]
+    first = shown[0]
+    players = {int(p.point["players"]) for p in shown}
+    seats = [seat_rows(sr, int(p.point["index"])) for p in shown]
+    if len(players) == 1:
+        cats = _seat_categories(seats[0], first.point)
+        series = [_series(rows, p.point["label"]) for p, rows in zip(shown, seats, strict=True)]
+        what = "baseline" if kind in ("sweep", "compare") and len(shown) == 1 else \
+            ("baseline and variants" if kind == "compare" else "")
+        fig = plots.interval_bars(cats, series, fair=1 / players.pop(),
+                                  title_text="Win share by seat" + (f" ({what})" if what else ""),
+                                  xlabel="seat (turn order)" +
+                                  (" and its bot" if lineup_kind(first.point) == "fixed" else ""))
+        cap = WIN_CAPTION
+        k = lineup_kind(first.point)
+        if k == "fixed":
+            cap += " Each seat keeps its own bot, so a bar shows seat and bot together."
+        elif k == "rotated":
+            cap += " Bots rotated through the seats, so the bars compare the seats alone."
+        out.append(FigureItem("win-share-seat", "Win share by seat", cap, fig))
+    bot_pts = [p for p in shown if bots_informative(p.point)]
+    if bot_pts:
+        rows = [bot_rows(sr, int(p.point["index"])) for p in bot_pts]
+        names = list(dict.fromkeys(n for r in rows for n in r["entity"]))
+        series = []
+        for p, r in zip(bot_pts, rows, strict=True):
+            r = r.set_index("entity").reindex(names)
+            series.append((p.point["label"], r["win_share"].to_numpy(),
+                           r["win_share_lo"].to_numpy(), r["win_share_hi"].to_numpy()))
+        fig = plots.interval_bars(names, series, fair=1 / int(bot_pts[0].point["players"]),
+                                  title_text="Win share by bot (per seat-game, all its seats)",
+                                  xlabel="bot", ylabel="win share (% of its seat-games)")
+        out.append(FigureItem("win-share-bot", "Win share by bot",
+                              WIN_CAPTION + " A bot's share is per seat it filled, so the fair "
+                              "share is the same as a seat's.", fig))
+    return out
+
+
+def _score_unit(game) -> str:
+    return getattr(game, "score_unit", None) or ("jelly" if game.name == "jelly" else "points")
+
+
+def _score_figures(sr, game) -> list[FigureItem]:
+    kind = sr.scenario.kind
+    if kind == "tournament":
+        hist, names = {}, []
+        for res in sr.points:
+            h = res.bot_agg.get("score_hist")
+            if h is None:
+                continue
+            for j, b in enumerate(res.bot_labels):
+                if b not in hist:
+                    names.append(b)
+                    hist[b] = np.zeros_like(np.asarray(h[j]), dtype=float)
+                hist[b] = hist[b] + np.asarray(h[j], dtype=float)
+        if not hist:
+            return []
+        fig = plots.score_distributions([hist[b] for b in names], names,
+                                        title_text="Final scores by bot, all pairings",
+                                        xlabel=f"final score ({_score_unit(game)})")
+        return [FigureItem("scores", "Score distributions",
+                           "Share of games ending on each final score, per bot over all its "
+                           "seats and pairings; dotted lines mark the means.", fig)]
+    base = baseline_index(sr)
+    res = point_result(sr, base) if base is not None else sr.points[0]
+    h = res.seat_agg.get("score_hist")
+    if h is None:
+        return []
+    rows = seat_rows(sr, int(res.point["index"]))
+    names = [c.replace("\n", ", ") for c in _seat_categories(rows, res.point)]
+    which = " (baseline)" if kind in ("sweep", "compare") else ""
+    fig = plots.score_distributions(h, names, title_text=f"Final scores by seat{which}",
+                                    xlabel=f"final score ({_score_unit(game)})")
+    return [FigureItem("scores", "Score distributions",
+                       f"Share of games ending on each final score, per seat{which}; dotted "
+                       f"lines mark each seat's mean score.", fig)]
+
+
+def _numeric(values) -> bool:
+    return all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+
+
+def _axis(values):
+    """Positions and tick labels of a parameter's values (numeric: the values themselves)."""
+    if _numeric(values):
+        return np.asarray(values, dtype=float), None
+    order = list(dict.fromkeys(tables.fmt_value(v) for v in values))
+    return (np.asarray([order.index(tables.fmt_value(v)) for v in values], dtype=float),
+            [tables.fmt_value(v) for v in values])
+
+
+def _sweep_figures(sr) -> list[FigureItem]:
+    spec = sr.scenario.sweep
+    names = list(spec.params)
+    pts = [p for p in sr.points if not p.point["baseline"]]
+    if not pts:
+        return []
+    out = []
+    summ = sr.summary().set_index("point")
+    if spec.method == "grid" and len(names) == 1:
+        name = names[0]
+        values = [p.point["params"][name] for p in pts]
+        x, ticks = _axis(values)
+        n_seats = max(int(p.point["players"]) for p in pts)
+        series = []
+        for s in range(1, n_seats + 1):
+            v, lo, hi = [], [], []
+            for p in pts:
+                r = seat_rows(sr, int(p.point["index"]))
+                r = r[r["seat"] == s]
+                ok = not r.empty
+                v.append(r["win_share"].iloc[0] if ok else np.nan)
+                lo.append(r["win_share_lo"].iloc[0] if ok else np.nan)
+                hi.append(r["win_share_hi"].iloc[0] if ok else np.nan)
+            bots = {p.point["lineups"][0][s - 1] for p in pts
+                    if lineup_kind(p.point) == "fixed" and s <= int(p.point["players"])}
+            who = f" ({bots.pop()})" if len(bots) == 1 and \
+                all(lineup_kind(p.point) == "fixed" for p in pts) else ""
+            series.append((f"seat {s}{who}", v, lo, hi))
+        fair = [1 / int(p.point["players"]) for p in pts]
+        fig = plots.response_curves(x, series, fair=fair, tick_labels=ticks,
+                                    title_text=f"Win share by seat against {name}",
+                                    xlabel=name)
+        out.append(FigureItem("response-seat", "Response curves by seat",
+                              "Each seat's win share at every value of the swept parameter; "
+                              "bands: 95% Wilson intervals; dashed line: the fair share.", fig))
+        if any(bots_informative(p.point) for p in pts):
+            bots = list(dict.fromkeys(b for p in pts for b in p.bot_labels))
+            series = []
+            for b in bots:
+                v, lo, hi = [], [], []
+                for p in pts:
+                    r = bot_rows(sr, int(p.point["index"]))
+                    r = r[r["entity"] == b]
+                    ok = not r.empty
+                    v.append(r["win_share"].iloc[0] if ok else np.nan)
+                    lo.append(r["win_share_lo"].iloc[0] if ok else np.nan)
+                    hi.append(r["win_share_hi"].iloc[0] if ok else np.nan)
+                series.append((b, v, lo, hi))
+            fig = plots.response_curves(x, series, fair=fair, tick_labels=ticks,
+                                        title_text=f"Win share by bot against {name}",
+                                        xlabel=name, ylabel="win share (% of its seat-games)")
+            out.append(FigureItem("response-bot", "Response curves by bot",
+                                  "Each bot's win share per seat-game; bands: 95% intervals.",
+                                  fig))
+        return out
+    if spec.method == "grid" and len(names) == 2:
+        a, b = names
+        rows_v = list(dict.fromkeys(tables.fmt_value(p.point["params"][a]) for p in pts))
+        cols_v = list(dict.fromkeys(tables.fmt_value(p.point["params"][b]) for p in pts))
+        spread = np.full((len(rows_v), len(cols_v)), np.nan)
+        seat1 = np.full_like(spread, np.nan)
+        fair = set()
+        for p in pts:
+            i = rows_v.index(tables.fmt_value(p.point["params"][a]))
+            j = cols_v.index(tables.fmt_value(p.point["params"][b]))
+            idx = int(p.point["index"])
+            spread[i, j] = summ.loc[idx, "seat_spread"]
+            r = seat_rows(sr, idx)
+            seat1[i, j] = r[r["seat"] == 1]["win_share"].iloc[0]
+            fair.add(1 / int(p.point["players"]))
+        panels = [
+            {"matrix": spread, "row_labels": rows_v, "col_labels": cols_v, "xlabel": b,
+             "ylabel": a, "title": "Seat spread (max − min win share)",
+             "cbar_label": "percentage points", "fmt": lambda v: f"{100 * v:.1f}",
+             "cbar_fmt": lambda v: f"{100 * v:.1f}", "vmin": 0.0},
+        ]
+        p1 = {"matrix": seat1, "row_labels": rows_v, "col_labels": cols_v, "xlabel": b,
+              "ylabel": a, "title": "Seat 1 win share", "cbar_label": "win share of seat 1",
+              "fmt": lambda v: f"{100 * v:.1f}%", "percent_cbar": True}
+        if len(fair) == 1:
+            p1["center"] = fair.pop()
+        panels.append(p1)
+        fig = plots.heatmap_panels(panels, height=max(4.2, 1.6 + 0.55 * len(rows_v)))
+        out.append(FigureItem("heatmaps", "Heatmaps over the parameter grid",
+                              "Left: spread between the best and the worst seat's win share "
+                              "(0 = perfectly even seats). Right: seat 1's win share; the "
+                              "colour scale is centred on the fair share.", fig))
+        return out
+    panels = []
+    for name in names:
+        values = [p.point["params"][name] for p in pts]
+        x, ticks = _axis(values)
+        panels.append((name, x, [summ.loc[int(p.point["index"]), "seat_spread"] for p in pts]))
+    what = "Sobol samples" if spec.method == "sobol" else "grid points"
+    fig = plots.scatter_panels(panels, ylabel="seat spread (percentage points)",
+                               title_text=f"Seat spread against each parameter ({what})")
+    out.append(FigureItem("spread-scatter", "Seat spread against each parameter",
+                          f"One dot per {what[:-1]}: the spread between the best and the worst "
+                          f"seat's win share (0 = perfectly even seats).", fig))
+    return out
+
+
+def _compare_figures(sr) -> list[FigureItem]:
+    labels, est, lo, hi, colors, filled = [], [], [], [], [], []
+    variants = [res for res in sr.points if not res.point["baseline"]]
+    for v, res in enumerate(variants):
+        rows = informative_rows(sr, int(res.point["index"]))
+        rows = rows[rows["p_value"].notna()]
+        for _, r in rows.iterrows():
+            labels.append(f"{res.point['label']}: {entity_name(r, res.point)}")
+            est.append(r["diff"])
+            lo.append(r["diff_lo"])
+            hi.append(r["diff_hi"])
+            colors.append(plots.color(v))
+            filled.append(bool(r["significant"]))
+    if not labels:
+        return []
+    fig = plots.forest(labels, est, lo, hi, ref=0.0,
+                       xlabel="change in win share vs baseline (percentage points)",
+                       title_text="Paired differences from the baseline", colors=colors,
+                       filled=filled, percent_points=True, sig_legend=True)
+    return [FigureItem("paired-differences", "Paired differences from the baseline",
+                       "Each variant minus the baseline, game by game on the same dice (common "
+                       "random numbers); lines: 95% intervals; filled dots: significant after "
+                       "Benjamini-Hochberg correction.", fig)]
+
+
+def _tournament_figures(sr) -> list[FigureItem]:
+    h2h = sr.head_to_head()
+    if h2h.empty:
+        return []
+    n = h2h.shape[0]
+    fig = plots.heatmap_panels(
+        [{"matrix": h2h.to_numpy(dtype=float), "row_labels": list(h2h.index),
+          "col_labels": list(h2h.columns), "xlabel": "opponent (column bot)",
+          "ylabel": "bot (row)", "title": "Head to head: row bot's share of the wins",
+          "cbar_label": "share of the wins (50% = even)", "center": 0.5, "vmin": 0.0,
+          "vmax": 1.0, "fmt": lambda v: f"{100 * v:.1f}%", "percent_cbar": True}],
+        height=max(3.8, 1.4 + 0.6 * n))
+    return [FigureItem("head-to-head", "Head-to-head matrix",
+                       "Cell: the row bot's share of the wins in games between the row and the "
+                       "column bot (seats alternate, every seat rotation played).", fig)]
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "figure"
+
+
+def _sections(sr, game) -> list[Section]:
+    kind = sr.scenario.kind
+    secs = [Section("win-shares", "Win shares", figures=_win_share_figures(sr)),
+            Section("scores", "Score distributions", figures=_score_figures(sr, game))]
+    if kind == "sweep":
+        spec = sr.scenario.sweep
+        n = len(spec.params)
+        what = (f"{spec.method} sweep over {n} parameter{'s' if n > 1 else ''}: "
+                f"{', '.join(spec.params)}")
+        secs.append(Section("sweep", "Sweep", what, _sweep_figures(sr)))
+    elif kind == "compare":
+        secs.append(Section("compare", "Variants against the baseline",
+                            "Paired differences (same games, same dice) of each variant from "
+                            "the baseline.", _compare_figures(sr)))
+    elif kind == "tournament":
+        secs.append(Section("tournament", "Tournament",
+                            f"Every pair of {', '.join(sr.scenario.tournament.bots)}, in every "
+                            f"seat rotation.", _tournament_figures(sr)))
+    own = [FigureItem(_safe(f"{game.name}-{name}"), t, "", fig)
+           for name, t, fig in game.figures(sr.points)]
+    if own:
+        secs.append(Section("game", f"Game metrics: {game.title}",
+                            "The game's own measurements, averaged over the games of each "
+                            "point.", own))
+    return [s for s in secs if s.figures]
+
+
+# ---------------------------------------------------------------------------- writing
+def _template():
+    text = resources.files("simlab.report").joinpath("template.html.j2").read_text("utf-8")
+    env = Environment(autoescape=True, undefined=StrictUndefined, keep_trailing_newline=True,
+                      trim_blocks=True, lstrip_blocks=True)
+    return env.from_string(text)
+
+
+def _kind_text(sr) -> str:
+    sc = sr.scenario
+    n = len(sr.points)
+    if sc.kind == "sweep":
+        return f"{sc.sweep.method} sweep, {n} points (baseline included)"
+    if sc.kind == "compare":
+        return f"comparison of {n - 1} variant{'s' if n > 2 else ''} with the baseline"
+    if sc.kind == "tournament":
+        return f"tournament, {n} pairing{'s' if n > 1 else ''}"
+    return "single run" + (" with seat rotation" if sc.rotate_seats else "")
+
+
+def build_report(out_dir, path=None) -> Path:
+    """Write the HTML report of a results folder and the PNGs of its figures.
+
+    Parameters
+    ----------
+    out_dir : path
+        A folder written by :func:`simlab.sweep.run_sweep` (``manifest.json``, ``points/``).
+    path : path, optional
+        The HTML file (default ``out_dir/report.html``); the PNGs go in its folder, named
+        ``<html stem>-<figure>.png``.
+
+    Returns
+    -------
+    pathlib.Path
+        The HTML file.
+
+    Raises
+    ------
+    SimlabError
+        When ``out_dir`` is not a readable results folder.
+    """
+    from simlab.games.registry import get_game
+    from simlab.sweep import atomic_write_bytes, atomic_write_text
+
+    sr, manifest, notes = _load(out_dir)
+    html_path = Path(path) if path is not None else Path(out_dir) / "report.html"
+    folder = html_path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    game = get_game(sr.scenario.game)
+    sections = _sections(sr, game)
+    stem = _safe(html_path.stem)
+    for sec in sections:
+        for item in sec.figures:
+            png = plots.png_bytes(item.figure)
+            item.file = f"{stem}-{item.name}.png"
+            atomic_write_bytes(folder / item.file, png)
+            item.uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+            item.figure = None
+    sc = sr.scenario
+    pt = tables.points_table(sr)
+    rt = tables.results_table(sr)
+    html = _template().render(
+        title=f"{sc.name}: {game.title}",
+        scenario_name=sc.name,
+        game_title=game.title,
+        description=sc.description,
+        kind_text=_kind_text(sr),
+        created=str(manifest.get("created", "")),
+        headlines=tables.headline_sentences(sr),
+        notes=notes,
+        sections=sections,
+        points_table=Markup(tables.to_html(pt)),
+        results_table=Markup(tables.to_html(rt)),
+        results_rows=len(sr.frame),
+        results_shown=len(rt),
+        run_table=Markup(tables.to_html(tables.run_table(sr, manifest, game.title))),
+        versions_table=Markup(tables.to_html(tables.versions_table(manifest))),
+        scenario_text=sr.scenario_text,
+    )
+    atomic_write_text(html_path, html)
+    return html_path
