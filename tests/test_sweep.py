@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 import simlab
-from simlab.sweep import _bh, load_results, plan, play_point, run_sweep
 from simlab.scenario import load_scenario
+from simlab.sweep import _bh, load_results, plan, play_point, run_sweep
 
 SWEEP = {"game": "jelly", "games": 400, "seed": 11, "bots": "greedy,random,spread,saboteur",
          "sweep": {"params": {"rules.timer_steps": [1, 3], "rules.starting_jelly": [2, 6]}}}

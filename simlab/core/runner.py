@@ -185,9 +185,9 @@ def _dispatch(game_name, prepared, seed, tasks, keep_rows, jobs, backend):
     from joblib import Parallel, delayed
 
     if backend == "dask":
-        from simlab.core.cluster import require_client
-
         from joblib import parallel_config
+
+        from simlab.core.cluster import require_client
 
         require_client()
         with parallel_config(backend="dask"):
