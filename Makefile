@@ -14,10 +14,10 @@ $(STAMP): pyproject.toml
 	@$(PY) -m pip install -q --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
 
-## a million 4-player games of Attack of the Jelly Monster, mixed bots: the balance table
+## a million 4-player games of Attack of the Jelly Monster, mixed bots in every seat rotation:
+## the balance table and the path of the HTML report
 demo: $(STAMP)
-	$(VENV)/bin/simlab simulate jelly --players 4 --bots greedy,random,spread,saboteur \
-		--games 1000000 --jobs 2 --seed 1
+	$(VENV)/bin/simlab sweep scenarios/jelly-seat-balance.toml --jobs 2
 
 ## everything CI runs
 test: $(STAMP)
