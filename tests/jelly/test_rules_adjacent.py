@@ -8,7 +8,7 @@ Every position is scored on the kernel and on the reference engine; 3 players, 3
 from __future__ import annotations
 
 import pytest
-from positions import Outcome, board, counter, kernel_position, score_both, score_engines
+from .positions import Outcome, board, counter, kernel_position, score_both, score_engines
 
 from simlab.games.jelly.bots import either_choice
 

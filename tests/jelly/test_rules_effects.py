@@ -9,7 +9,7 @@ argument is ``owner * 8 + value`` of the die to remove (1-2), or the new Target 
 from __future__ import annotations
 
 import pytest
-from positions import (
+from .positions import (
     board,
     counter,
     kernel_center,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from positions import random_lineup
+from .positions import random_lineup
 
 from simlab.core.rng import new_stream
 from simlab.games.jelly import nb

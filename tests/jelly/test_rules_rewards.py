@@ -9,7 +9,7 @@ worked out in the comments. 3 players; the stack holds 30 pods unless a test say
 from __future__ import annotations
 
 import pytest
-from positions import Outcome, board, counter, score_both, score_engines
+from .positions import Outcome, board, counter, score_both, score_engines
 
 ZERO = (0, 0, 0)
 NO_PODS = (0, 0, 0)

@@ -13,7 +13,7 @@ import re
 
 import numpy as np
 import pytest
-from positions import counter, kernel_dice, reference_dice
+from .positions import counter, kernel_dice, reference_dice
 
 from simlab.core.rng import new_stream
 from simlab.games.jelly import nb

@@ -8,7 +8,7 @@ Unless a test says otherwise: 3 players (seats 0, 1, 2), everyone starts the pos
 
 from __future__ import annotations
 
-from positions import (
+from .positions import (
     Outcome,
     board,
     counter,
