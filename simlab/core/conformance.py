@@ -45,18 +45,27 @@ def check_conformance(game, rules, lineup, n_games: int = 200, seed: int = 12345
     if problems:
         raise ConformanceError("invariants broken: " + "; ".join(problems))
 
-    # 5. winners are the top scores, and win counters add up
+    # 5. winners are the top scores (where the game says so), and win counters add up
     scores, winners = rows["score"], rows["winner"]
-    top = scores.max(axis=1, keepdims=True)
-    if not np.array_equal(winners, scores == top):
-        bad = int(np.nonzero((winners != (scores == top)).any(axis=1))[0][0])
-        raise ConformanceError(f"game {bad}: winners {winners[bad]} are not the top scores "
-                               f"{scores[bad]}")
+    if game.winners_are_top_scores:
+        top = scores.max(axis=1, keepdims=True)
+        if not np.array_equal(winners, scores == top):
+            bad = int(np.nonzero((winners != (scores == top)).any(axis=1))[0][0])
+            raise ConformanceError(f"game {bad}: winners {winners[bad]} are not the top "
+                                   f"scores {scores[bad]}")
+    n_won = int(winners.any(axis=1).sum())
+    if game.always_has_winner(rules) and n_won != n_games:
+        raise ConformanceError(f"{n_games - n_won} games have no winner")
     wins = np.asarray(agg["wins"])
     k = np.arange(wins.shape[1], dtype=float)
     k[0] = np.inf
-    if not np.isclose((wins / k).sum(), n_games):
-        raise ConformanceError(f"win shares add up to {(wins / k).sum()} over {n_games} games")
+    if not np.isclose((wins / k).sum(), n_won):
+        raise ConformanceError(f"win shares add up to {(wins / k).sum()} over {n_won} games "
+                               f"with a winner")
+    per_game_k = winners.sum(axis=1)
+    for kk in range(1, wins.shape[1]):
+        if int(wins[:, kk].sum()) != int(kk * (per_game_k == kk).sum()):
+            raise ConformanceError(f"{kk}-way win counters disagree with the per-game rows")
     if not np.array_equal(np.asarray(agg["score_sum"]), scores.sum(axis=0)):
         raise ConformanceError("score sums in the aggregates differ from the per-game rows")
 

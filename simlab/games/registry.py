@@ -17,7 +17,10 @@ from simlab.core.params import suggest
 from simlab.errors import SimlabError
 
 #: registered games: name -> "module:attribute"
-GAMES = {"jelly": "simlab.games.jelly.game:GAME"}
+GAMES = {
+    "jelly": "simlab.games.jelly.game:GAME",
+    "monkey": "simlab.games.monkey.game:GAME",
+}
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,9 @@ class Game(ABC):
     max_players = 4
     default_players = 4
     default_bots: tuple[str, ...] = ()
+    #: the winners of every game are exactly the players with the top score (a game with
+    #: immediate wins or tie-breaks sets this False; the harness then checks its own rule)
+    winners_are_top_scores = True
     #: aggregate keys indexed by seat on their first axis (regrouped by bot in sweeps)
     seat_keys: tuple[str, ...] = ("wins", "score_sum", "score_sumsq", "score_hist")
 
@@ -155,6 +161,10 @@ class Game(ABC):
     @abstractmethod
     def reference_game(self, prepared, seed: int, game: int, log: bool = False):
         """Play one game with the reference engine: (scores, winners, aggregate dict, lines)."""
+
+    def always_has_winner(self, rules) -> bool:
+        """Whether every game has at least one winner (a solo game can be lost)."""
+        return True
 
     def figures(self, points: list) -> list:
         """The game's own report figures for a sweep's points.
