@@ -1,0 +1,374 @@
+"""Monkey Fun: bot strategies (numba), chosen by integer id inside the kernel.
+
+Every bot is an id plus a parameter vector, so one compiled kernel plays any line-up. A decision
+is a card subset (bitmask over the hand slots), which names the field; bots enumerate the legal
+subsets with the kernel's own :func:`~simlab.games.monkey.nb.legal_plays` (so every bot obeys the
+solo rules too) and keep the first best one in increasing bitmask order.
+
+``random`` (id 0)
+    Uniform over the legal (field, card subset) plays.
+``greedy`` (1), ``row`` (2), ``blocker`` (3), ``weights`` (4)
+    One linear evaluation of every legal play, with different default weights. Features of
+    placing on field c (majority = strictly most monkeys, or owner):
+
+    - ``win``: the placement completes a winning row (square in the quick game);
+    - ``majority``: the bot gains the majority of c; ``ownership``: c becomes the bot's;
+    - ``line2`` / ``line3``: change in the bot's open shapes (no cell owned by another player)
+      holding at least 2 / 3 of its majorities;
+    - ``block``: opponents' open 3-of-4 threats broken; ``leader``: the same for the opponent
+      with most threats (then most majority fields);
+    - ``contest``: c had an opponent's majority that the placement breaks or takes;
+    - ``focus``: the most of its majorities in one open shape through c (builds one line);
+    - ``cost``: cards played + their sum / 10 (a negative weight keeps cheap cards);
+    - ``field``: field number / 36 when the bot gains the majority (end-of-game points).
+
+    greedy: majorities, threats, ownership, cheap cards; row: builds the line where it has most
+    majorities; blocker: breaks the leader's threats and claims contested fields; weights:
+    every weight a parameter.
+``lookahead`` (5)
+    Flat Monte Carlo: every legal play is tried in ``playouts`` random playouts to the end
+    (random bots), after shuffling the cards the bot cannot see (opponents' hands and the draw
+    pile) together and dealing them back; keeps the best mean win share (+ points / 10000).
+``solo`` (6)
+    Solo variant: free square fields first, the lowest-numbered first (keeps the high fields
+    for the last, scoring monkey); minus towers on existing towers, else the lowest field;
+    among plays to one field the cheapest (``cost`` weight).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.core.jit import rule
+from simlab.core.rng import randint
+from simlab.games.monkey.nb import (
+    finish_game,
+    legal_plays,
+    next_player,
+    shuffle,
+    take_turn,
+    turn_bound,
+)
+from simlab.games.monkey.rules import MODE_SOLO, N_CELLS
+from simlab.games.monkey.state import (
+    E_NONE,
+    E_POINTS,
+    E_SOLO_LOSS,
+    E_SOLO_WIN,
+    I_END,
+    I_NDISC,
+    I_NDRAW,
+    I_TURN,
+)
+
+BOT_RANDOM, BOT_GREEDY, BOT_ROW, BOT_BLOCKER, BOT_WEIGHTS, BOT_LOOKAHEAD, BOT_SOLO = range(7)
+N_PARAMS = 11
+W_WIN, W_MAJ, W_OWN, W_L2, W_L3, W_BLOCK, W_LEADER, W_CONTEST, W_FOCUS, W_COST, W_FIELD = \
+    range(11)
+EVAL_PARAMS = ("win", "majority", "ownership", "line2", "line3", "block", "leader", "contest",
+               "focus", "cost", "field")
+
+#: name -> (id, parameter names, defaults, one-line description)
+BOTS = {
+    "random": (BOT_RANDOM, (), (), "uniform over the legal plays"),
+    "greedy": (BOT_GREEDY, EVAL_PARAMS,
+               (1000.0, 3.0, 1.5, 1.0, 3.0, 2.0, 0.0, 0.5, 0.0, -0.3, 1.0),
+               "the play that most improves its majorities, threats and ownerships; cheap "
+               "cards first"),
+    "row": (BOT_ROW, EVAL_PARAMS,
+            (1000.0, 1.0, 0.5, 1.0, 3.0, 1.0, 0.0, 0.0, 2.0, -0.2, 0.0),
+            "builds the line where it has most majorities"),
+    "blocker": (BOT_BLOCKER, EVAL_PARAMS,
+                (1000.0, 1.0, 1.0, 0.3, 1.0, 3.0, 5.0, 2.0, 0.0, -0.2, 0.3),
+                "breaks the leader's 3-of-4 threats and claims contested fields"),
+    "weights": (BOT_WEIGHTS, EVAL_PARAMS,
+                (1000.0, 2.0, 1.0, 1.0, 2.0, 1.0, 1.0, 1.0, 0.5, -0.2, 0.5),
+                "linear evaluation with every weight a parameter (for sweeps and tuning)"),
+    "lookahead": (BOT_LOOKAHEAD, ("playouts",), (8.0,),
+                  "flat Monte Carlo: random playouts per legal play, unseen cards resampled"),
+    "solo": (BOT_SOLO, ("cost",), (0.1,),
+             "solo: free square fields lowest first, towers on towers or low fields, cheap"),
+}
+
+
+
+
+@rule
+def _cost(st, p, m):
+    """Cards in subset m of p's hand plus their sum / 10."""
+    k = 0
+    s = 0
+    for i in range(st.hand_n[p]):
+        if (m >> i) & 1:
+            k += 1
+            s += st.hand[p, i]
+    return k + s / 10.0
+
+
+@rule
+def _maj_after(A, st, p, c):
+    """Who holds the majority of c after p places one monkey there (ownership included)."""
+    if st.owner[c] >= 0:
+        return st.owner[c]
+    mine = st.counts[c, p] + 1
+    top = mine
+    who = p
+    for q in range(A.n_players):
+        if q == p:
+            continue
+        x = st.counts[c, q]
+        if x > top:
+            top = x
+            who = q
+        elif x == top:
+            who = -1
+    return who
+
+
+@rule
+def _shape_count(A, st, s, q, c, mc):
+    """Majorities of q in shape s (cell c counted as held by mc); -1 if another player owns a
+    cell of it (the shape is dead for q)."""
+    n = 0
+    for j in range(4):
+        x = A.shapes[s, j]
+        o = st.owner[x]
+        if o >= 0 and o != q:
+            return -1
+        m = mc if x == c else st.maj[x]
+        if m == q:
+            n += 1
+    return n
+
+
+@rule
+def _leader(A, st, p):
+    """The opponent with most open 3-of-4 threats (then most majority fields, then seat)."""
+    best = -1
+    best_key = -1
+    for q in range(A.n_players):
+        if q == p:
+            continue
+        t = 0
+        for s in range(A.shapes.shape[0]):
+            if _shape_count(A, st, s, q, -1, -1) == 3:
+                t += 1
+        f = 0
+        for c in range(N_CELLS):
+            if st.maj[c] == q:
+                f += 1
+        key = t * 100 + f
+        if key > best_key:
+            best_key = key
+            best = q
+    return best
+
+
+@rule
+def _evaluate(A, st, p, c, w, leader):
+    """The linear evaluation of p placing on c (without the card cost)."""
+    before = st.maj[c]
+    after = _maj_after(A, st, p, c)
+    if st.owner[c] == p:  # the monkey would go straight to the box
+        return 0.0
+    v = 0.0
+    if after == p and before != p:
+        v += w[W_MAJ] + w[W_FIELD] * A.number[c] / 36.0
+    if st.owner[c] < 0 and after == p:
+        mine = st.counts[c, p] + 1
+        own = True
+        for q in range(A.n_players):
+            if q != p and st.counts[c, q] + 2 > mine:
+                own = False
+        if own:
+            v += w[W_OWN]
+    if before >= 0 and before != p and after != before:
+        v += w[W_CONTEST]
+    focus = 0
+    for k in range(A.n_cell_shapes[c]):
+        s = A.cell_shapes[c, k]
+        owners = 0  # bit q: q owns a cell of the shape
+        cnt0 = 0  # 4 bits per player: majorities in the shape before / after
+        cnt1 = 0
+        for j in range(4):
+            x = A.shapes[s, j]
+            o = st.owner[x]
+            if o >= 0:
+                owners |= 1 << o
+            m0 = before if x == c else st.maj[x]
+            m1 = after if x == c else st.maj[x]
+            if m0 >= 0:
+                cnt0 += 1 << (4 * m0)
+            if m1 >= 0:
+                cnt1 += 1 << (4 * m1)
+        for q in range(A.n_players):
+            if owners & ~(1 << q):
+                continue  # another player owns a cell: the shape is dead for q
+            n0 = (cnt0 >> (4 * q)) & 15
+            n1 = (cnt1 >> (4 * q)) & 15
+            if q == p:
+                if n1 == 4:
+                    v += w[W_WIN]
+                v += w[W_L2] * (int(n1 >= 2) - int(n0 >= 2)) + w[W_L3] * (int(n1 >= 3) - int(n0 >= 3))
+                if n1 > focus:
+                    focus = n1
+            elif n0 == 3 and n1 != 3:
+                v += w[W_BLOCK]
+                if q == leader:
+                    v += w[W_LEADER]
+    v += w[W_FOCUS] * focus
+    return v
+
+
+@rule
+def _solo_value(A, st, p, c, m, w):
+    """Solo bot: free fields lowest first; towers on existing towers, else on the lowest field."""
+    n = st.counts[c, p]
+    if n == 0:
+        v = -float(A.number[c])
+    elif n >= 2:
+        v = 100.0
+    else:
+        v = -float(A.number[c])
+    return v - w[0] * _cost(st, p, m)
+
+
+@rule
+def _copy_state(st, sim):
+    """Copy the whole game state into the scratch state (element loops: no temporaries)."""
+    for c in range(st.counts.shape[0]):
+        sim.owner[c] = st.owner[c]
+        sim.maj[c] = st.maj[c]
+        for q in range(st.counts.shape[1]):
+            sim.counts[c, q] = st.counts[c, q]
+    for q in range(st.supply.shape[0]):
+        sim.supply[q] = st.supply[q]
+        sim.boxed[q] = st.boxed[q]
+        sim.hand_n[q] = st.hand_n[q]
+        for i in range(st.hand.shape[1]):
+            sim.hand[q, i] = st.hand[q, i]
+    for i in range(st.info[I_NDRAW]):
+        sim.draw[i] = st.draw[i]
+    for i in range(st.info[I_NDISC]):
+        sim.discard[i] = st.discard[i]
+    for i in range(st.info.shape[0]):
+        sim.info[i] = st.info[i]
+
+
+@rule
+def _resample(A, sim, p, rng):
+    """Shuffle the cards p cannot see (opponents' hands, draw pile) together and deal them back."""
+    n = 0
+    for q in range(A.n_players):
+        if q != p:
+            for i in range(sim.hand_n[q]):
+                sim.pool[n] = sim.hand[q, i]
+                n += 1
+    for i in range(sim.info[I_NDRAW]):
+        sim.pool[n] = sim.draw[i]
+        n += 1
+    shuffle(sim.pool, n, rng)
+    n = 0
+    for q in range(A.n_players):
+        if q != p:
+            for i in range(sim.hand_n[q]):
+                sim.hand[q, i] = sim.pool[n]
+                n += 1
+    for i in range(sim.info[I_NDRAW]):
+        sim.draw[i] = sim.pool[n]
+        n += 1
+
+
+@rule
+def playout(A, sim, p, rng):
+    """Play the scratch game to its end with random bots from the seat after p; returns p's
+    result: win share (1/k for a k-way shared win) + points / 10000."""
+    q = p
+    end = sim.info[I_END]
+    while end == E_NONE:
+        q2 = next_player(A, sim, q)
+        if q2 < 0:
+            end = E_SOLO_LOSS if A.mode == MODE_SOLO else E_POINTS
+            break
+        q = q2
+        end = turn_bound(A, sim)
+        if end != E_NONE:
+            break
+        sim.info[I_TURN] += 1
+        n = legal_plays(A, sim, q)
+        m = sim.masks[randint(rng, n)] if n > 0 else 0
+        take_turn(A, sim, q, m, rng)
+        end = sim.info[I_END]
+    k = finish_game(A, sim, end, q, False)
+    if A.mode == MODE_SOLO:
+        return (1.0 if end == E_SOLO_WIN else 0.0) + sim.points[0] / 10000.0
+    return sim.winners[p] / k + sim.points[p] / 10000.0
+
+
+@rule
+def _lookahead(A, st, sim, p, n, plays, rng):
+    """Flat Monte Carlo over the n legal plays in st.masks."""
+    best = -1e18
+    bm = st.masks[0]
+    for i in range(n):
+        m = st.masks[i]
+        tot = 0.0
+        for _ in range(plays):
+            _copy_state(st, sim)
+            _resample(A, sim, p, rng)
+            take_turn(A, sim, p, m, rng)
+            tot += playout(A, sim, p, rng)
+        if tot > best:
+            best = tot
+            bm = m
+    return bm
+
+
+@rule
+def decide(A, st, sim, lineup, p, rng):
+    """A bot's play: the card subset (bitmask over p's hand slots) to play; the kernel asks only
+    when at least one play is legal. ``sim`` is scratch for playouts."""
+    n = legal_plays(A, st, p)
+    if n == 0:
+        return 0
+    bid = lineup.ids[p]
+    w = lineup.params[p]
+    if bid == BOT_RANDOM:
+        return st.masks[randint(rng, n)]
+    if bid == BOT_LOOKAHEAD:
+        plays = max(1, int(w[0]))
+        return _lookahead(A, st, sim, p, n, plays, rng)
+    best = -1e18
+    bm = st.masks[0]
+    if bid == BOT_SOLO:
+        for i in range(n):
+            v = _solo_value(A, st, p, st.cells[i], st.masks[i], w)
+            if v > best:
+                best = v
+                bm = st.masks[i]
+        return bm
+    leader = -1
+    if A.n_players > 1 and w[W_LEADER] != 0.0:
+        leader = _leader(A, st, p)
+    last_c = -1
+    cv = 0.0
+    for i in range(n):
+        c = st.cells[i]
+        if c != last_c:  # subsets naming the same field are often adjacent
+            cv = _evaluate(A, st, p, c, w, leader)
+            last_c = c
+        v = cv + w[W_COST] * _cost(st, p, st.masks[i])
+        if v > best:
+            best = v
+            bm = st.masks[i]
+    return bm
+
+
+def bot_vector(name: str, overrides: dict | None = None) -> np.ndarray:
+    """The parameter vector (length N_PARAMS) of bot ``name`` with named overrides."""
+    _, names, defaults, _ = BOTS[name]
+    vec = np.zeros(N_PARAMS, dtype=np.float64)
+    vec[: len(defaults)] = defaults
+    for k, v in (overrides or {}).items():
+        vec[names.index(k)] = float(v)
+    return vec

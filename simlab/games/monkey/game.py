@@ -1,0 +1,216 @@
+"""Monkey Fun: the public game module (validate -> arrays -> kernel -> tables).
+
+Registered as ``monkey``; use it through :func:`simlab.simulate` or the ``simlab`` command.
+
+Scores: a player's score is the points the rulebook's final scoring gives (field numbers held
+after minority removal, also computed when a row ends the game). The winner is not always the top
+score: a row of 4 wins at once whatever the points, and tied totals go to the highest scoring
+field. Solo: the one seat wins on a success (scoring the solo score) and has no win on a loss
+(score 0), so its win share is the success rate.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import NamedTuple
+
+import numpy as np
+
+from simlab.games.monkey import bots as _bots
+from simlab.games.monkey import nb
+from simlab.games.monkey.rules import SIDE, MonkeyArrays, MonkeyRules, make_rules
+from simlab.games.monkey.state import (
+    COUNTER_NAMES,
+    E_SOLO_LOSS,
+    END_NAMES,
+    SEAT_NAMES,
+    SOLO_OFFSET,
+    MonkeyLineup,
+    new_agg,
+    new_state,
+)
+from simlab.games.registry import BotInfo, Game
+
+_RULE_DOCS = {
+    "players": "players, 2-4 (1 = solo variant)",
+    "mode": "normal | quick (2x2 squares also win) | solo",
+    "monkeys": "monkeys per player (rulebook 20)",
+    "hand_size": "cards in hand (rulebook 4)",
+    "max_cards_per_play": "cards played together at most (rulebook 4)",
+    "deck": "copies of card values 1,2,... (assumed 1,2,...,10: 55 cards)",
+    "layout": "board arrangement: spiral (assumed default) | row-major | shuffled",
+    "layout_seed": "seed of the shuffled layout",
+    "board": "explicit board: 36 field numbers row by row (overrides layout)",
+    "solo_max_towers": "solo: minus-tower fields allowed (rulebook 4)",
+    "solo_max_per_field": "solo: monkeys on one field at most (rulebook 5)",
+    "solo_rounds": "solo: rounds (rulebook 20)",
+    "solo_min_round": "solo: first round a completed square wins (rulebook 16)",
+    "max_turns": "safety bound on turns (a modelling guard)",
+}
+
+
+class MonkeyPrepared(NamedTuple):
+    """What the runner ships to workers: rule arrays and the line-up."""
+
+    arrays: MonkeyArrays
+    lineup: MonkeyLineup
+
+
+class MonkeyGame(Game):
+    """Monkey Fun (2-4 players, solo variant): card sums place monkeys, majorities, rows of 4."""
+
+    name = "monkey"
+    title = "Monkey Fun"
+    min_players = 1
+    max_players = 4
+    default_players = 4
+    default_bots = ("greedy", "random", "row", "blocker")
+    winners_are_top_scores = False
+    seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat")
+
+    def bots(self) -> dict[str, BotInfo]:
+        return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
+                for name, (bid, params, defaults, doc) in _bots.BOTS.items()}
+
+    def rule_options(self) -> list[dict]:
+        base = MonkeyRules()
+        return [{"name": f.name, "default": getattr(base, f.name),
+                 "doc": _RULE_DOCS.get(f.name, "")} for f in dataclasses.fields(MonkeyRules)]
+
+    def make_rules(self, players: int, overrides: dict | None = None, where: str = "rules"):
+        return make_rules(self.check_players(players), overrides, where)
+
+    def lineup(self, bots, players: int, where: str = "bots"):
+        if bots is None and players == 1:
+            bots = "solo"
+        return super().lineup(bots, players, where)
+
+    def prepare(self, rules: MonkeyRules, lineup) -> MonkeyPrepared:
+        ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
+        return MonkeyPrepared(rules.to_arrays(), MonkeyLineup(ids, params))
+
+    def run_batch(self, prepared: MonkeyPrepared, seed: int, start: int, count: int,
+                  keep_rows: bool):
+        A = prepared.arrays
+        p = A.n_players
+        agg = new_agg(p, A.len_bins)
+        rows_n = count if keep_rows else 0
+        scores = np.zeros((rows_n, p), dtype=np.int64)
+        winners = np.zeros((rows_n, p), dtype=np.bool_)
+        nb.run_batch(A, new_state(p, A.n_cards), new_state(p, A.n_cards), prepared.lineup,
+                     np.zeros(4, np.uint64), seed, start, count, agg, scores, winners)
+        rows = {"score": scores, "winner": winners} if keep_rows else None
+        return agg._asdict(), rows
+
+    def warm(self):
+        rules = make_rules(4)
+        self.run_batch(self.prepare(rules, self.lineup(None, 4)), 0, 0, 1, True)
+
+    def reference_game(self, prepared: MonkeyPrepared, seed: int, game: int, log: bool = False,
+                       names=None):
+        from simlab.games.monkey.reference import ReferenceGame
+
+        g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log, names=names)
+        scores, winners = g.play()
+        return scores, winners, g.agg._asdict(), g.lines
+
+    def always_has_winner(self, rules: MonkeyRules) -> bool:
+        return rules.mode != "solo"
+
+    def invariants(self, agg: dict, n_games: int, rules: MonkeyRules) -> list[str]:
+        c = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
+        p = rules.players
+        ends = np.asarray(agg["end_reasons"])
+        problems = []
+        if c["turn_cap_hits"]:
+            problems.append(f"{c['turn_cap_hits']} games hit the turn bound ({rules.max_turns})")
+        if c["card_conservation_errors"]:
+            problems.append(f"cards not conserved after {c['card_conservation_errors']} turns")
+        if c["illegal_bot_choices"]:
+            problems.append(f"bots chose {c['illegal_bot_choices']} illegal plays")
+        if int(ends.sum()) != n_games or int(ends[0]) != 0:
+            problems.append(f"end reasons {ends.tolist()} do not count {n_games} games")
+        total = n_games * p * rules.monkeys
+        got = c["monkeys_placed"] + c["monkeys_boxed_from_supply"] + c["supply_at_end"]
+        if got != total:
+            problems.append(f"monkeys not conserved: placed {c['monkeys_placed']} + boxed from "
+                            f"supply {c['monkeys_boxed_from_supply']} + supply left "
+                            f"{c['supply_at_end']} != {total}")
+        if c["monkeys_placed"] - c["monkeys_boxed_from_board"] != c["board_at_end"]:
+            problems.append("monkeys on the board at the end != placed - boxed from the board")
+        bound = rules.solo_rounds if rules.mode == "solo" else rules.monkeys * p
+        hist = np.asarray(agg["length_hist"])
+        if int(hist.sum()) != n_games or hist[bound + 1:].any():
+            problems.append(f"a game took more than {bound} turns or was not counted")
+        if c["turns"] > n_games * bound:
+            problems.append("more turns than the bound allows")
+        if np.any(np.asarray(agg["score_hist"]).sum(axis=1) != n_games):
+            problems.append("score histogram does not count every game")
+        wins = np.asarray(agg["wins"])
+        k = np.arange(wins.shape[1], dtype=float)
+        k[0] = np.inf
+        expected = n_games - (int(ends[E_SOLO_LOSS]) if rules.mode == "solo" else 0)
+        if not np.isclose((wins / k).sum(), expected):
+            problems.append("win shares do not add up to the games with a winner")
+        seat = np.asarray(agg["seat"])
+        if int(seat[:, 4].sum()) != int(ends[1] + ends[2]):
+            problems.append("immediate wins per seat do not add up to row and square ends")
+        if int(np.asarray(agg["field_owned"]).sum()) != c["fields_owned"]:
+            problems.append("owned fields per field do not add up")
+        if int(np.asarray(agg["field_played"]).sum()) != c["monkeys_placed"]:
+            problems.append("placements per field do not add up")
+        if int(np.asarray(agg["solo_hist"]).sum()) != int(ends[4]):
+            problems.append("solo score histogram does not count every solo success")
+        if rules.mode == "solo" and (c["hands_discarded"] or c["fields_owned"]):
+            problems.append("discards or ownership in the solo variant")
+        return problems
+
+    def metrics(self, agg: dict, n_games: int, rules: MonkeyRules, lineup) -> dict:
+        n = max(n_games, 1)
+        ends = np.asarray(agg["end_reasons"])
+        end_reasons = {name: float(ends[i + 1]) / n for i, name in enumerate(END_NAMES)}
+        hist = np.asarray(agg["length_hist"])
+        mean_len = float((hist * np.arange(hist.size)).sum()) / n
+        counters = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
+        points_games = int(ends[3])
+        board = rules.arrangement()
+        fields = []
+        for f in range(1, 37):
+            cell = board.index(f)
+            fields.append({
+                "field": f, "row": cell // SIDE, "col": cell % SIDE,
+                "played": float(agg["field_played"][cell]) / n,
+                "owned": float(agg["field_owned"][cell]) / n,
+                "won_at_end": (float(agg["field_scored"][cell]) / points_games
+                               if points_games else 0.0),
+            })
+        seat = np.asarray(agg["seat"])
+        seats = [{"seat": s + 1, "bot": lineup[s].label,
+                  **{name: float(seat[s, i]) / n for i, name in enumerate(SEAT_NAMES)}}
+                 for s in range(seat.shape[0])]
+        out = {
+            "end_reasons": end_reasons,
+            "game_length_turns": mean_len,
+            "game_length_hist": [int(x) for x in hist],
+            "fields": fields,
+            "hands_discarded_per_game": counters["hands_discarded"] / n,
+            "monkeys_boxed_per_game": (counters["monkeys_boxed_from_supply"]
+                                       + counters["monkeys_boxed_from_board"]) / n,
+            "seat_metrics": seats,
+        }
+        if rules.mode == "solo":
+            sh = np.asarray(agg["solo_hist"])
+            wins = int(sh.sum())
+            mean = float((sh * (np.arange(sh.size) - SOLO_OFFSET)).sum()) / wins if wins else 0.0
+            out["solo"] = {"games": int(n_games), "success_rate": wins / n,
+                           "mean_score_success": mean, "score_hist": [int(x) for x in sh],
+                           "offset": SOLO_OFFSET}
+        return out
+
+    def figures(self, points: list) -> list:
+        from simlab.games.monkey.plots import monkey_figures
+
+        return monkey_figures(points)
+
+
+GAME = MonkeyGame()

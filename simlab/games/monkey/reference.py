@@ -1,0 +1,470 @@
+"""Monkey Fun in plain, readable Python: the test oracle and the game log.
+
+This engine re-implements every rule on its own data structures (a board of fields holding
+monkeys per player, hands as lists, draw and discard piles as lists) and draws from the same
+random stream as the kernel, in the same order. Decisions are the only thing it borrows: it shows
+the kernel's bot function a :class:`~simlab.games.monkey.state.MonkeyState` built from its own
+state and applies the card subset it chooses. Kernel and reference must agree game for game; the
+tests check that they do.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from simlab.core.rng import new_stream, randint
+from simlab.games.monkey import bots
+from simlab.games.monkey.rules import MODE_QUICK, MODE_SOLO, N_CELLS, SIDE
+from simlab.games.monkey.state import (
+    C_BOARD_END,
+    C_BOXED_BOARD,
+    C_BOXED_SUPPLY,
+    C_CARDS_DRAWN,
+    C_CARDS_PLAYED,
+    C_DISCARDS,
+    C_FINAL_REMOVED,
+    C_FIRST_UNPLAYABLE,
+    C_ILLEGAL,
+    C_OWNED,
+    C_OWNER_EXTRA,
+    C_PLACED,
+    C_RESHUFFLES,
+    C_SUPPLY_END,
+    C_TOWER_MONKEYS,
+    C_TOWERS,
+    C_TURN_CAP,
+    C_TURNS,
+    E_NONE,
+    E_POINTS,
+    E_ROW,
+    E_SOLO_LOSS,
+    E_SOLO_WIN,
+    E_SQUARE,
+    END_NAMES,
+    I_CUR,
+    I_LAST,
+    I_NDISC,
+    I_NDRAW,
+    I_TOWERS,
+    I_TURN,
+    S_BOXED_BOARD,
+    S_DISCARDS,
+    S_FIELDS,
+    S_OWNED,
+    S_PLACED,
+    S_POINTS,
+    S_ROW_WINS,
+    SCORE_BINS,
+    SOLO_BINS,
+    SOLO_OFFSET,
+    MonkeyState,
+    new_agg,
+    new_state,
+)
+
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (-1, 1))  # horizontal, vertical, both diagonals
+
+
+class ReferenceGame:
+    """One game of Monkey Fun, played rule by rule with a readable log.
+
+    Parameters
+    ----------
+    arrays : MonkeyArrays
+        The rules, as given to the kernel.
+    lineup : MonkeyLineup
+        Bot ids and parameters (decisions are asked from ``bots.decide``).
+    seed, game : int
+        The run's seed and this game's index: the random stream is that of ``(seed, game)``.
+    log : bool
+        Keep a readable log in ``self.lines``.
+    """
+
+    def __init__(self, arrays, lineup, seed: int, game: int, log: bool = False, names=None):
+        A = arrays
+        self.A = A
+        self.lineup = lineup
+        self.rng = new_stream(seed, game)
+        self.n_p = A.n_players
+        self.solo = A.mode == MODE_SOLO
+        self.quick = A.mode == MODE_QUICK
+        # the board: field number at (row, col); monkeys[(row, col)][player]
+        self.number = {(r, c): int(A.number[r * SIDE + c]) for r in range(SIDE)
+                       for c in range(SIDE)}
+        self.where = {n: rc for rc, n in self.number.items()}
+        self.monkeys = {rc: [0] * self.n_p for rc in self.number}
+        self.owner: dict[tuple[int, int], int] = {}
+        self.supply = [A.monkeys] * self.n_p
+        self.box = [0] * self.n_p
+        self.hands: list[list[int]] = [[] for _ in range(self.n_p)]
+        self.draw_pile: list[int] = []  # the top card is the last one
+        self.discard_pile: list[int] = []
+        self.turn = 0
+        self.last_field: tuple[int, int] | None = None
+        self.agg = new_agg(self.n_p, A.len_bins)
+        self.view = new_state(self.n_p, A.n_cards)
+        self.sim = new_state(self.n_p, A.n_cards)
+        self.log_on = log
+        self.lines: list[str] = []
+        self.names = names or [f"P{q + 1}" for q in range(self.n_p)]
+        self.scores: list[int] = []
+        self.winners: list[bool] = []
+
+    # ----------------------------------------------------------------- helpers
+    def say(self, text: str):
+        if self.log_on:
+            self.lines.append(text)
+
+    def count(self, i: int, by: int = 1):
+        self.agg.counters[i] += by
+
+    def majority(self, rc) -> int:
+        """Strictly more monkeys than every other player; an owned field is the owner's."""
+        if rc in self.owner:
+            return self.owner[rc]
+        counts = self.monkeys[rc]
+        top = max(counts)
+        if top == 0 or counts.count(top) > 1:
+            return -1
+        return counts.index(top)
+
+    def inner(self, rc) -> bool:
+        return 1 <= rc[0] <= SIDE - 2 and 1 <= rc[1] <= SIDE - 2
+
+    def towers(self) -> list[tuple[int, int]]:
+        return [rc for rc, m in self.monkeys.items() if m[0] >= 2] if self.solo else []
+
+    def shuffle(self, cards: list[int]):
+        """Fisher-Yates from the top, one draw from the game's stream per card."""
+        for i in range(len(cards) - 1, 0, -1):
+            j = int(randint(self.rng, i + 1))
+            cards[i], cards[j] = cards[j], cards[i]
+
+    def draw(self, p: int, count_it: bool = True):
+        """Draw back up to the hand size; reshuffle the discard pile when the pile runs out."""
+        while len(self.hands[p]) < self.A.hand_size:
+            if not self.draw_pile:
+                if not self.discard_pile:
+                    break
+                self.draw_pile = list(self.discard_pile)
+                self.discard_pile = []
+                self.shuffle(self.draw_pile)
+                self.count(C_RESHUFFLES)
+                self.say(f"    the draw pile is empty: the discard pile ({len(self.draw_pile)} "
+                         "cards) is shuffled into a new draw pile")
+            self.hands[p].append(self.draw_pile.pop())
+            if count_it:
+                self.count(C_CARDS_DRAWN)
+
+    def may_place(self, p: int, rc) -> bool:
+        """Nobody but the owner places on an owned field (solo: see ``solo_fields``)."""
+        return self.owner.get(rc, p) == p
+
+    def solo_fields(self):
+        """Solo: free square fields, or if none can be reached, minus-tower fields."""
+        free = {rc for rc in self.number if self.inner(rc) and self.monkeys[rc][0] == 0}
+        n_towers = len(self.towers())
+        tower = {rc for rc in self.number if self.inner(rc)
+                 and 1 <= self.monkeys[rc][0] < self.A.solo_max_per_field
+                 and (self.monkeys[rc][0] >= 2 or n_towers < self.A.solo_max_towers)}
+        return free, tower
+
+    def legal_plays(self, p: int) -> list[tuple[int, tuple[int, int]]]:
+        """(card subset as a bitmask over hand positions, field) for every legal play, in
+        increasing bitmask order."""
+        hand = self.hands[p]
+        plays = []
+        for k in range(1, min(self.A.max_play, len(hand)) + 1):
+            for idx in combinations(range(len(hand)), k):
+                total = sum(hand[i] for i in idx)
+                if 1 <= total <= N_CELLS:
+                    plays.append((sum(1 << i for i in idx), self.where[total]))
+        plays.sort()
+        if self.solo:
+            free, tower = self.solo_fields()
+            ok = [x for x in plays if x[1] in free]
+            return ok if ok else [x for x in plays if x[1] in tower]
+        return [x for x in plays if self.may_place(p, x[1])]
+
+    def make_view(self, p: int) -> MonkeyState:
+        """The kernel's array view of this state, for asking bots."""
+        st = self.view
+        for rc, counts in self.monkeys.items():
+            cell = rc[0] * SIDE + rc[1]
+            st.counts[cell, :] = counts
+            st.owner[cell] = self.owner.get(rc, -1)
+            st.maj[cell] = self.majority(rc)
+        st.supply[:] = self.supply
+        st.boxed[:] = self.box
+        st.hand[:] = 0
+        for q, hand in enumerate(self.hands):
+            st.hand[q, : len(hand)] = hand
+            st.hand_n[q] = len(hand)
+        st.draw[: len(self.draw_pile)] = self.draw_pile
+        st.discard[: len(self.discard_pile)] = self.discard_pile
+        st.info[:] = 0
+        st.info[I_NDRAW] = len(self.draw_pile)
+        st.info[I_NDISC] = len(self.discard_pile)
+        st.info[I_TURN] = self.turn
+        st.info[I_TOWERS] = len(self.towers())
+        lf = self.last_field
+        st.info[I_LAST] = lf[0] * SIDE + lf[1] if lf else 0
+        st.info[I_CUR] = p
+        return st
+
+    def cell(self, rc) -> int:
+        return rc[0] * SIDE + rc[1]
+
+    # ----------------------------------------------------------------- a turn
+    def place(self, p: int, rc):
+        """Place one monkey from p's supply on field rc, then ownership (not in solo)."""
+        agg = self.agg
+        self.supply[p] -= 1
+        self.monkeys[rc][p] += 1
+        self.last_field = rc
+        self.count(C_PLACED)
+        agg.seat[p, S_PLACED] += 1
+        agg.field_played[self.cell(rc)] += 1
+        n = self.number[rc]
+        self.say(f"    {self.names[p]} places a monkey on field {n} (row {rc[0]}, col {rc[1]}): "
+                 f"monkeys there {self.monkeys[rc]}")
+        if self.solo:
+            if self.monkeys[rc][p] >= 2:
+                self.count(C_TOWER_MONKEYS)
+                if self.monkeys[rc][p] == 2:
+                    self.count(C_TOWERS)
+                self.say(f"    minus tower on field {n}: {self.monkeys[rc][p]} monkeys")
+            return
+        if self.owner.get(rc) == p:
+            self.monkeys[rc][p] -= 1
+            self.box[p] += 1
+            self.count(C_BOXED_BOARD)
+            self.count(C_OWNER_EXTRA)
+            agg.seat[p, S_BOXED_BOARD] += 1
+            self.say(f"    field {n} is {self.names[p]}'s: the owner keeps exactly 2, the new "
+                     "monkey goes to the box")
+            return
+        others = [self.monkeys[rc][q] for q in range(self.n_p) if q != p]
+        if self.monkeys[rc][p] >= max(others) + 2:
+            self.owner[rc] = p
+            self.count(C_OWNED)
+            agg.seat[p, S_OWNED] += 1
+            agg.field_owned[self.cell(rc)] += 1
+            boxed = []
+            for q in range(self.n_p):
+                extra = self.monkeys[rc][q] - (2 if q == p else 0)
+                if extra > 0:
+                    self.monkeys[rc][q] -= extra
+                    self.box[q] += extra
+                    self.count(C_BOXED_BOARD, extra)
+                    agg.seat[q, S_BOXED_BOARD] += extra
+                    boxed.append(f"{extra} of {self.names[q]}")
+            self.say(f"    field {n} now belongs to {self.names[p]} (2 more than everyone); "
+                     f"to the box: {', '.join(boxed) or 'none'}")
+
+    def has_shape(self, q: int, quick: bool) -> int:
+        """E_ROW if q holds the majority on 4 connected fields in a row, E_SQUARE for a 2x2
+        square (quick game), else E_NONE."""
+        mine = {rc for rc in self.number if self.majority(rc) == q}
+        for (r, c) in mine:
+            for dr, dc in DIRECTIONS:
+                if all((r + k * dr, c + k * dc) in mine for k in range(4)):
+                    return E_ROW
+        if quick:
+            for (r, c) in mine:
+                if {(r, c + 1), (r + 1, c), (r + 1, c + 1)} <= mine:
+                    return E_SQUARE
+        return E_NONE
+
+    def play_turn(self, p: int) -> int:
+        """One turn of p; returns the end reason (E_NONE to go on)."""
+        A = self.A
+        hand = self.hands[p]
+        self.say(f"  turn {self.turn}: {self.names[p]} holds {hand} "
+                 f"(supply {self.supply[p]})")
+        plays = self.legal_plays(p)
+        if not plays and self.turn == 1:
+            self.count(C_FIRST_UNPLAYABLE)
+        if not plays:
+            if self.solo:
+                self.say("    no free square field and no minus tower can be reached: "
+                         "the solo game is lost")
+                return E_SOLO_LOSS
+            self.discard_hand(p)
+            return E_NONE
+        m = int(bots.decide(A, self.make_view(p), self.sim, self.lineup, p, self.rng))
+        if m not in dict(plays):
+            self.count(C_ILLEGAL)
+            m = plays[0][0]
+        return self.apply_play(p, m)
+
+    def discard_hand(self, p: int):
+        """No playable cards: discard the hand, box one monkey from the supply, draw 4."""
+        hand = self.hands[p]
+        self.discard_pile.extend(hand)
+        self.hands[p] = []
+        self.supply[p] -= 1
+        self.box[p] += 1
+        self.count(C_DISCARDS)
+        self.count(C_BOXED_SUPPLY)
+        self.agg.seat[p, S_DISCARDS] += 1
+        self.say(f"    no playable card: {self.names[p]} discards {hand}, boxes a monkey "
+                 "from the supply and draws 4")
+        self.draw(p)
+
+    def apply_play(self, p: int, m: int) -> int:
+        """Steps 1-3 with card subset m (a legal play): play, place, ownership, win check,
+        draw; returns the end reason (E_NONE to go on)."""
+        A = self.A
+        hand = self.hands[p]
+        played = [v for i, v in enumerate(hand) if (m >> i) & 1]
+        self.hands[p] = [v for i, v in enumerate(hand) if not (m >> i) & 1]
+        self.discard_pile.extend(played)
+        self.count(C_CARDS_PLAYED, len(played))
+        rc = self.where[sum(played)]
+        self.say(f"    plays {'+'.join(map(str, played))} = {sum(played)}")
+        self.place(p, rc)
+        if self.solo:
+            if all(self.monkeys[x][0] > 0 for x in self.number if self.inner(x)):
+                if self.turn >= A.solo_min_round:
+                    self.say(f"    the square is complete in round {self.turn}: solo win")
+                    return E_SOLO_WIN
+                self.say(f"    the square is complete before round {A.solo_min_round}: lost")
+                return E_SOLO_LOSS
+        else:
+            for q in range(self.n_p):  # only the placing player can have completed a shape
+                shape = self.has_shape(q, self.quick)
+                if shape != E_NONE:
+                    self.say(f"    win check: {self.names[q]} holds a "
+                             f"{'row of 4' if shape == E_ROW else '2x2 square'}")
+                    assert q == p, "a shape completed by another player's placement"
+                    return shape
+            self.say("    win check: no row" + (" or square" if self.quick else ""))
+        self.draw(p)
+        return E_NONE
+
+    # ----------------------------------------------------------------- the end
+    def final_scoring(self, count: bool):
+        """Remove minorities; a tied top count removes all; sum the fields each player holds."""
+        points = [0] * self.n_p
+        best = [0] * self.n_p
+        for rc in sorted(self.number, key=lambda x: self.number[x]):
+            counts = self.monkeys[rc]
+            total = sum(counts)
+            if total == 0:
+                continue
+            top = max(counts)
+            n = self.number[rc]
+            if counts.count(top) > 1:
+                if count:
+                    self.count(C_FINAL_REMOVED, total)
+                    self.say(f"    field {n}: {counts}: tied top count, all monkeys removed")
+                continue
+            q = counts.index(top)
+            if count:
+                self.count(C_FINAL_REMOVED, total - top)
+                self.agg.field_scored[self.cell(rc)] += 1
+                self.agg.seat[q, S_FIELDS] += 1
+                self.say(f"    field {n}: {counts}: {self.names[q]} keeps it ({n} points)")
+            points[q] += n
+            best[q] = max(best[q], n)
+        return points, best
+
+    def play(self):
+        """Play the whole game; returns (scores, winners)."""
+        A = self.A
+        agg = self.agg
+        self.draw_pile = [int(v) for v in A.deck]
+        self.shuffle(self.draw_pile)
+        for q in range(self.n_p):
+            self.draw(q, count_it=False)
+        self.say("Setup: deck shuffled, hands dealt: " + "; ".join(
+            f"{self.names[q]} {self.hands[q]}" for q in range(self.n_p)))
+        p = 0
+        while True:
+            if self.solo and self.turn >= A.solo_rounds:
+                self.say(f"  {A.solo_rounds} rounds without completing the square: lost")
+                end = E_SOLO_LOSS
+                break
+            if self.turn >= A.max_turns:
+                self.count(C_TURN_CAP)
+                end = E_SOLO_LOSS if self.solo else E_POINTS
+                break
+            self.turn += 1
+            end = self.play_turn(p)
+            total = (len(self.draw_pile) + len(self.discard_pile)
+                     + sum(len(h) for h in self.hands))
+            assert total == A.n_cards, f"cards not conserved: {total} != {A.n_cards}"
+            if end != E_NONE:
+                break
+            waiting = [(p + k) % self.n_p for k in range(1, self.n_p + 1)
+                       if self.supply[(p + k) % self.n_p] > 0]
+            if not waiting:
+                end = E_SOLO_LOSS if self.solo else E_POINTS
+                self.say("  no monkeys left to place" + ("" if self.solo else ": final scoring"))
+                break
+            p = waiting[0]
+        for q in range(self.n_p):
+            assert self.supply[q] + sum(m[q] for m in self.monkeys.values()) + self.box[q] \
+                == A.monkeys, "monkeys not conserved"
+        self.count(C_TURNS, self.turn)
+        self.count(C_SUPPLY_END, sum(self.supply))
+        self.count(C_BOARD_END, sum(sum(m) for m in self.monkeys.values()))
+        scores, winners = self.finish(end, p)
+        agg.end_reasons[end] += 1
+        agg.length_hist[min(self.turn, agg.length_hist.shape[0] - 1)] += 1
+        k = sum(winners)
+        for q, s in enumerate(scores):
+            if winners[q]:
+                agg.wins[q, k] += 1
+            agg.score_sum[q] += s
+            agg.score_sumsq[q] += s * s
+            agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
+        self.say(f"End ({END_NAMES[end - 1]}) after {self.turn} turns; winner"
+                 + ("s" if k > 1 else "") + ": "
+                 + ", ".join(self.names[q] for q in range(self.n_p) if winners[q]))
+        self.scores, self.winners = scores, winners
+        return scores, winners
+
+    def finish(self, end: int, p: int):
+        """Scores and winners of a game that ended with ``end`` on p's turn."""
+        agg = self.agg
+        if self.solo:
+            if end == E_SOLO_WIN:
+                minus = sum(self.number[rc] for rc in self.towers())
+                pts = self.number[self.last_field] - minus
+                self.say(f"Solo score: last field {self.number[self.last_field]} - towers "
+                         f"{minus} = {pts}")
+                agg.solo_hist[min(max(pts + SOLO_OFFSET, 0), SOLO_BINS - 1)] += 1
+                scores = [pts]
+                winners = [True]
+            else:
+                scores = [0]
+                winners = [False]
+        else:
+            points, best = self.final_scoring(end == E_POINTS)
+            if end in (E_ROW, E_SQUARE):
+                winners = [q == p for q in range(self.n_p)]
+                agg.seat[p, S_ROW_WINS] += 1
+            else:
+                top = max(points)
+                tied = [q for q in range(self.n_p) if points[q] == top]
+                hi = max(best[q] for q in tied)
+                winners = [q in tied and best[q] == hi for q in range(self.n_p)]
+                if len(tied) > 1:
+                    self.say(f"  tie at {top} points: highest scoring field decides "
+                             f"({', '.join(f'{self.names[q]} {best[q]}' for q in tied)})")
+            for q in range(self.n_p):
+                agg.seat[q, S_POINTS] += points[q]
+            scores = list(points)
+            self.say("Points: " + ", ".join(f"{self.names[q]} {points[q]}"
+                                            for q in range(self.n_p)))
+        return scores, winners
+
+
+def board_text(arrays) -> list[str]:
+    """The board's field numbers as 6 lines of text."""
+    num = np.asarray(arrays.number).reshape(SIDE, SIDE)
+    return [" ".join(f"{int(x):2d}" for x in row) for row in num]

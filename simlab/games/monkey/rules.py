@@ -1,0 +1,263 @@
+"""Monkey Fun: rules and component data (board layouts, deck) as frozen, validated dataclasses.
+
+Everything the kernel needs is here and nowhere else; :meth:`MonkeyRules.to_arrays` turns it into
+plain numpy arrays. Readings of the rulebook (see ``shared/rules/README.md``) and the choices made
+where it is silent are documented on the fields; data the rulebook does not print is marked
+*assumed*.
+
+Readings where the rulebook is silent:
+
+- the owner of a field may still place there (only *other* players may not); the field keeps
+  exactly 2 of the owner's monkeys, so such a monkey goes straight to the box;
+- ownership is checked right after each placement, then the immediate win (row of 4, quick: also
+  a 2x2 square); only the placing player can complete a shape, so the check is for them;
+- the final tie-break ("the player who owns the field with the highest number") compares the
+  highest-numbered field each tied player scores; equal totals with no scoring field share;
+- solo: there is no ownership (it needs other players); a tower field's number is deducted once
+  however tall the tower; completing the square before ``solo_min_round`` is a loss;
+- the deck is dealt one hand at a time from seat 1; a drawn-out pile is refilled by shuffling the
+  discard pile (in discard order, Fisher-Yates from the game's stream) whenever a card is needed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from simlab.core.params import apply_overrides, coerce
+from simlab.errors import SimlabError
+
+SIDE = 6
+N_CELLS = SIDE * SIDE
+MAX_HAND = 6  # subsets of a hand are bitmasks below 2**MAX_HAND
+MAX_SHAPES_PER_CELL = 16
+MODES = ("normal", "quick", "solo")
+MODE_NORMAL, MODE_QUICK, MODE_SOLO = range(3)
+SHAPE_ROW, SHAPE_SQUARE = 0, 1
+LAYOUTS = ("spiral", "row-major", "shuffled")
+#: *assumed* default deck: v copies of value v for v = 1..10 (55 cards, as the box says)
+DEFAULT_DECK = tuple(range(1, 11))
+
+
+def layout_row_major() -> tuple[int, ...]:
+    """Fields 1..36 row by row from the top-left corner (row-major, 36 numbers)."""
+    return tuple(range(1, N_CELLS + 1))
+
+
+def layout_spiral() -> tuple[int, ...]:
+    """1 in the top-left corner, clockwise spiralling inward: the outer ring holds 1..20, the
+    inner 4x4 square 21..36 and the centre 33..36 (row-major, 36 numbers)."""
+    grid = [[0] * SIDE for _ in range(SIDE)]
+    r, c, dr, dc = 0, 0, 0, 1
+    for n in range(1, N_CELLS + 1):
+        grid[r][c] = n
+        nr, nc = r + dr, c + dc
+        if not (0 <= nr < SIDE and 0 <= nc < SIDE) or grid[nr][nc]:
+            dr, dc = dc, -dr
+            nr, nc = r + dr, c + dc
+        r, c = nr, nc
+    return tuple(x for row in grid for x in row)
+
+
+def layout_shuffled(seed: int) -> tuple[int, ...]:
+    """A uniformly random arrangement of 1..36 from ``seed`` (numpy's PCG64; not the game's
+    stream: the layout is component data, fixed for a run)."""
+    perm = np.random.default_rng(int(seed)).permutation(N_CELLS) + 1
+    return tuple(int(x) for x in perm)
+
+
+def _shapes(quick: bool):
+    """All rows of 4 connected fields (horizontal, vertical, both diagonals) then, in the quick
+    game, all 2x2 squares: ``(cells (S, 4), kind (S,))``."""
+    cells, kind = [], []
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (-1, 1)):
+        for r in range(SIDE):
+            for c in range(SIDE):
+                rr, cc = r + 3 * dr, c + 3 * dc
+                if 0 <= rr < SIDE and 0 <= cc < SIDE:
+                    cells.append([(r + k * dr) * SIDE + c + k * dc for k in range(4)])
+                    kind.append(SHAPE_ROW)
+    if quick:
+        for r in range(SIDE - 1):
+            for c in range(SIDE - 1):
+                cells.append([r * SIDE + c, r * SIDE + c + 1, (r + 1) * SIDE + c,
+                              (r + 1) * SIDE + c + 1])
+                kind.append(SHAPE_SQUARE)
+    return np.array(cells, dtype=np.int64), np.array(kind, dtype=np.int64)
+
+
+class MonkeyArrays(NamedTuple):
+    """The rules as arrays and scalars for ``nb.py`` (no Python objects)."""
+
+    number: np.ndarray       # (36,) int64: field number of cell r*6+c
+    cell_of: np.ndarray      # (37,) int64: cell of field number n (cell_of[0] = -1)
+    inner: np.ndarray        # (36,) int64: 1 for the inner 4x4 square (solo)
+    shapes: np.ndarray       # (S, 4) int64: cells of each winning shape
+    shape_kind: np.ndarray   # (S,) int64: SHAPE_ROW or SHAPE_SQUARE
+    cell_shapes: np.ndarray  # (36, MAX_SHAPES_PER_CELL) int64: shapes through a cell
+    n_cell_shapes: np.ndarray  # (36,) int64
+    deck: np.ndarray         # (N,) int64: card values in value order (shuffled each game)
+    n_players: int
+    n_cards: int
+    hand_size: int
+    max_play: int
+    monkeys: int
+    mode: int
+    solo_max_towers: int
+    solo_max_per_field: int
+    solo_rounds: int
+    solo_min_round: int
+    max_turns: int
+    len_bins: int
+
+
+@dataclass(frozen=True)
+class MonkeyRules:
+    """Rules of Monkey Fun, with every choice the rulebook leaves open.
+
+    Attributes
+    ----------
+    players : int
+        2 to 4; 1 for the solo variant.
+    mode : str
+        ``normal`` (row of 4 wins), ``quick`` (a 2x2 square of majority fields also wins) or
+        ``solo`` (cover the inner 4x4 square; needs ``players = 1``).
+    monkeys : int
+        Monkeys per player (rulebook: 20).
+    hand_size : int
+        Cards in hand (rulebook: 4); at most 6.
+    max_cards_per_play : int
+        Cards that may be played together (rulebook: 1 to 4).
+    deck : tuple of int
+        Copies of each card value 1, 2, ... (*assumed*: v copies of value v for v = 1..10, 55
+        cards; the rulebook prints only the count).
+    layout : str
+        Board arrangement when ``board`` is empty: ``spiral`` (*assumed* default: 1 in a corner,
+        spiralling inward so that 33..36 are in the centre; the solo maximum of 36 needs 36 in the
+        inner square), ``row-major`` or ``shuffled`` (by ``layout_seed``).
+    layout_seed : int
+        Seed of the ``shuffled`` layout.
+    board : tuple of int
+        An explicit arrangement: 36 field numbers row by row (a permutation of 1..36).
+    solo_max_towers : int
+        Minus towers allowed in the solo variant (rulebook: 4).
+    solo_max_per_field : int
+        Monkeys allowed on one field in the solo variant (rulebook: 5).
+    solo_rounds : int
+        Rounds of the solo variant (rulebook: 20).
+    solo_min_round : int
+        First round in which completing the square wins (rulebook: 16).
+    max_turns : int
+        Safety bound on turns (a modelling guard: every turn places or boxes a monkey from a
+        supply, so a game never needs more than ``monkeys * players`` turns). Hits are counted and
+        reported as an invariant violation.
+    """
+
+    players: int = 4
+    mode: str = "normal"
+    monkeys: int = 20
+    hand_size: int = 4
+    max_cards_per_play: int = 4
+    deck: tuple[int, ...] = DEFAULT_DECK
+    layout: str = "spiral"
+    layout_seed: int = 0
+    board: tuple[int, ...] = ()
+    solo_max_towers: int = 4
+    solo_max_per_field: int = 5
+    solo_rounds: int = 20
+    solo_min_round: int = 16
+    max_turns: int = 1000
+
+    def __post_init__(self):
+        def bad(name, what, got):
+            raise SimlabError(f"rules.{name}: expected {what}, got {got!r}")
+
+        if self.mode not in MODES:
+            bad("mode", "one of " + ", ".join(MODES), self.mode)
+        if self.mode == "solo" and self.players != 1:
+            bad("players", "1 player in the solo variant (mode=solo)", self.players)
+        if self.mode != "solo" and not 2 <= self.players <= 4:
+            bad("players", "2 to 4 players (1 only with mode=solo)", self.players)
+        if not 1 <= self.monkeys <= 200:
+            bad("monkeys", "1 to 200 monkeys per player", self.monkeys)
+        if not 1 <= self.hand_size <= MAX_HAND:
+            bad("hand_size", f"1 to {MAX_HAND} cards", self.hand_size)
+        if not 1 <= self.max_cards_per_play <= self.hand_size:
+            bad("max_cards_per_play", f"1 to hand_size ({self.hand_size})",
+                self.max_cards_per_play)
+        if not 1 <= len(self.deck) <= N_CELLS or min(self.deck) < 0:
+            bad("deck", "1 to 36 counts >= 0 (copies of value 1, 2, ...)", self.deck)
+        n = sum(self.deck)
+        if not self.players * self.hand_size < n <= 5000:
+            bad("deck", f"more than players * hand_size ({self.players * self.hand_size}) and "
+                        f"at most 5000 cards in all", self.deck)
+        if self.layout not in LAYOUTS:
+            bad("layout", "one of " + ", ".join(LAYOUTS), self.layout)
+        if self.board and sorted(self.board) != list(range(1, N_CELLS + 1)):
+            bad("board", "36 field numbers row by row, each of 1..36 once", self.board)
+        if not 0 <= self.solo_max_towers <= 16:
+            bad("solo_max_towers", "0 to 16", self.solo_max_towers)
+        if not 1 <= self.solo_max_per_field <= 100:
+            bad("solo_max_per_field", "1 to 100", self.solo_max_per_field)
+        if not 1 <= self.solo_rounds <= (self.monkeys if self.mode == "solo" else 200):
+            bad("solo_rounds", f"1 to monkeys ({self.monkeys}) in the solo variant",
+                self.solo_rounds)
+        if not 1 <= self.solo_min_round <= self.solo_rounds:
+            bad("solo_min_round", f"1 to solo_rounds ({self.solo_rounds})", self.solo_min_round)
+        if not 1 <= self.max_turns <= 100_000:
+            bad("max_turns", "1 to 100000", self.max_turns)
+
+    def arrangement(self) -> tuple[int, ...]:
+        """The board in play: 36 field numbers row by row."""
+        if self.board:
+            return tuple(self.board)
+        if self.layout == "row-major":
+            return layout_row_major()
+        if self.layout == "shuffled":
+            return layout_shuffled(self.layout_seed)
+        return layout_spiral()
+
+    def to_arrays(self) -> MonkeyArrays:
+        """The rules as arrays for the kernel."""
+        number = np.array(self.arrangement(), dtype=np.int64)
+        cell_of = np.full(N_CELLS + 1, -1, dtype=np.int64)
+        cell_of[number] = np.arange(N_CELLS)
+        inner = np.zeros(N_CELLS, dtype=np.int64)
+        for r in range(1, SIDE - 1):
+            for c in range(1, SIDE - 1):
+                inner[r * SIDE + c] = 1
+        shapes, kind = _shapes(self.mode == "quick")
+        cell_shapes = np.full((N_CELLS, MAX_SHAPES_PER_CELL), -1, dtype=np.int64)
+        n_cell = np.zeros(N_CELLS, dtype=np.int64)
+        for s, cells in enumerate(shapes):
+            for c in cells:
+                cell_shapes[c, n_cell[c]] = s
+                n_cell[c] += 1
+        deck = np.repeat(np.arange(1, len(self.deck) + 1, dtype=np.int64),
+                         np.array(self.deck, dtype=np.int64))
+        solo = self.mode == "solo"
+        len_bins = (self.solo_rounds if solo else self.monkeys * self.players) + 2
+        return MonkeyArrays(number, cell_of, inner, shapes, kind, cell_shapes, n_cell, deck,
+                            int(self.players), int(deck.size), int(self.hand_size),
+                            int(self.max_cards_per_play), int(self.monkeys),
+                            MODES.index(self.mode), int(self.solo_max_towers),
+                            int(self.solo_max_per_field), int(self.solo_rounds),
+                            int(self.solo_min_round), int(self.max_turns), int(len_bins))
+
+
+def make_rules(players: int = 4, overrides: dict | None = None,
+               where: str = "rules") -> MonkeyRules:
+    """Build validated rules for ``players`` with ``overrides`` (``{field: value}``).
+
+    One player means the solo variant: ``mode`` defaults to ``solo`` then.
+    """
+    overrides = dict(overrides or {})
+    players = coerce(overrides.pop("players", players), int, f"{where}.players")
+    base = MonkeyRules(players=1, mode="solo") if players == 1 else MonkeyRules(players=players)
+    return apply_overrides(base, overrides, where)
+
+
+RULE_OPTIONS = [f.name for f in dataclasses.fields(MonkeyRules)]

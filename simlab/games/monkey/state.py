@@ -1,0 +1,118 @@
+"""Array layouts shared by the Monkey Fun kernel, its bots and the reference engine.
+
+The bots read a :class:`MonkeyState`; the kernel mutates one in place, and the reference engine
+builds one from its own readable state before asking a bot for a decision. A second state of the
+same shape is the bots' scratch board for playouts (the ``lookahead`` bot).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from simlab.games.monkey.rules import MAX_HAND, N_CELLS
+
+# info slots
+I_NDRAW, I_NDISC, I_TURN, I_TOWERS, I_LAST, I_CUR, I_END = range(7)
+N_INFO = 8
+
+# end reasons (MonkeyAgg.end_reasons)
+E_NONE, E_ROW, E_SQUARE, E_POINTS, E_SOLO_WIN, E_SOLO_LOSS = range(6)
+END_NAMES = ("row", "square", "points", "solo_win", "solo_loss")  # reasons 1..5
+
+# global counters (MonkeyAgg.counters)
+(C_TURNS, C_PLACED, C_DISCARDS, C_BOXED_SUPPLY, C_BOXED_BOARD, C_OWNED, C_RESHUFFLES,
+ C_CARDS_PLAYED, C_CARDS_DRAWN, C_CARD_ERRORS, C_TURN_CAP, C_SUPPLY_END, C_BOARD_END,
+ C_ILLEGAL, C_FIRST_UNPLAYABLE, C_TOWER_MONKEYS, C_TOWERS, C_FINAL_REMOVED,
+ C_OWNER_EXTRA) = range(19)
+COUNTER_NAMES = ("turns", "monkeys_placed", "hands_discarded", "monkeys_boxed_from_supply",
+                 "monkeys_boxed_from_board", "fields_owned", "reshuffles", "cards_played",
+                 "cards_drawn", "card_conservation_errors", "turn_cap_hits", "supply_at_end",
+                 "board_at_end", "illegal_bot_choices", "first_hand_unplayable",
+                 "tower_monkeys", "towers_built", "final_minority_removed",
+                 "owner_extra_boxed")
+# per-seat counters (MonkeyAgg.seat)
+S_PLACED, S_DISCARDS, S_BOXED_BOARD, S_OWNED, S_ROW_WINS, S_POINTS, S_FIELDS = range(7)
+SEAT_NAMES = ("monkeys_placed", "hands_discarded", "monkeys_boxed_from_board", "fields_owned",
+              "immediate_wins", "points_at_end", "fields_scored")
+
+SCORE_BINS = 667  # points are at most 1 + 2 + ... + 36 = 666
+SOLO_OFFSET = 150  # solo score histogram: bin = score + SOLO_OFFSET (scores -150..36)
+SOLO_BINS = SOLO_OFFSET + 37
+N_MASKS = 1 << MAX_HAND
+
+
+class MonkeyState(NamedTuple):
+    """Mutable state of one game (arrays only)."""
+
+    counts: np.ndarray   # (36, P) int64: monkeys of player p on cell c
+    owner: np.ndarray    # (36,) int64: owner of the cell or -1
+    maj: np.ndarray      # (36,) int64: player with the majority (or owner) or -1
+    supply: np.ndarray   # (P,) int64: monkeys still to place
+    boxed: np.ndarray    # (P,) int64: monkeys in the box
+    hand: np.ndarray     # (P, MAX_HAND) int64: card values, slots 0..hand_n-1
+    hand_n: np.ndarray   # (P,) int64
+    draw: np.ndarray     # (N,) int64: draw pile, top card at draw[n_draw - 1]
+    discard: np.ndarray  # (N,) int64: discard pile in discard order
+    info: np.ndarray     # (N_INFO,) int64: draw/discard sizes, turn, towers, last cell, ...
+    masks: np.ndarray    # (N_MASKS,) int64: legal card subsets (bitmasks over hand slots)
+    cells: np.ndarray    # (N_MASKS,) int64: the cell each legal subset names
+    vals: np.ndarray     # (N_MASKS,) float64: bots' scratch values
+    pool: np.ndarray     # (N,) int64: bots' scratch (unseen cards)
+    scores: np.ndarray   # (P,) int64: final scores
+    winners: np.ndarray  # (P,) int64: 1 for winners
+    best: np.ndarray     # (P,) int64: highest scoring field (tie-break)
+    points: np.ndarray   # (P,) int64: points (field numbers held at the end)
+    ev: np.ndarray       # (len(COUNTER_NAMES),) int64: this game's counters
+    sev: np.ndarray      # (P, len(SEAT_NAMES)) int64: this game's per-seat counters
+    fev: np.ndarray      # (3, 36) int64: this game's placements, ownerships, scored fields
+
+
+class MonkeyLineup(NamedTuple):
+    """Bots of the seats: integer ids and parameter vectors (see bots.py)."""
+
+    ids: np.ndarray     # (P,) int64
+    params: np.ndarray  # (P, K) float64
+
+
+class MonkeyAgg(NamedTuple):
+    """Aggregates a batch fills (all integers, so sums do not depend on batching)."""
+
+    wins: np.ndarray          # (P, P+1): games seat s won in a k-way tie
+    score_sum: np.ndarray     # (P,)
+    score_sumsq: np.ndarray   # (P,)
+    score_hist: np.ndarray    # (P, SCORE_BINS)
+    end_reasons: np.ndarray   # (6,): games per end reason (index E_*)
+    length_hist: np.ndarray   # (len_bins,): games by number of turns
+    field_played: np.ndarray  # (36,) by cell: monkeys placed
+    field_owned: np.ndarray   # (36,) by cell: games in which it became owned
+    field_scored: np.ndarray  # (36,) by cell: points-ended games in which someone scored it
+    solo_hist: np.ndarray     # (SOLO_BINS,): solo successes by score + SOLO_OFFSET
+    counters: np.ndarray      # (len(COUNTER_NAMES),)
+    seat: np.ndarray          # (P, len(SEAT_NAMES))
+
+
+def new_state(n_players: int, n_cards: int) -> MonkeyState:
+    """Allocate a zeroed state."""
+    p, n = n_players, n_cards
+    i8 = np.int64
+    return MonkeyState(np.zeros((N_CELLS, p), i8), np.full(N_CELLS, -1, i8),
+                       np.full(N_CELLS, -1, i8), np.zeros(p, i8), np.zeros(p, i8),
+                       np.zeros((p, MAX_HAND), i8), np.zeros(p, i8), np.zeros(n, i8),
+                       np.zeros(n, i8), np.zeros(N_INFO, i8), np.zeros(N_MASKS, i8),
+                       np.zeros(N_MASKS, i8), np.zeros(N_MASKS, np.float64), np.zeros(n, i8),
+                       np.zeros(p, i8), np.zeros(p, i8), np.zeros(p, i8), np.zeros(p, i8),
+                       np.zeros(len(COUNTER_NAMES), i8), np.zeros((p, len(SEAT_NAMES)), i8),
+                       np.zeros((3, N_CELLS), i8))
+
+
+def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:
+    """Allocate zeroed aggregates."""
+    p = n_players
+    i8 = np.int64
+    return MonkeyAgg(np.zeros((p, p + 1), i8), np.zeros(p, i8), np.zeros(p, i8),
+                     np.zeros((p, SCORE_BINS), i8), np.zeros(6, i8), np.zeros(len_bins, i8),
+                     np.zeros(N_CELLS, i8), np.zeros(N_CELLS, i8), np.zeros(N_CELLS, i8),
+                     np.zeros(SOLO_BINS, i8), np.zeros(len(COUNTER_NAMES), i8),
+                     np.zeros((p, len(SEAT_NAMES)), i8))
