@@ -14,6 +14,8 @@ import subprocess
 import sys
 import time
 
+import numpy as np
+
 LINEUPS = {
     "random": ["random"] * 4,
     "greedy": ["greedy"] * 4,
@@ -98,6 +100,50 @@ def _sweep_rows(quick: bool) -> list[dict]:
     return rows
 
 
+def _monkey_rows(quick: bool, say) -> list[dict]:
+    """Monkey Fun, 4 players: kernel speed (random, greedy), speed-up over the reference, the
+    exact odds table's time, and the lookahead bot's cost per decision."""
+    from simlab.games.monkey.odds import reach_odds
+    from simlab.games.registry import get_game
+
+    g = get_game("monkey")
+    g.warm()
+    rules = g.make_rules(4)
+    secs = 1.5 if quick else 5.0
+    rows = []
+    for label in ("random", "greedy"):
+        prep = g.prepare(rules, g.lineup(label, 4))
+        say(f"monkey kernel, one core, {label} bots")
+        rate, n = _kernel_rate(g, prep, secs)
+        speed = _reference_speedup(g, prep, 20 if quick else 100)
+        rows.append({"game": "monkey", "bots": ",".join([label] * 4), "jobs": 1,
+                     "games_per_s": round(rate, 1), "speedup_vs_reference": round(speed, 1),
+                     "measure": "kernel games per second on one core", "games": n})
+    t0 = time.perf_counter()
+    reach_odds()
+    rows.append({"game": "monkey", "bots": "", "jobs": 1, "games_per_s": None,
+                 "speedup_vs_reference": None, "measure": "exact odds table (simlab odds monkey)",
+                 "wall_s": round(time.perf_counter() - t0, 4)})
+    say("monkey lookahead bot")
+    base = g.prepare(rules, g.lineup("random", 4))
+    look = g.prepare(rules, g.lineup("lookahead,random,random,random", 4))
+    n = 10 if quick else 40
+    t0 = time.perf_counter()
+    g.run_batch(base, 5, 0, n, False)
+    t_base = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    agg, _ = g.run_batch(look, 5, 0, n, False)
+    t_look = time.perf_counter() - t0
+    turns = float(np.asarray(agg["seat"])[0, 0]) if "seat" in agg else 0.0
+    decisions = max(turns, 1.0)
+    rows.append({"game": "monkey", "bots": "lookahead(playouts=8),random,random,random",
+                 "jobs": 1, "games_per_s": round(n / t_look, 1), "speedup_vs_reference": None,
+                 "measure": "lookahead bot: milliseconds per decision",
+                 "ms_per_decision": round(1000 * (t_look - t_base) / decisions, 3),
+                 "decisions": int(decisions)})
+    return rows
+
+
 def run_bench(quick: bool = False, progress=None) -> list[dict]:
     """Measure and return a list of result rows (see module docstring)."""
     from simlab.core.runner import run_games
@@ -138,6 +184,7 @@ def run_bench(quick: bool = False, progress=None) -> list[dict]:
                  "games_per_s": round(1000 / wall, 1), "speedup_vs_reference": None,
                  "measure": "wall time of a warm `simlab simulate jelly --games 1000`",
                  "wall_s": round(wall, 3)})
+    rows.extend(_monkey_rows(quick, say))
     say("sweep overhead and report build time")
     rows.extend(_sweep_rows(quick))
     if not quick:
@@ -162,6 +209,8 @@ def format_bench(rows: list[dict]) -> str:
             other.append(f"scaling {r['scaling_vs_1_job']:.2f}")
         if "wall_s" in r:
             other.append(f"{r['wall_s']:.2f} s wall")
+        if "ms_per_decision" in r:
+            other.append(f"{r['ms_per_decision']:.3f} ms per decision")
         if "overhead_pct" in r:
             other.append(f"kernel {r['kernel_s']:.2f} s, overhead {r['overhead_pct']:.1f}%")
         if "peak_mb" in r:

@@ -75,18 +75,7 @@ def simulate(game, players, bots, seed, sets, n_games, jobs, backend, as_json, o
 
 
 def _metric_lines(res) -> str:
-    m = res.metrics
-    if "districts" not in m:
-        return ""
-    lines = ["", "district  face  controlled  mean reward (jelly, pods)   zones"]
-    for d in m["districts"]:
-        lines.append(f"{d['district']:>8}  {d['face']:<4}  {100 * d['controlled_share']:9.1f}%  "
-                     f"{d['mean_reward_jelly']:7.2f} jelly {d['mean_reward_pods']:5.2f} pods   "
-                     f"{' | '.join(d['zones'])}")
-    lines.append("")
-    lines.append(f"per game: {m['dice_lost_to_cancellation']:.2f} dice cancelled, "
-                 f"{m['dice_lost_to_timer']:.2f} lost to the timer, "
-                 f"{m['removals_used']:.2f} removals, {m['target_moves_used']:.2f} target moves, "
-                 f"{m['pods_won_at_city_center']:.2f} pods won at the city center")
-    return "\n".join(lines)
+    from simlab.games.registry import get_game
 
+    lines = get_game(res.game).summary_lines(res.metrics)
+    return "\n".join(["", *lines]) if lines else ""

@@ -162,6 +162,10 @@ class Game(ABC):
     def reference_game(self, prepared, seed: int, game: int, log: bool = False):
         """Play one game with the reference engine: (scores, winners, aggregate dict, lines)."""
 
+    def summary_lines(self, metrics: dict) -> list[str]:
+        """A few lines of the game's own metrics under the balance table (text)."""
+        return []
+
     def always_has_winner(self, rules) -> bool:
         """Whether every game has at least one winner (a solo game can be lost)."""
         return True

@@ -142,6 +142,20 @@ class JellyGame(Game):
             problems.append("a district was controlled in more rounds than were played")
         return problems
 
+    def summary_lines(self, metrics: dict) -> list[str]:
+        lines = ["district  face  controlled  mean reward (jelly, pods)   zones"]
+        for d in metrics["districts"]:
+            lines.append(f"{d['district']:>8}  {d['face']:<4}  "
+                         f"{100 * d['controlled_share']:9.1f}%  "
+                         f"{d['mean_reward_jelly']:7.2f} jelly {d['mean_reward_pods']:5.2f} pods   "
+                         f"{' | '.join(d['zones'])}")
+        lines += ["", f"per game: {metrics['dice_lost_to_cancellation']:.2f} dice cancelled, "
+                      f"{metrics['dice_lost_to_timer']:.2f} lost to the timer, "
+                      f"{metrics['removals_used']:.2f} removals, "
+                      f"{metrics['target_moves_used']:.2f} target moves, "
+                      f"{metrics['pods_won_at_city_center']:.2f} pods won at the city center"]
+        return lines
+
     def metrics(self, agg: dict, n_games: int, rules: JellyRules, lineup) -> dict:
         faces = rules.district_faces()
         rounds = n_games * rules.rounds

@@ -165,6 +165,25 @@ class MonkeyGame(Game):
             problems.append("discards or ownership in the solo variant")
         return problems
 
+    def summary_lines(self, metrics: dict) -> list[str]:
+        ends = metrics["end_reasons"]
+        lines = [f"games end by: row of 4 {100 * ends['row']:.1f}%, 2x2 square "
+                 f"{100 * ends['square']:.1f}%, points {100 * ends['points']:.1f}%"
+                 + (f", solo win {100 * ends['solo_win']:.1f}%, solo loss "
+                    f"{100 * ends['solo_loss']:.1f}%" if ends["solo_win"] + ends["solo_loss"]
+                    else ""),
+                 f"per game: {metrics['game_length_turns']:.1f} turns, "
+                 f"{metrics['hands_discarded_per_game']:.2f} hands discarded, "
+                 f"{metrics['monkeys_boxed_per_game']:.2f} monkeys boxed"]
+        fields = sorted(metrics["fields"], key=lambda f: -f["played"])
+        lines.append("most played fields: " + ", ".join(f"{f['field']} ({f['played']:.2f})"
+                                                        for f in fields[:6]))
+        if "solo" in metrics:
+            so = metrics["solo"]
+            lines.append(f"solo: success rate {100 * so['success_rate']:.2f}%, mean score of "
+                         f"successes {so['mean_score_success']:.2f}")
+        return lines
+
     def metrics(self, agg: dict, n_games: int, rules: MonkeyRules, lineup) -> dict:
         n = max(n_games, 1)
         ends = np.asarray(agg["end_reasons"])
