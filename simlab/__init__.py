@@ -8,17 +8,43 @@ Quick start::
     res.summary()        # DataFrame, one row per seat
     res.metrics          # game-specific aggregates (dict)
 
-The numba cache goes to ``$NUMBA_CACHE_DIR`` when set, else ``~/.cache/simlab/numba``; this is
-set here, before numba is first imported, so every entry point (library, CLI, workers) shares it.
+The numba cache goes to a folder under ``$NUMBA_CACHE_DIR`` when set, else under
+``~/.cache/simlab/numba``, named by a hash of the kernel sources (numba alone would reuse a stale
+cache after a change to a helper in another module). It is set here, before numba is first
+imported, so every entry point (library, CLI, workers) shares it.
 """
 
 from __future__ import annotations
 
 import os as _os
 
-if "NUMBA_CACHE_DIR" not in _os.environ:
-    _base = _os.environ.get("XDG_CACHE_HOME") or _os.path.join(_os.path.expanduser("~"), ".cache")
-    _os.environ["NUMBA_CACHE_DIR"] = _os.path.join(_base, "simlab", "numba")
+
+def _source_key() -> str:
+    """A hash of the kernel sources: numba's on-disk cache only notices changes to a function's
+    own file, not to the rule helpers and bots it calls from other modules, so every version of
+    the kernels gets a cache folder of its own."""
+    import hashlib
+
+    h = hashlib.sha256()
+    root = _os.path.dirname(_os.path.abspath(__file__))
+    for sub in ("core", "games"):
+        for folder, dirs, files in sorted(_os.walk(_os.path.join(root, sub))):
+            dirs.sort()
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    with open(_os.path.join(folder, name), "rb") as f:
+                        h.update(name.encode() + f.read())
+    return h.hexdigest()[:12]
+
+
+if "SIMLAB_NUMBA_CACHE_SET" not in _os.environ:
+    _base = _os.environ.get("NUMBA_CACHE_DIR")
+    if not _base:
+        _home = _os.environ.get("XDG_CACHE_HOME") or _os.path.join(_os.path.expanduser("~"),
+                                                                   ".cache")
+        _base = _os.path.join(_home, "simlab", "numba")
+    _os.environ["NUMBA_CACHE_DIR"] = _os.path.join(_base, f"src-{_source_key()}")
+    _os.environ["SIMLAB_NUMBA_CACHE_SET"] = "1"  # worker processes inherit the same folder
 
 __version__ = "0.1.0"
 
