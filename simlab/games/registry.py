@@ -20,6 +20,7 @@ from simlab.errors import SimlabError
 GAMES = {
     "jelly": "simlab.games.jelly.game:GAME",
     "monkey": "simlab.games.monkey.game:GAME",
+    "jungle": "simlab.games.jungle.game:GAME",
 }
 
 

@@ -1,0 +1,141 @@
+"""Array layouts shared by the Jungle Rumble kernel, its bots and the reference engine.
+
+The bots read a :class:`JungleState`; the kernel mutates one in place, and the reference engine
+builds one from its own readable state before asking a bot for a decision.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from simlab.games.jungle.rules import N_ACTIONS, N_TILES
+
+# info slots
+(I_ROUND, I_FIRST, I_ACTIVE, I_TRIGGER, I_FSUP, I_SSUP, I_TURN, I_NCAND) = range(8)
+N_INFO = 8
+
+# end reasons (JungleAgg.end_reasons)
+E_NONE, E_FIELD, E_STICK, E_TAKEN, E_STUCK, E_CAP = range(6)
+END_NAMES = ("last_field", "last_stick", "kitten_taken", "no_workers", "round_cap")  # 1..5
+
+# merchant kinds
+M_FOOD, M_GOLD = 0, 1
+# roles of a recruit (bot decision)
+ROLE_WORKER, ROLE_FOOD_MERCHANT, ROLE_GOLD_MERCHANT = range(3)
+# kittens to fire / give up: 0 a sleeping worker, 1 an awake worker, 2 + i merchant slot i
+K_ASLEEP, K_AWAKE, K_MERCHANT = 0, 1, 2
+
+# global counters (JungleAgg.counters)
+(C_TURNS, C_ROUNDS, C_ROUND_CAP, C_FIELDS_SUPPLY, C_FIELDS_ASIDE, C_STICKS_SUPPLY,
+ C_STICKS_ASIDE, C_FIELDS_BOARD, C_STICKS_BOARD, C_FSUP_END, C_SSUP_END, C_RECRUITED, C_TAKEN,
+ C_FIRED, C_PENALTIES, C_KITTENS_END, C_NEGATIVE, C_ILLEGAL, C_WAKE_FREE, C_WAKE_PAID,
+ C_AWAKE_BONUS, C_PASS_WAKE, C_PASS_FOOD, C_FOLLOWS, C_SOLD_FOOD, C_SOLD_GOLD, C_TILE_FOOD,
+ C_FAMILY_BAD, C_FIRST_FOOD, C_GOODS_LOST) = range(30)
+COUNTER_NAMES = ("turns", "rounds", "round_cap_hits", "fields_from_supply", "fields_set_aside",
+                 "sticks_from_supply", "sticks_set_aside", "fields_on_boards", "sticks_on_boards",
+                 "field_supply_left", "stick_supply_left", "kittens_recruited", "kittens_taken",
+                 "kittens_fired", "penalties", "kittens_at_end", "negative_tokens",
+                 "illegal_bot_choices", "free_wake_ups", "paid_wake_ups", "all_awake_bonus",
+                 "pass_wake_ups", "pass_food", "follows", "food_sold", "gold_sold",
+                 "tile_food_taken", "family_out_of_range", "first_action_food",
+                 "merchant_goods_lost")
+# per-seat counters (JungleAgg.seat)
+(S_FIRST, S_PENALTIES, S_FIRED, S_RECRUITED, S_TAKEN, S_LOST, S_FIELDS, S_STICKS,
+ S_MERCHANTS, S_FOLLOWS) = range(10)
+SEAT_NAMES = ("first_player", "penalties", "fired", "recruited", "took_kittens",
+              "lost_kittens", "fields_at_end", "sticks_at_end", "merchants_at_end", "follows")
+# score breakdown (JungleAgg.breakdown)
+BREAKDOWN = ("kittens", "sticks", "merchants_gold", "merchants_food", "reserve_gold",
+             "reserve_food", "penalties")
+N_BREAK = len(BREAKDOWN)
+
+SCORE_BINS = 301   # score histogram: one bin per point (negative scores in bin 0)
+ROUND_BINS = 40    # per-round records: rounds 1..40, later rounds in the last bin
+FOOD_BINS = 64     # food reserve histogram: 0..63, more in the last bin
+MAX_MERCH = 24     # merchant slots per player (every kitten tile of 4 families)
+
+
+class JungleState(NamedTuple):
+    """Mutable state of one game (arrays only)."""
+
+    food: np.ndarray      # (P,) food tokens in the reserve
+    gold: np.ndarray      # (P,) gold coins in the reserve
+    awake: np.ndarray     # (P,) awake workers
+    asleep: np.ndarray    # (P,) sleeping workers
+    nm: np.ndarray        # (P,) merchants
+    mkind: np.ndarray     # (P, MAX_MERCH) kind of merchant slot i (M_FOOD / M_GOLD)
+    mgoods: np.ndarray    # (P, MAX_MERCH) units on merchant slot i
+    held: np.ndarray      # (P, P): kitten tiles of family f in player p's family
+    penal: np.ndarray     # (P,) penalty tokens
+    field: np.ndarray     # (P, NC) 1 where p has a field
+    wet: np.ndarray       # (P, NC) 1 where p's field is irrigated
+    stick: np.ndarray     # (P, NE) 1 where p has a stick
+    nfield: np.ndarray    # (P,) fields
+    nstick: np.ndarray    # (P,) sticks
+    nwet: np.ndarray      # (P,) irrigated fields
+    free_e: np.ndarray    # (P,) free edges next to p's fields (where a stick may go)
+    inner_e: np.ndarray   # (P,) free edges between two of p's fields
+    box: np.ndarray       # (P, 4) bounding box of p's fields: rmin, rmax, cmin, cmax
+    tile_food: np.ndarray  # (N_TILES,) food on each action tile
+    tile_used: np.ndarray  # (N_TILES,) 1 when chosen this round
+    info: np.ndarray      # (N_INFO,)
+    cand: np.ndarray      # (max(NC, NE),) scratch: legal cells / edges
+    scores: np.ndarray    # (P,) final scores
+    winners: np.ndarray   # (P,) 1 for winners
+    bd: np.ndarray        # (P, N_BREAK) this game's score breakdown
+    ev: np.ndarray        # (len(COUNTER_NAMES),) this game's counters
+    sev: np.ndarray       # (P, len(SEAT_NAMES)) this game's per-seat counters
+    aev: np.ndarray       # (3, N_ACTIONS) this game's actions chosen, followed, workers sent
+
+
+class JungleLineup(NamedTuple):
+    """Bots of the seats: integer ids and parameter vectors (see bots.py)."""
+
+    ids: np.ndarray     # (P,) int64
+    params: np.ndarray  # (P, K) float64
+
+
+class JungleAgg(NamedTuple):
+    """Aggregates a batch fills (all integers, so sums do not depend on batching)."""
+
+    wins: np.ndarray          # (P, P+1): games seat s won in a k-way tie
+    score_sum: np.ndarray     # (P,)
+    score_sumsq: np.ndarray   # (P,)
+    score_hist: np.ndarray    # (P, SCORE_BINS)
+    breakdown: np.ndarray     # (P, N_BREAK): points by source, summed over games
+    food_hist: np.ndarray     # (P, ROUND_BINS, FOOD_BINS): food at the end of each round
+    family_sum: np.ndarray    # (P, ROUND_BINS): family size at the end of each round, summed
+    seat: np.ndarray          # (P, len(SEAT_NAMES))
+    actions: np.ndarray       # (3, N_ACTIONS): chosen, followed, workers sent by the active
+    end_reasons: np.ndarray   # (6,): games per end reason (index E_*)
+    length_hist: np.ndarray   # (max_rounds + 2,): games by rounds played
+    counters: np.ndarray      # (len(COUNTER_NAMES),)
+
+
+def new_state(n_players: int, n_cells: int, n_edges: int) -> JungleState:
+    """Allocate a zeroed state."""
+    p = n_players
+    i8 = np.int64
+
+    def z(*shape):
+        return np.zeros(shape, i8)
+
+    return JungleState(z(p), z(p), z(p), z(p), z(p), z(p, MAX_MERCH), z(p, MAX_MERCH), z(p, p),
+                       z(p), z(p, n_cells), z(p, n_cells), z(p, n_edges), z(p), z(p), z(p), z(p),
+                       z(p), z(p, 4), z(N_TILES), z(N_TILES), z(N_INFO),
+                       z(max(n_cells, n_edges)), z(p), z(p), z(p, N_BREAK),
+                       z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(3, N_ACTIONS))
+
+
+def new_agg(n_players: int, max_rounds: int) -> JungleAgg:
+    """Allocate zeroed aggregates."""
+    p = n_players
+    i8 = np.int64
+    return JungleAgg(np.zeros((p, p + 1), i8), np.zeros(p, i8), np.zeros(p, i8),
+                     np.zeros((p, SCORE_BINS), i8), np.zeros((p, N_BREAK), i8),
+                     np.zeros((p, ROUND_BINS, FOOD_BINS), i8), np.zeros((p, ROUND_BINS), i8),
+                     np.zeros((p, len(SEAT_NAMES)), i8), np.zeros((3, N_ACTIONS), i8),
+                     np.zeros(6, i8), np.zeros(max_rounds + 2, i8),
+                     np.zeros(len(COUNTER_NAMES), i8))

@@ -1,0 +1,85 @@
+"""Rulebook "Recruitment" (1 gold per kitten, worker or merchant, a seventh from an opponent)
+and "The feeding phase" (2 per kitten minus irrigated fields, firing, penalties), on both
+engines."""
+
+from __future__ import annotations
+
+from simlab.games.jungle import nb
+from simlab.games.jungle.rules import A_RECRUIT
+from simlab.games.jungle.state import C_GOODS_LOST, E_TAKEN, I_TRIGGER
+
+from .positions import arrays, both, build, same
+
+
+def test_recruit_costs_one_gold_per_kitten_and_chooses_a_role():
+    A = arrays(2)
+    bots = [("weights", {"merchants": 0.25, "gold_merchants": 1.0}), "greedy"]
+    st, g, lu = build(A, [{"gold": 3, "awake": 2}, {}], bots=bots)
+    both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 2)
+    assert same(st, g)
+    assert st.gold[0] == 1 and nb.kittens(st, 0) == 4
+    # merchants while fewer than 0.25 x family: a gold merchant, then a worker
+    assert st.nm[0] == 1 and st.mkind[0, 0] == 1 and st.awake[0] == 3
+    assert st.held[0, 0] == 4
+
+
+def test_family_cap_takes_a_kitten_from_an_opponent_and_ends_the_game():
+    # seat 0 has 6 kittens (its whole family); the next recruit is taken from the opponent
+    # with most kittens (seat 2); the victim gives up a sleeping worker first
+    A = arrays(3)
+    st, g, lu = build(A, [{"gold": 1, "awake": 6}, {"awake": 2},
+                          {"awake": 2, "asleep": 1}])
+    both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 1)
+    assert same(st, g)
+    assert nb.kittens(st, 0) == 7 and st.held[0, 2] == 1 and st.asleep[2] == 0
+    assert nb.kittens(st, 2) == 2
+    assert st.info[I_TRIGGER] == g.trigger == E_TAKEN
+
+
+def test_recruit_capacity_needs_gold():
+    A = arrays(2)
+    st, g, lu = build(A, [{"gold": 1, "awake": 4}, {}])
+    assert nb.send_limit(A, st, 0, A_RECRUIT) == 1 == min(4, g.capacity(0, A_RECRUIT))
+
+
+def test_rulebook_feeding_example():
+    # 3 kittens need 6 food; 4 irrigated fields save 4: pays 2
+    A = arrays(2)
+    fields = [(5, 4), (5, 5), (4, 4), (4, 5)]
+    sticks = [((5, 4), (5, 5)), ((4, 4), (4, 5))]
+    st, g, lu = build(A, [{"food": 5, "awake": 3, "fields": fields, "sticks": sticks}, {}])
+    assert st.nwet[0] == 4
+    both(st, g, lu, nb.feed, g.feed, 0)
+    assert same(st, g) and st.food[0] == 3 and st.penal[0] == 0
+
+
+def test_surplus_irrigation_is_lost():
+    A = arrays(2)
+    fields = [(5, 4), (5, 5), (4, 4), (4, 5), (4, 6), (5, 6)]
+    sticks = [((5, 4), (5, 5)), ((4, 4), (4, 5)), ((4, 6), (5, 6))]
+    st, g, lu = build(A, [{"food": 1, "awake": 2, "fields": fields, "sticks": sticks}, {}])
+    both(st, g, lu, nb.feed, g.feed, 0)
+    assert same(st, g) and st.food[0] == 1
+
+
+def test_unfed_kittens_take_penalties():
+    # 4 kittens, 2 irrigated: need 6, food 1: short 5 -> 3 unfed, pays 0 (keeps 1)
+    A = arrays(2)
+    bots = [("weights", {"fire": 0}), "greedy"]
+    st, g, lu = build(A, [{"food": 1, "awake": 4}, {}], bots=bots)
+    both(st, g, lu, nb.feed, g.feed, 0)
+    assert same(st, g) and st.penal[0] == 3 and st.food[0] == 1
+
+
+def test_firing_gives_three_food_and_loses_the_merchants_goods():
+    # 3 kittens (a merchant with 4 food) and 2 irrigated fields: need 4, food 0. The bot
+    # (fire from a shortfall of 3) fires: no worker, so the merchant with fewest goods, whose
+    # 4 food are lost; +3 food, need 2*2 - 2 = 2: pays 2, keeps 1
+    A = arrays(2)
+    st, g, lu = build(A, [{"food": 0, "awake": 0, "asleep": 0,
+                           "merchants": [("food", 4), ("gold", 5), ("food", 6)]}, {}])
+    both(st, g, lu, nb.feed, g.feed, 0)
+    assert same(st, g)
+    assert st.nm[0] == 2 and list(st.mgoods[0, :2]) == [5, 6] and st.food[0] == 1
+    assert st.ev[C_GOODS_LOST] == g.agg.counters[C_GOODS_LOST] == 4
+    assert st.held[0, 0] == 2 and st.penal[0] == 0
