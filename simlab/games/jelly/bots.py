@@ -29,13 +29,21 @@ Every bot is an id plus a parameter vector, so one compiled kernel plays any lin
     districts cheaply (rewards new control, spends low dice); saboteur spends 1-2s on the
     leader's best die and 3-4s to push opponents' districts to poor zones; weights exposes all
     weights for sweeps and tuning.
+
+Speed. The evaluators make exactly the decisions of scoring every choice in the order district,
+value, option and keeping the first best, but faster: zone values are computed once per
+decision; a district (or its removals) is skipped when an upper bound of its scores, computed
+with the same float operations and added in the same order (rounding is monotone), is below the
+best so far; ties are broken by the position in that order. Helpers in the hot loop take plain
+arrays and scalars: numba passes a state NamedTuple as ~150 words on the stack, which costs
+more than scoring a choice.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import batch, rule
+from simlab.core.jit import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.jelly.rules import (
     ADJ_EITHER,
@@ -87,76 +95,113 @@ BOTS = {
 
 
 @rule
-def icon_value(A, st, q, d, z, i, nd):
-    """Expected jelly of one reward icon for player ``q`` (``nd``: q's dice on district d)."""
-    kind = A.rewards[d, z, i, 0]
-    a = A.rewards[d, z, i, 1]
-    n_p = A.n_players
+def _icon(rw, d, z, i, nd, pod_ok, pods_q, jelly_q, n_p):
+    """``icon_value`` on plain values (few arguments, so calls in hot loops stay cheap)."""
+    kind = rw[d, z, i, 0]
+    a = rw[d, z, i, 1]
     if kind == R_JELLY:
         return float(a)
     if kind == R_POD:
-        return POD_VALUE if st.info[I_POD_STACK] > 0 else 0.0
+        return POD_VALUE if pod_ok else 0.0
     if kind == R_DISCARD:
-        return -POD_VALUE if st.pods[q] > 0 else 0.0
+        return -POD_VALUE if pods_q > 0 else 0.0
     if kind == R_PER_POD:
-        return float(a * st.pods[q])
+        return float(a * pods_q)
     if kind == R_EACH_GIVES:
         return float(a * (n_p - 1))
     if kind == R_GIVE_EACH:
-        return -float(min(a * (n_p - 1), st.jelly[q]))
+        return -float(min(a * (n_p - 1), jelly_q))
     if kind == R_BY_DICE:
         if nd <= a:
-            return POD_VALUE if A.rewards[d, z, i, 2] == 1 else float(A.rewards[d, z, i, 3])
-        return POD_VALUE if A.rewards[d, z, i, 4] == 1 else float(A.rewards[d, z, i, 5])
+            return POD_VALUE if rw[d, z, i, 2] == 1 else float(rw[d, z, i, 3])
+        return POD_VALUE if rw[d, z, i, 4] == 1 else float(rw[d, z, i, 5])
     if kind == R_PODIUM or kind == R_PODIUM_PRESENT:
         return float(a)
     return 0.0
 
 
 @rule
-def target_zone_value(A, st, q, d, z, nd):
-    """Value of zone ``z`` of district ``d`` for ``q`` (adjacent rewards: one level deep)."""
+def icon_value(A, st, q, d, z, i, nd):
+    """Expected jelly of one reward icon for player ``q`` (``nd``: q's dice on district d)."""
+    return _icon(A.rewards, d, z, i, nd, st.info[I_POD_STACK] > 0, st.pods[q], st.jelly[q],
+                 A.n_players)
+
+
+@rule
+def _zone(rw, target, n_d, d, z, nd, pod_ok, pods_q, jelly_q, n_p):
+    """``target_zone_value`` on plain values (few arguments, so calls stay cheap)."""
     total = 0.0
-    n_d = A.n_districts
     for i in range(MAX_ICONS):
-        kind = A.rewards[d, z, i, 0]
+        kind = rw[d, z, i, 0]
         if kind == 0:
             break
-        if kind == R_ADJ:
-            dirn = A.rewards[d, z, i, 1]
-            best = -1e18
-            for s in (-1, 1):
-                if dirn != ADJ_EITHER and s != dirn:
-                    continue
-                nb = (d + s) % n_d
-                v = 0.0
-                for j in range(MAX_ICONS):
-                    if A.rewards[nb, st.target[nb], j, 0] == 0:
-                        break
-                    if A.rewards[nb, st.target[nb], j, 0] != R_ADJ:
-                        v += icon_value(A, st, q, nb, st.target[nb], j, nd)
-                if v > best:
-                    best = v
-            total += best
-        else:
-            total += icon_value(A, st, q, d, z, i, nd)
+        if kind != R_ADJ:
+            total += _icon(rw, d, z, i, nd, pod_ok, pods_q, jelly_q, n_p)
+            continue
+        dirn = rw[d, z, i, 1]
+        best = -1e18
+        for s in range(-1, 2, 2):
+            if dirn != ADJ_EITHER and s != dirn:
+                continue
+            nb = (d + s) % n_d
+            znb = target[nb]
+            v = 0.0
+            for j in range(MAX_ICONS):
+                k2 = rw[nb, znb, j, 0]
+                if k2 == 0:
+                    break
+                if k2 != R_ADJ:
+                    v += _icon(rw, nb, znb, j, nd, pod_ok, pods_q, jelly_q, n_p)
+            if v > best:
+                best = v
+        total += best
     return total
+
+
+@rule
+def target_zone_value(A, st, q, d, z, nd):
+    """Value of zone ``z`` of district ``d`` for ``q`` (adjacent rewards: one level deep)."""
+    return _zone(A.rewards, st.target, A.n_districts, d, z, nd, st.info[I_POD_STACK] > 0,
+                 st.pods[q], st.jelly[q], A.n_players)
+
+
+@rule
+def _zone_fast(rw, d, z, pod_ok, n_p):
+    """Value of zone ``z`` of ``d`` if it holds at most one icon worth the same to everyone
+    (jelly, pod, each-gives, podium), else NaN (then ``_zone`` computes it); small, so inline."""
+    kind = rw[d, z, 0, 0]
+    if kind == 0:
+        return 0.0
+    if rw[d, z, 1, 0] != 0:
+        return np.nan
+    a = rw[d, z, 0, 1]
+    if kind == R_JELLY or kind == R_PODIUM or kind == R_PODIUM_PRESENT:
+        return float(a)
+    if kind == R_POD:
+        return POD_VALUE if pod_ok else 0.0
+    if kind == R_EACH_GIVES:
+        return float(a * (n_p - 1))
+    return np.nan
 
 
 @rule
 def either_choice(A, st, q, d):
     """Which neighbour ``q`` prefers for an 'adjacent: either' reward of district ``d``."""
     n_d = A.n_districts
+    rw = A.rewards
     left = (d - 1) % n_d
     right = (d + 1) % n_d
     nd = st.ndice[d, q]
+    pod_ok = st.info[I_POD_STACK] > 0
     vl = 0.0
     vr = 0.0
     for j in range(MAX_ICONS):
-        if A.rewards[left, st.target[left], j, 0] not in (0, R_ADJ):
-            vl += icon_value(A, st, q, left, st.target[left], j, nd)
-        if A.rewards[right, st.target[right], j, 0] not in (0, R_ADJ):
-            vr += icon_value(A, st, q, right, st.target[right], j, nd)
+        if rw[left, st.target[left], j, 0] not in (0, R_ADJ):
+            vl += _icon(rw, left, st.target[left], j, nd, pod_ok, st.pods[q], st.jelly[q],
+                        A.n_players)
+        if rw[right, st.target[right], j, 0] not in (0, R_ADJ):
+            vr += _icon(rw, right, st.target[right], j, nd, pod_ok, st.pods[q], st.jelly[q],
+                        A.n_players)
     return left if vl > vr else right
 
 
@@ -181,6 +226,7 @@ def gift_order(st, giver, out):
 
 @rule
 def _random_place(A, st, p, w, rng):
+    """The random bot's roll-step decision (see ``decide_place``)."""
     if uniform(rng) < w[RP_PASS]:
         return 0, -1, -1
     n_roll = 0
@@ -231,184 +277,192 @@ def _random_place(A, st, p, w, rng):
 
 
 @rule
-def _zone_value(A, st, p, q, d, z):
-    """Value of zone ``z`` of ``d`` for ``q`` (one more die if ``q`` is the decider ``p``),
-    memoised in ``st.values`` where NaN means not computed yet."""
-    x = st.values[q, d, z]
-    if x != x:
-        x = target_zone_value(A, st, q, d, z, st.ndice[d, q] + (1 if q == p else 0))
-        st.values[q, d, z] = x
-    return x
+def _fill_values(rw, target, locked, ndice, values, n_d, p, moves, pod_ok, pods_p, jelly_p,
+                 n_p):
+    """Fill ``values[p, d, z]``: p's value of each open district's target zone (and of the
+    zones one step in / out if ``moves``) with one more die there; one call per decision."""
+    for d in range(n_d):
+        if locked[d] >= 0:
+            continue
+        z0 = target[d]
+        for z in range(max(z0 - 1, 0) if moves else z0, min(z0 + 1, 2) + 1 if moves else z0 + 1):
+            x = _zone_fast(rw, d, z, pod_ok, n_p)
+            if x != x:
+                x = _zone(rw, target, n_d, d, z, ndice[d, p] + 1, pod_ok, pods_p, jelly_p, n_p)
+            values[p, d, z] = x
 
 
 @rule
-def _controls(eff, d, q, n_p):
-    """Does ``q`` control ``d`` now (highest total > 0, ties included)?"""
-    e = eff[d, q]
-    if e <= 0:
-        return False
-    for o in range(n_p):
-        if o != q and eff[d, o] > e:
-            return False
-    return True
+def _fill_opponents(rw, target, locked, ndice, values, n_d, p, moves, pod_ok, pods, jelly, n_p):
+    """``_fill_values`` for p's opponents, with the dice they have (a one-icon zone is worth the
+    same to everyone)."""
+    for d in range(n_d):
+        if locked[d] >= 0:
+            continue
+        z0 = target[d]
+        for z in range(max(z0 - 1, 0) if moves else z0, min(z0 + 1, 2) + 1 if moves else z0 + 1):
+            simple = _zone_fast(rw, d, z, pod_ok, n_p) == values[p, d, z]
+            for q in range(n_p):
+                if q == p:
+                    continue
+                if simple:
+                    values[q, d, z] = values[p, d, z]
+                else:
+                    values[q, d, z] = _zone(rw, target, n_d, d, z, ndice[d, q], pod_ok, pods[q],
+                                            jelly[q], n_p)
 
 
 @rule
-def _deny(A, st, p, d, z0, z1, rq, e_opp, top0, top1, leader):
-    """Drop in the opponents' takes on ``d`` (all of them, and the leader's) when the highest
-    total goes from ``top0`` to ``top1`` and opponent ``rq``'s total becomes ``e_opp``."""
-    deny = 0.0
-    deny_leader = 0.0
-    for q in range(A.n_players):
+def _opp_tops(eff, d, p, n_p):
+    """Best opponent total on ``d``, its owner, and the best opponent total without him."""
+    m1 = 0
+    i1 = -1
+    m2 = 0
+    for q in range(n_p):
         if q == p:
             continue
-        eq0 = st.eff[d, q]
+        e = eff[d, q]
+        if e > m1:
+            m2 = m1
+            m1 = e
+            i1 = q
+        elif e > m2:
+            m2 = e
+    return m1, i1, m2
+
+
+@rule
+def _any_dice(ndice, d, n_p):
+    """Is any die on the entrance of ``d``?"""
+    for q in range(n_p):
+        if ndice[d, q] > 0:
+            return True
+    return False
+
+
+@rule
+def _center_term(center, p, w, rq, bo0, lead0):
+    """Center feature of removing a die of ``rq`` (``bo0``: best other center count)."""
+    mine = center[p] + (1 if rq == p else 0)
+    bo1 = bo0 if rq == p else max(bo0, center[rq] + 1)
+    lead1 = 1.0 if mine > 0 and mine >= bo1 else 0.0
+    return w[W_CENTER] * POD_VALUE * (lead1 - lead0)
+
+
+@rule
+def _deny_term(w, values, eff, n_p, p, d, z0, z1, rq, e_opp, top0, top1, leader):
+    """Weighted deny and leader terms of a choice on ``d``: the drop in the opponents' takes
+    when the top total goes from ``top0`` to ``top1``, opponent ``rq``'s total becomes ``e_opp``
+    and the target moves from ``z0`` to ``z1`` (``values`` holds the opponents' zones)."""
+    deny = 0.0
+    deny_leader = 0.0
+    for q in range(n_p):
+        if q == p:
+            continue
+        eq0 = eff[d, q]
         eq1 = e_opp if q == rq else eq0
         c0 = eq0 > 0 and eq0 >= top0
         c1 = eq1 > 0 and eq1 >= top1
         if not (c0 or c1) or (c0 and c1 and z0 == z1):
-            continue  # adds exactly 0.0
-        t0 = _zone_value(A, st, p, q, d, z0) if c0 else 0.0
-        t1 = _zone_value(A, st, p, q, d, z1) if c1 else 0.0
+            continue  # this opponent's take does not change: adds exactly 0.0
+        t0 = values[q, d, z0] if c0 else 0.0
+        t1 = values[q, d, z1] if c1 else 0.0
         deny += t0 - t1
         if q == leader:
             deny_leader += t0 - t1
-    return deny, deny_leader
+    return w[W_DENY] * deny + w[W_LEADER] * deny_leader
 
 
 @rule
-def _eval_choice(A, st, p, w, d, v, c, z0, z1, vp0, vp1, take0, ctrl0, mg0, top0, e_me1, max_o1,
-                 rq, e_opp, cterm, leader, need_all):
-    """Score of one choice on ``d`` from its before (``*0``) and after (``*1``) quantities:
-    my total ``e_me1``, best opponent total ``max_o1``, target zone ``z1`` worth ``vp1``."""
-    ctrl1 = e_me1 > 0 and e_me1 >= max_o1
-    take1 = vp1 if ctrl1 else 0.0
-    score = w[W_TAKE] * (take1 - take0)
-    if need_all:
-        deny, deny_leader = _deny(A, st, p, d, z0, z1, rq, e_opp, top0, max(e_me1, max_o1),
-                                  leader)
-        score += w[W_DENY] * deny + w[W_LEADER] * deny_leader
-    mg1 = min(max(e_me1 - max_o1, -10), 10)
-    score += w[W_MARGIN] * (mg1 - mg0)
-    score += w[W_COST] * (v / 6.0)
-    if ctrl1 and not ctrl0:
-        score += w[W_NEW]
-    if c >= 1:
-        score += w[W_CANCEL]
-    score += cterm
-    score += w[W_TARGET] * (vp1 - vp0)
-    return score
-
-
-@rule
-def _center_term(st, p, w, rq, bo0, lead0):
-    """Center feature of removing a die of ``rq`` (``bo0``: best other center count)."""
-    mine = st.center[p] + (1 if rq == p else 0)
-    bo1 = bo0 if rq == p else max(bo0, st.center[rq] + 1)
-    lead1 = mine > 0 and mine >= bo1
-    return w[W_CENTER] * POD_VALUE * ((1.0 if lead1 else 0.0) - (1.0 if lead0 else 0.0))
-
-
-@rule
-def _eval_place(A, st, p, w):
-    """The evaluator bots' roll-step decision (see ``decide_place``)."""
-    n_p = A.n_players
-    need_all = w[W_DENY] != 0.0 or w[W_LEADER] != 0.0
-    use_center = w[W_CENTER] != 0.0
-    leader = -1
-    best_score = -1e18
-    bo0 = 0
+def _deny_ub(w, values, eff, n_p, p, d, z0, moves, top0, leader):
+    """Upper bound of the weighted deny and leader terms of any choice on ``d``: an opponent's
+    take drop lies between his take now minus the most and minus the least he could take after
+    (0.0 or a reachable zone), summed in the terms' order."""
+    zlo = max(z0 - 1, 0) if moves else z0
+    zhi = min(z0 + 1, 2) if moves else z0
+    hi = 0.0
+    lo = 0.0
+    hi_l = 0.0
+    lo_l = 0.0
     for q in range(n_p):
-        if q != p:
-            s = st.jelly[q] + POD_VALUE * st.pods[q]
-            if s > best_score:
-                best_score = s
-                leader = q
-            if st.center[q] > bo0:
-                bo0 = st.center[q]
-    lead0 = st.center[p] > 0 and st.center[p] >= bo0
-    best = -1e18
-    bv = 0
-    bd = -1
-    barg = -1
-    for d in range(A.n_districts):
-        if st.locked[d] >= 0:
+        if q == p:
             continue
-        for q in range(n_p):
-            if need_all or q == p:
-                for z in range(3):
-                    st.values[q, d, z] = np.nan
-        z0 = st.target[d]
-        vp0 = _zone_value(A, st, p, p, d, z0)
-        e_me = st.eff[d, p]
-        # the two best opponent totals (m2: best without opponent i1)
-        m1 = 0
-        i1 = -1
-        m2 = 0
-        for q in range(n_p):
-            if q == p:
-                continue
-            e = st.eff[d, q]
-            if e > m1:
-                m2 = m1
-                m1 = e
-                i1 = q
-            elif e > m2:
-                m2 = e
-        ctrl0 = e_me > 0 and e_me >= m1
-        take0 = vp0 if ctrl0 else 0.0
-        mg0 = min(max(e_me - m1, -10), 10)
-        top0 = max(e_me, m1)
-        for v in range(1, 7):
-            if st.roll[v] == 0:
-                continue
-            c = st.dice[d, p, v]
-            e1 = e_me + v if c == 0 else (e_me - v if c == 1 else e_me)
-            # option 0: no effect
-            s = _eval_choice(A, st, p, w, d, v, c, z0, z0, vp0, vp0, take0, ctrl0, mg0, top0,
-                             e1, m1, -1, 0, 0.0, leader, need_all)
-            if s > best:
-                best, bv, bd, barg = s, v, d, -1
-            if v <= 2:
-                # remove each die here: owner rq, value ru
-                for rq in range(n_p):
-                    cterm = _center_term(st, p, w, rq, bo0, lead0) if use_center else 0.0
-                    for ru in range(1, 7):
-                        cu = st.dice[d, rq, ru]
-                        if cu == 0:
-                            continue
-                        e1r = e1
-                        max_o1 = m1
-                        e_opp = 0
-                        if rq == p:
-                            cu += 1 if ru == v else 0
-                            if cu == 1:
-                                e1r -= ru
-                            elif cu == 2:
-                                e1r += ru
-                        else:
-                            e_opp = st.eff[d, rq]
-                            if cu == 1:
-                                e_opp -= ru
-                            elif cu == 2:
-                                e_opp += ru
-                            max_o1 = max(e_opp, m2 if rq == i1 else m1)
-                        s = _eval_choice(A, st, p, w, d, v, c, z0, z0, vp0, vp0, take0, ctrl0,
-                                         mg0, top0, e1r, max_o1, rq, e_opp, cterm, leader,
-                                         need_all)
-                        if s > best:
-                            best, bv, bd, barg = s, v, d, rq * 8 + ru
-            elif v <= 4:
-                # move the target one zone in or out
-                for nz in (z0 - 1, z0 + 1):
-                    if nz < 0 or nz > 2:
-                        continue
-                    vp1 = _zone_value(A, st, p, p, d, nz)
-                    s = _eval_choice(A, st, p, w, d, v, c, z0, nz, vp0, vp1, take0, ctrl0,
-                                     mg0, top0, e1, m1, -1, 0, 0.0, leader, need_all)
-                    if s > best:
-                        best, bv, bd, barg = s, v, d, nz
-    return best, bv, bd, barg
+        t0 = values[q, d, z0] if eff[d, q] > 0 and eff[d, q] >= top0 else 0.0
+        x_lo = 0.0
+        x_hi = 0.0
+        for z in range(zlo, zhi + 1):
+            x_lo = min(x_lo, values[q, d, z])
+            x_hi = max(x_hi, values[q, d, z])
+        h = max(0.0, t0 - x_lo)
+        lw = min(0.0, t0 - x_hi)
+        hi += h
+        lo += lw
+        if q == leader:
+            hi_l = h
+            lo_l = lw
+    wd = w[W_DENY]
+    wl = w[W_LEADER]
+    return wd * (hi if wd >= 0.0 else lo) + wl * (hi_l if wl >= 0.0 else lo_l)
+
+
+@rule
+def _choice_ub(w, hi_raw, removals, moves, ctrl0, take0, mg0, vp0, vpm, vpp, t_cost_max, cmax,
+               need_all, deny_ub):
+    """Upper bound of the scores of a group of choices on a district (finite weights).
+
+    After them my total minus the best other is at most ``hi_raw``; ``removals``/``moves``: the
+    group has removals / target moves (to zones worth ``vpm``, ``vpp`` to me); ``t_cost_max``,
+    ``cmax``, ``deny_ub`` bound the cost, center and deny terms. Each term is bounded through
+    the same float operations and the bounds are added in the score's order: rounding is
+    monotone, so no score exceeds the bound.
+    """
+    can_ctrl = hi_raw >= 0
+    top = max(vp0, 0.0) if can_ctrl else 0.0
+    low = min(vp0, 0.0) if can_ctrl else 0.0
+    if can_ctrl and moves:
+        top = max(top, max(vpm, vpp))
+        low = min(low, min(vpm, vpp))
+    wt = w[W_TAKE]
+    ub = wt * ((top if wt >= 0.0 else low) - take0)
+    if need_all:
+        ub += deny_ub
+    wm = w[W_MARGIN]
+    ub += wm * ((min(max(hi_raw, -10), 10) if wm >= 0.0 else -10) - mg0)
+    ub += t_cost_max
+    if can_ctrl and not ctrl0:
+        ub += max(w[W_NEW], 0.0)
+    ub += max(w[W_CANCEL], 0.0)
+    if removals:
+        ub += cmax
+    if moves:
+        wg = w[W_TARGET]
+        ub += max(0.0, max(wg * (vpm - vp0), wg * (vpp - vp0)))
+    return ub
+
+
+@rule
+def _score(w, ctrl0, take0, mg0, e1, max_o1, vp1, deny, t_cost, t_a, t_b, need_all, has_cost,
+           has_new, two_tail):
+    """Score of a choice after which my total is ``e1``, the best other ``max_o1`` and my
+    target zone worth ``vp1``: the terms added in the features' order.
+
+    ``t_a``, ``t_b``: the last terms (cancel, then center or target). A term that is always 0.0
+    is skipped (x + 0.0 == x) and one that is 0.0 or NaN (a weight times 0.0) is pre-added to
+    another, which leaves the sum unchanged; the flags are constants at the fast call sites.
+    """
+    ctrl1 = (e1 > 0) & (e1 >= max_o1)
+    score = w[W_TAKE] * ((vp1 if ctrl1 else 0.0) - take0)
+    if need_all:
+        score += deny
+    score += w[W_MARGIN] * (min(max(e1 - max_o1, -10), 10) - mg0)
+    if has_cost:
+        score += t_cost
+    if has_new:
+        score += w[W_NEW] if ctrl1 & (not ctrl0) else 0.0
+    score += t_a
+    if two_tail:
+        score += t_b
+    return score
 
 
 @rule
@@ -417,11 +471,189 @@ def decide_place(A, st, lineup, p, rng):
 
     The effect argument is ``owner * 8 + value`` of the die to remove (values 1-2), the new
     target zone (values 3-4), or -1 for no effect.
+
+    The evaluator bots keep the first best choice in the order district, value, option (no
+    effect, then each die to remove or each target move). They score a district's removals
+    owner by owner after its other choices, so ``key``, the position in that order, breaks
+    ties; they skip a district, or its removals, when ``_choice_ub`` is below the best so far.
+    The loop is inline: a call passing ``A`` and ``st`` costs more than scoring a choice.
     """
     w = lineup.params[p]
     if lineup.ids[p] == BOT_RANDOM:
         return _random_place(A, st, p, w, rng)
-    best, bv, bd, barg = _eval_place(A, st, p, w)
+    n_p = A.n_players
+    n_d = A.n_districts
+    rw = A.rewards
+    need_all = w[W_DENY] != 0.0 or w[W_LEADER] != 0.0
+    has_cost = w[W_COST] != 0.0
+    has_new = w[W_NEW] != 0.0
+    fast = not (need_all or has_cost or has_new)
+    use_center = w[W_CENTER] != 0.0
+    tg0 = w[W_TARGET] * 0.0  # the target feature of a choice that keeps the target: 0 or NaN
+    zero_deny = w[W_DENY] * 0.0 + w[W_LEADER] * 0.0  # deny and leader when no take changes
+    pod_ok = st.info[I_POD_STACK] > 0
+    rolled = 0  # rolled values, 4 bits each
+    n_rolled = 0
+    for v in range(1, 7):
+        if st.roll[v] > 0:
+            rolled |= v << (4 * n_rolled)
+            n_rolled += 1
+    has12 = st.roll[1] > 0 or st.roll[2] > 0
+    has34 = st.roll[3] > 0 or st.roll[4] > 0
+    leader = -1
+    best_score = -1e18
+    bo0 = 0  # best other city-center count
+    for q in range(n_p):
+        if q != p:
+            s = st.jelly[q] + POD_VALUE * st.pods[q]
+            if s > best_score:
+                best_score = s
+                leader = q
+            if st.center[q] > bo0:
+                bo0 = st.center[q]
+    lead0 = 1.0 if st.center[p] > 0 and st.center[p] >= bo0 else 0.0
+    finite = True
+    for i in range(W_TARGET + 1):
+        if not np.isfinite(w[i]):
+            finite = False
+    prune = finite  # skip districts whose upper bound cannot reach the best
+    vmax = 0
+    t_cost_max = 0.0  # bounds of the cost and center terms of any choice
+    for v in range(1, 7):
+        if st.roll[v] > 0:
+            vmax = v
+            if has_cost:
+                t_cost_max = max(t_cost_max, w[W_COST] * (v / 6.0))
+    cmax = 0.0
+    if use_center and has12:
+        for rq in range(n_p):
+            cmax = max(cmax, _center_term(st.center, p, w, rq, bo0, lead0))
+    _fill_values(rw, st.target, st.locked, st.ndice, st.values, n_d, p, has34, pod_ok,
+                 st.pods[p], st.jelly[p], n_p)
+    if need_all:
+        _fill_opponents(rw, st.target, st.locked, st.ndice, st.values, n_d, p, has34, pod_ok,
+                        st.pods, st.jelly, n_p)
+    best = -1e18
+    bkey = -1
+    bv = 0
+    bd = -1
+    barg = -1
+    for d in range(n_d):
+        if st.locked[d] >= 0:
+            continue
+        z0 = st.target[d]
+        # my values of the target zone and of the zones one step in / out (0.0 if not needed)
+        vp0 = st.values[p, d, z0]
+        vpm = st.values[p, d, z0 - 1] if has34 and z0 > 0 else 0.0
+        vpp = st.values[p, d, z0 + 1] if has34 and z0 < 2 else 0.0
+        e_me = st.eff[d, p]
+        m1, i1, m2 = _opp_tops(st.eff, d, p, n_p)
+        ctrl0 = e_me > 0 and e_me >= m1
+        take0 = vp0 if ctrl0 else 0.0
+        mg0 = min(max(e_me - m1, -10), 10)
+        top0 = max(e_me, m1)
+        opp0 = m1 > 0 and m1 >= top0  # an opponent controls d now
+        # my total minus the best other after a choice is at most hi_raw (rem_raw for a
+        # removal: +2, +6 for an un-cancelled pair of mine, the best other >= max(m2, m1 - 6))
+        removals = has12 and (top0 > 0 or _any_dice(st.ndice, d, n_p))
+        rem_raw = e_me + 2 + (6 if st.ndice[d, p] > 0 else 0) - max(m2, m1 - 6)
+        hi_raw = max(e_me + vmax - m1, rem_raw) if removals else e_me + vmax - m1
+        deny_ub = 0.0
+        if prune and need_all:
+            deny_ub = _deny_ub(w, st.values, st.eff, n_p, p, d, z0, has34, top0, leader)
+        if prune and _choice_ub(w, hi_raw, removals, has34, ctrl0, take0, mg0, vp0, vpm, vpp,
+                                t_cost_max, cmax, need_all, deny_ub) < best:
+            continue
+        # no effect (any value) and target moves (values 3-4)
+        for j in range(n_rolled):
+            v = (rolled >> (4 * j)) & 15
+            c = st.dice[d, p, v]
+            e1 = e_me + v * ((c == 0) - (c == 1))
+            t_cost = w[W_COST] * (v / 6.0) if has_cost else 0.0
+            t_cancel = w[W_CANCEL] if c >= 1 else 0.0
+            key = (d * 8 + v) * 64
+            top1 = max(e1, m1)
+            deny = zero_deny
+            if need_all and top1 != top0:
+                deny = _deny_term(w, st.values, st.eff, n_p, p, d, z0, z0, -1, 0, top0, top1,
+                                  leader)
+            if fast:
+                s = _score(w, ctrl0, take0, mg0, e1, m1, vp0, 0.0, 0.0, t_cancel + tg0, 0.0,
+                           False, False, False, False)
+            else:
+                s = _score(w, ctrl0, take0, mg0, e1, m1, vp0, deny, t_cost, t_cancel + tg0,
+                           0.0, need_all, has_cost, has_new, False)
+            if s > best or (s == best and key < bkey):
+                best, bkey, bv, bd, barg = s, key, v, d, -1
+            if v != 3 and v != 4:
+                continue
+            for k in range(1, 3):
+                nz = z0 - 3 + 2 * k
+                if nz < 0 or nz > 2:
+                    continue
+                vp1 = vpm if k == 1 else vpp
+                t_target = w[W_TARGET] * (vp1 - vp0)
+                deny = zero_deny
+                if need_all and (opp0 or (m1 > 0 and m1 >= top1)):
+                    deny = _deny_term(w, st.values, st.eff, n_p, p, d, z0, nz, -1, 0, top0,
+                                      top1, leader)
+                if fast:
+                    s = _score(w, ctrl0, take0, mg0, e1, m1, vp1, 0.0, 0.0, t_cancel, t_target,
+                               False, False, False, True)
+                else:
+                    s = _score(w, ctrl0, take0, mg0, e1, m1, vp1, deny, t_cost, t_cancel,
+                               t_target, need_all, has_cost, has_new, True)
+                if s > best or (s == best and key + k < bkey):
+                    best, bkey, bv, bd, barg = s, key + k, v, d, nz
+        if not removals or prune and _choice_ub(w, rem_raw, True, False, ctrl0, take0, mg0, vp0,
+                                                0.0, 0.0, t_cost_max, cmax, need_all,
+                                                deny_ub) < best:
+            continue
+        # remove another die here (values 1-2): owner by owner, each value ru he holds here
+        for rq in range(n_p):
+            if st.ndice[d, rq] == 0:
+                continue
+            held = 0  # the values rq holds here, 3 bits each (branch-free)
+            n_held = 0
+            for ru in range(1, 7):
+                present = st.dice[d, rq, ru] > 0
+                held |= (ru * present) << (3 * n_held)
+                n_held += present
+            mine = rq == p
+            e_rq = st.eff[d, rq]
+            rest = m2 if rq == i1 else m1  # best other total without rq's
+            t_center = tg0
+            if use_center:
+                t_center = _center_term(st.center, p, w, rq, bo0, lead0) + tg0
+            for v in range(1, 3):
+                if st.roll[v] == 0:
+                    continue
+                c = st.dice[d, p, v]
+                e1 = e_me + v * ((c == 0) - (c == 1))
+                t_cost = w[W_COST] * (v / 6.0) if has_cost else 0.0
+                t_cancel = w[W_CANCEL] if c >= 1 else 0.0
+                key = (d * 8 + v) * 64 + 1 + rq * 7
+                for i in range(n_held):
+                    ru = (held >> (3 * i)) & 7
+                    # losing a single die (-ru) or un-cancelling a pair (+ru)
+                    cu = st.dice[d, rq, ru] + (mine & (ru == v))
+                    delta = ru * ((cu == 2) - (cu == 1))
+                    e1r = e1 + delta * mine
+                    e_opp = e_rq + delta
+                    max_o1 = m1 if mine else max(e_opp, rest)
+                    deny = zero_deny
+                    top1 = max(e1r, max_o1)
+                    if need_all and (top1 != top0 or (not mine and delta != 0)):
+                        deny = _deny_term(w, st.values, st.eff, n_p, p, d, z0, z0,
+                                          -1 if mine else rq, e_opp, top0, top1, leader)
+                    if fast:
+                        s = _score(w, ctrl0, take0, mg0, e1r, max_o1, vp0, 0.0, 0.0, t_cancel,
+                                   t_center, False, False, False, True)
+                    else:
+                        s = _score(w, ctrl0, take0, mg0, e1r, max_o1, vp0, deny, t_cost,
+                                   t_cancel, t_center, need_all, has_cost, has_new, True)
+                    if s > best or (s == best and key + ru < bkey):
+                        best, bkey, bv, bd, barg = s, key + ru, v, d, rq * 8 + ru
     if bd < 0 or best < w[W_PASS_BELOW]:
         return 0, -1, -1
     return bv, bd, barg
@@ -432,16 +664,18 @@ def decide_lock(A, st, lineup, p, rng):
     """After its last die: the district ``p`` locks down, or -1 (called only when one is legal)."""
     w = lineup.params[p]
     n_d = A.n_districts
+    n_p = A.n_players
+    req = A.lock_requires_dice
     if lineup.ids[p] == BOT_RANDOM:
         if uniform(rng) >= w[RP_LOCK]:
             return -1
         n_ok = 0
         for d in range(n_d):
-            if lock_allowed(A, st, d):
+            if _lock_ok(st.locked, st.ndice, d, n_p, req):
                 n_ok += 1
         k = randint(rng, n_ok)
         for d in range(n_d):
-            if lock_allowed(A, st, d):
+            if _lock_ok(st.locked, st.ndice, d, n_p, req):
                 if k == 0:
                     return d
                 k -= 1
@@ -451,13 +685,15 @@ def decide_lock(A, st, lineup, p, rng):
     best = 0.0
     bd = -1
     for d in range(n_d):
-        if not lock_allowed(A, st, d) or not _controls(st.eff, d, p, A.n_players):
+        if not _lock_ok(st.locked, st.ndice, d, n_p, req) or not _controls(st.eff, d, p, n_p):
             continue
         margin = st.eff[d, p]
-        for q in range(A.n_players):
+        for q in range(n_p):
             if q != p:
                 margin = min(margin, st.eff[d, p] - st.eff[d, q])
-        v = target_zone_value(A, st, p, d, st.target[d], st.ndice[d, p]) / (1.0 + margin)
+        value = _zone(A.rewards, st.target, n_d, d, st.target[d], st.ndice[d, p],
+                      st.info[I_POD_STACK] > 0, st.pods[p], st.jelly[p], n_p)
+        v = value / (1.0 + margin)
         if v > best:
             best = v
             bd = d
@@ -474,17 +710,35 @@ def decide_flip(A, st, lineup, p, rng):
 
 
 @rule
+def _controls(eff, d, q, n_p):
+    """Does ``q`` control ``d`` now (highest total > 0, ties included)?"""
+    e = eff[d, q]
+    if e <= 0:
+        return False
+    for o in range(n_p):
+        if o != q and eff[d, o] > e:
+            return False
+    return True
+
+
+@rule
+def _lock_ok(locked, ndice, d, n_p, requires_dice):
+    """``lock_allowed`` on plain arrays (few arguments, so calls stay cheap)."""
+    if locked[d] >= 0:
+        return False
+    if not requires_dice:
+        return True
+    for q in range(n_p):
+        if ndice[d, q] > 0:
+            return True
+    return False
+
+
+@rule
 def lock_allowed(A, st, d):
     """Rule: a district may be locked down if no screen is on it (and, by the rules option,
     at least one die of any colour is on its entrance)."""
-    if st.locked[d] >= 0:
-        return False
-    if not A.lock_requires_dice:
-        return True
-    for q in range(A.n_players):
-        if st.ndice[d, q] > 0:
-            return True
-    return False
+    return _lock_ok(st.locked, st.ndice, d, A.n_players, A.lock_requires_dice)
 
 
 def bot_vector(name: str, overrides: dict | None = None) -> np.ndarray:
