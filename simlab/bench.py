@@ -1,5 +1,9 @@
 """Speed figures (``simlab bench``): measured, printed, never asserted in tests.
 
+Monkey Fun (4 players) and Jungle Rumble (3 players) get kernel games per second and the
+speed-up over their reference engines too; Monkey Fun also the exact odds table's time and the
+lookahead bot's cost per decision.
+
 For Attack of the Jelly Monster with 4 players: kernel games per second on one core per line-up,
 the speed-up over the reference engine on the same games, games per second with 2 jobs and the
 scaling factor, the wall time of a warm ``simlab simulate jelly --games 1000``, and (full run
@@ -144,6 +148,26 @@ def _monkey_rows(quick: bool, say) -> list[dict]:
     return rows
 
 
+def _jungle_rows(quick: bool, say) -> list[dict]:
+    """Jungle Rumble, 3 players: kernel speed (random, greedy) and speed-up over the
+    reference."""
+    from simlab.games.registry import get_game
+
+    g = get_game("jungle")
+    g.warm()
+    rules = g.make_rules(3)
+    rows = []
+    for label in ("random", "greedy"):
+        prep = g.prepare(rules, g.lineup(label, 3))
+        say(f"jungle kernel, one core, {label} bots")
+        rate, n = _kernel_rate(g, prep, 1.5 if quick else 5.0)
+        speed = _reference_speedup(g, prep, 10 if quick else 50)
+        rows.append({"game": "jungle", "bots": ",".join([label] * 3), "jobs": 1,
+                     "games_per_s": round(rate, 1), "speedup_vs_reference": round(speed, 1),
+                     "measure": "kernel games per second on one core", "games": n})
+    return rows
+
+
 def run_bench(quick: bool = False, progress=None) -> list[dict]:
     """Measure and return a list of result rows (see module docstring)."""
     from simlab.core.runner import run_games
@@ -185,6 +209,7 @@ def run_bench(quick: bool = False, progress=None) -> list[dict]:
                  "measure": "wall time of a warm `simlab simulate jelly --games 1000`",
                  "wall_s": round(wall, 3)})
     rows.extend(_monkey_rows(quick, say))
+    rows.extend(_jungle_rows(quick, say))
     say("sweep overhead and report build time")
     rows.extend(_sweep_rows(quick))
     if not quick:
