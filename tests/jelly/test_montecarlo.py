@@ -30,6 +30,20 @@ def test_identical_random_bots_win_equally(players):
     assert res.seat_advantage_p > 1e-6
 
 
+@pytest.mark.parametrize("bot", ["greedy", "saboteur", "weights"])
+def test_identical_evaluator_bots_win_equally(bot):
+    # The evaluator bots break ties by district, die value and owners counted clockwise from
+    # themselves, never by seat number, so identical bots make the seats exchangeable: exact
+    # win share 1/4 each. (Ties once went to the lowest seat number, which showed up as a
+    # false "later seats are favoured" finding.)
+    n = 30_000
+    res = simlab.simulate("jelly", players=4, bots=bot, games=n, seed=5, backend="serial",
+                          progress=False)
+    tol = binomial_tolerance(0.25, n, ALPHA)
+    for share in res.summary()["win_share"]:
+        assert abs(share - 0.25) <= tol
+
+
 @njit
 def _control_frequencies(A, st, sc, agg, mine, theirs, n, seed):
     # Roll `mine` dice for player 0 and theirs[i] for player i+1 onto district 0, score it

@@ -503,14 +503,14 @@ def decide_place(A, st, lineup, p, rng):
     leader = -1
     best_score = -1e18
     bo0 = 0  # best other city-center count
-    for q in range(n_p):
-        if q != p:
-            s = st.jelly[q] + POD_VALUE * st.pods[q]
-            if s > best_score:
-                best_score = s
-                leader = q
-            if st.center[q] > bo0:
-                bo0 = st.center[q]
+    for j in range(1, n_p):  # clockwise from the bot: ties favour no seat number
+        q = (p + j) % n_p
+        s = st.jelly[q] + POD_VALUE * st.pods[q]
+        if s > best_score:
+            best_score = s
+            leader = q
+        if st.center[q] > bo0:
+            bo0 = st.center[q]
     lead0 = 1.0 if st.center[p] > 0 and st.center[p] >= bo0 else 0.0
     finite = True
     for i in range(W_TARGET + 1):
@@ -632,7 +632,8 @@ def decide_place(A, st, lineup, p, rng):
                 e1 = e_me + v * ((c == 0) - (c == 1))
                 t_cost = w[W_COST] * (v / 6.0) if has_cost else 0.0
                 t_cancel = w[W_CANCEL] if c >= 1 else 0.0
-                key = (d * 8 + v) * 64 + 1 + rq * 7
+                # ties: owners counted clockwise from the bot, so no seat number is favoured
+                key = (d * 8 + v) * 64 + 1 + ((rq - p) % n_p) * 7
                 for i in range(n_held):
                     ru = (held >> (3 * i)) & 7
                     # losing a single die (-ru) or un-cancelling a pair (+ru)
