@@ -46,6 +46,15 @@ if "SIMLAB_NUMBA_CACHE_SET" not in _os.environ:
     _os.environ["NUMBA_CACHE_DIR"] = _os.path.join(_base, f"src-{_source_key()}")
     _os.environ["SIMLAB_NUMBA_CACHE_SET"] = "1"  # worker processes inherit the same folder
 
+# numba reads NUMBA_CACHE_DIR when it is first imported; a script or notebook that imported numba
+# before simlab would otherwise cache simlab's kernels beside their sources, with no source key
+import sys as _sys  # noqa: E402
+
+if "numba" in _sys.modules:
+    from numba.core import config as _nb_config
+
+    _nb_config.CACHE_DIR = _os.environ["NUMBA_CACHE_DIR"]
+
 __version__ = "0.1.0"
 
 __all__ = ["simulate", "run_scenario", "get_game", "list_games", "SimlabError", "__version__"]
