@@ -27,7 +27,14 @@ import pandas as pd
 
 from simlab import __version__
 from simlab.core.runner import run_games
-from simlab.core.stats import Z95, mean_interval, seat_advantage_test, wilson_interval, win_shares
+from simlab.core.stats import (
+    Z95,
+    benjamini_hochberg,
+    mean_interval,
+    seat_advantage_test,
+    wilson_interval,
+    win_shares,
+)
 from simlab.errors import SimlabError
 from simlab.games.registry import BotChoice, get_game
 from simlab.scenario import Scenario, grid_points, load_scenario, sobol_points, split_path
@@ -314,18 +321,7 @@ def _json(o):
 
 
 # ---------------------------------------------------------------------------- statistics
-def _bh(pvals: np.ndarray) -> np.ndarray:
-    """Benjamini-Hochberg adjusted p-values."""
-    p = np.asarray(pvals, dtype=float)
-    n = len(p)
-    if n == 0:
-        return p
-    order = np.argsort(p)
-    ranked = p[order] * n / np.arange(1, n + 1)
-    adj = np.minimum.accumulate(ranked[::-1])[::-1]
-    out = np.empty(n)
-    out[order] = np.minimum(adj, 1.0)
-    return out
+_bh = benjamini_hochberg
 
 
 def _paired(a: np.ndarray, b: np.ndarray):

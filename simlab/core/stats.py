@@ -90,3 +90,17 @@ def binomial_tolerance(p: float, n: int, alpha: float = 1e-9) -> float:
     lo = _st.binom.ppf(alpha / 2, n, p)
     hi = _st.binom.isf(alpha / 2, n, p)
     return float(max(p * n - lo, hi - p * n) / n) + 1.0 / n
+
+
+def benjamini_hochberg(pvals) -> np.ndarray:
+    """Benjamini-Hochberg adjusted p-values (false discovery rate across many comparisons)."""
+    p = np.asarray(pvals, dtype=float)
+    n = len(p)
+    if n == 0:
+        return p
+    order = np.argsort(p)
+    ranked = p[order] * n / np.arange(1, n + 1)
+    adj = np.minimum.accumulate(ranked[::-1])[::-1]
+    out = np.empty(n)
+    out[order] = np.minimum(adj, 1.0)
+    return out

@@ -14,7 +14,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from simlab.core.stats import Z95, seat_advantage_test, wilson_interval
+from simlab.core.stats import Z95, benjamini_hochberg, seat_advantage_test, wilson_interval
 
 #: significance level of every statement in the report
 ALPHA = 0.05
@@ -161,17 +161,7 @@ def pooled_seats(sr) -> pd.DataFrame | None:
                          "seat_advantage_p": seat_advantage_test(wins.to_numpy())})
 
 
-def _bh(p: np.ndarray) -> np.ndarray:
-    p = np.asarray(p, dtype=float)
-    n = len(p)
-    if n == 0:
-        return p
-    order = np.argsort(p)
-    ranked = p[order] * n / np.arange(1, n + 1)
-    adj = np.minimum.accumulate(ranked[::-1])[::-1]
-    out = np.empty(n)
-    out[order] = np.minimum(adj, 1.0)
-    return out
+_bh = benjamini_hochberg
 
 
 def pair_stats(sr) -> pd.DataFrame:

@@ -8,9 +8,10 @@ Every position is scored on the kernel and on the reference engine; 3 players, 3
 from __future__ import annotations
 
 import pytest
-from .positions import Outcome, board, counter, kernel_position, score_both, score_engines
 
 from simlab.games.jelly.bots import either_choice
+
+from .positions import Outcome, board, counter, kernel_position, score_both, score_engines
 
 ZERO = (0, 0, 0)
 NO_PODS = (0, 0, 0)

@@ -9,6 +9,10 @@ argument is ``owner * 8 + value`` of the die to remove (1-2), or the new Target 
 from __future__ import annotations
 
 import pytest
+
+from simlab.games.jelly import nb
+from simlab.games.jelly.state import I_POD_STACK, new_scratch
+
 from .positions import (
     board,
     counter,
@@ -19,9 +23,6 @@ from .positions import (
     reference_center,
     reference_dice,
 )
-
-from simlab.games.jelly import nb
-from simlab.games.jelly.state import I_POD_STACK, new_scratch
 
 
 def rules():

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from .positions import random_lineup
 
 from simlab.core.rng import new_stream
 from simlab.games.jelly import nb
@@ -18,6 +17,8 @@ from simlab.games.jelly.game import GAME
 from simlab.games.jelly.reference import ReferenceGame
 from simlab.games.jelly.rules import make_rules
 from simlab.games.jelly.state import new_agg, new_scratch, new_state
+
+from .positions import random_lineup
 
 SEED = 777
 

@@ -8,6 +8,7 @@ project; bots.gift_order): the poorest opponents first, ties clockwise from the 
 from __future__ import annotations
 
 import pytest
+
 from .positions import Outcome, board, score_both
 
 

@@ -9,6 +9,7 @@ worked out in the comments. 3 players; the stack holds 30 pods unless a test say
 from __future__ import annotations
 
 import pytest
+
 from .positions import Outcome, board, counter, score_both, score_engines
 
 ZERO = (0, 0, 0)

@@ -13,7 +13,6 @@ import re
 
 import numpy as np
 import pytest
-from .positions import counter, kernel_dice, reference_dice
 
 from simlab.core.rng import new_stream
 from simlab.games.jelly import nb
@@ -21,6 +20,8 @@ from simlab.games.jelly.game import GAME
 from simlab.games.jelly.reference import ReferenceGame
 from simlab.games.jelly.rules import make_rules
 from simlab.games.jelly.state import S_PLACED, S_TIMER_LOST, new_agg, new_state
+
+from .positions import counter, kernel_dice, reference_dice
 
 SEED = 20240611
 

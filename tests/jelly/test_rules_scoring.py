@@ -8,6 +8,8 @@ Unless a test says otherwise: 3 players (seats 0, 1, 2), everyone starts the pos
 
 from __future__ import annotations
 
+from simlab.games.jelly.state import S_CANCELLED, S_CONTROLS
+
 from .positions import (
     Outcome,
     board,
@@ -17,8 +19,6 @@ from .positions import (
     score_both,
     score_engines,
 )
-
-from simlab.games.jelly.state import S_CANCELLED, S_CONTROLS
 
 ZERO = (0, 0, 0)
 NO_PODS = (0, 0, 0)

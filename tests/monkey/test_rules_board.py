@@ -5,9 +5,10 @@ game's 2x2 square, on both engines (row-major board: field n at row (n-1)//6, co
 from __future__ import annotations
 
 import pytest
-from .positions import arrays, build, kernel_board, legal_both, play_both, reference_board
 
 from simlab.games.monkey.state import E_NONE, E_ROW, E_SQUARE
+
+from .positions import arrays, build, kernel_board, legal_both, play_both, reference_board
 
 
 def test_two_more_than_everyone_makes_the_field_owned_and_boxes_the_rest():

@@ -4,9 +4,9 @@ Scores are the points; a tie on points goes to the highest scoring field."""
 
 from __future__ import annotations
 
-from .positions import arrays, build, finish_both
-
 from simlab.games.monkey.state import E_POINTS
+
+from .positions import arrays, build, finish_both
 
 
 def test_minorities_leave_and_ties_remove_everyone():

@@ -5,9 +5,9 @@ Row-major board: the inner square is 8-11, 14-17, 20-23, 26-29."""
 
 from __future__ import annotations
 
-from .positions import arrays, build, legal_both, play_both
-
 from simlab.games.monkey.state import E_NONE, E_SOLO_LOSS, E_SOLO_WIN
+
+from .positions import arrays, build, legal_both, play_both
 
 INNER = [8, 9, 10, 11, 14, 15, 16, 17, 20, 21, 22, 23, 26, 27, 28, 29]
 
