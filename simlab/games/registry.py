@@ -147,9 +147,21 @@ class Game(ABC):
     def run_batch(self, prepared, seed: int, start: int, count: int, keep_rows: bool):
         """Play games ``[start, start+count)``: (aggregate dict, per-game rows or None)."""
 
-    @abstractmethod
     def warm(self):
-        """Compile or load the kernel before workers start."""
+        """Compile or load the kernel before workers start: one game, default table."""
+        n = self.default_players
+        self.run_batch(self.prepare(self.make_rules(n), self.lineup(None, n)), 0, 0, 1, True)
+
+    @staticmethod
+    def row_arrays(count: int, players: int, keep_rows: bool):
+        """Per-game row arrays for a kernel (empty when rows are not kept)."""
+        n = count if keep_rows else 0
+        return np.zeros((n, players), dtype=np.int64), np.zeros((n, players), dtype=np.bool_)
+
+    @staticmethod
+    def batch_output(agg, scores, winners, keep_rows: bool):
+        """What ``run_batch`` returns: the aggregate dict and the rows (or None)."""
+        return agg._asdict(), ({"score": scores, "winner": winners} if keep_rows else None)
 
     @abstractmethod
     def metrics(self, agg: dict, n_games: int, rules, lineup) -> dict:

@@ -101,17 +101,10 @@ class JungleGame(Game):
         A = prepared.arrays
         p = A.n_players
         agg = new_agg(p, A.max_rounds)
-        rows_n = count if keep_rows else 0
-        scores = np.zeros((rows_n, p), dtype=np.int64)
-        winners = np.zeros((rows_n, p), dtype=np.bool_)
+        scores, winners = self.row_arrays(count, p, keep_rows)
         nb.run_batch(A, new_state(p, A.n_cells, A.n_edges), prepared.lineup,
                      np.zeros(4, np.uint64), seed, start, count, agg, scores, winners)
-        rows = {"score": scores, "winner": winners} if keep_rows else None
-        return agg._asdict(), rows
-
-    def warm(self):
-        rules = make_rules(4)
-        self.run_batch(self.prepare(rules, self.lineup(None, 4)), 0, 0, 1, True)
+        return self.batch_output(agg, scores, winners, keep_rows)
 
     def reference_game(self, prepared: JunglePrepared, seed: int, game: int, log: bool = False,
                        names=None):
