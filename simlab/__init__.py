@@ -57,7 +57,8 @@ if "numba" in _sys.modules:
 
 __version__ = "0.1.0"
 
-__all__ = ["simulate", "run_scenario", "get_game", "list_games", "SimlabError", "__version__"]
+__all__ = ["simulate", "run_scenario", "get_game", "list_games", "bot", "load_plugins",
+           "SimlabError", "__version__"]
 
 
 def __getattr__(name):  # lazy: keep `import simlab` and `simlab --help` quick
@@ -69,6 +70,10 @@ def __getattr__(name):  # lazy: keep `import simlab` and `simlab --help` quick
         from simlab.sweep import run_scenario
 
         return run_scenario
+    if name in ("bot", "load_plugins"):
+        from simlab.core import custom
+
+        return getattr(custom, name)
     if name in ("get_game", "list_games"):
         from simlab.games import registry
 

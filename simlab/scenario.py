@@ -352,7 +352,7 @@ def _check_param(g, base_rules, players, lineup, path, values, where, rule_defau
         return errs
     if lineup is None:
         return errs
-    known = g.bots()
+    known = g.all_bots()
     if kind[0] == "bot":
         try:
             seat = int(kind[1])

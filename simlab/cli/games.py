@@ -27,7 +27,7 @@ def games(as_json):
             "default_players": g.default_players, "default_bots": list(g.default_bots),
             "bots": [{"name": b.name, "id": b.id, "doc": b.doc,
                       "params": dict(zip(b.params, b.defaults, strict=True))}
-                     for b in g.bots().values()],
+                     for b in g.all_bots().values()],
             "rules": g.rule_options(),
         })
     if as_json:

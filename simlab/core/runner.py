@@ -123,6 +123,7 @@ def run_games(
     check_run_args(n_games, seed, jobs, backend, batch_size, first_game)
     t_wall = time.perf_counter()
     game.warm()  # compile or load the numba cache here, before any worker starts
+    game.check_compiles(prepared)  # the line-up's own specialisation (custom bots), explained
 
     # probe: the first games are played here, timed, and are part of the result
     first = min(n_games, PROBE_GAMES if batch_size is None else batch_size)

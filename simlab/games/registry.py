@@ -193,9 +193,41 @@ class Game(ABC):
         return []
 
     # --------------------------------------------------------------- shared
+    def all_bots(self) -> dict[str, BotInfo]:
+        """Built-in bots and the custom bots registered for this game (``simlab.bot``)."""
+        from simlab.core.custom import CUSTOM_ID, custom_bots
+
+        known = dict(self.bots())
+        for name, cb in custom_bots(self.name).items():
+            known[name] = BotInfo(name, CUSTOM_ID, cb.params, cb.defaults,
+                                  f"custom: {cb.doc} ({cb.source})")
+        return known
+
+    def custom_function(self, lineup: list[BotChoice]):
+        """The numba function of the line-up's custom bot (a no-op when there is none)."""
+        from simlab.core.custom import lineup_function
+
+        return lineup_function(self.name, lineup)
+
+    def check_compiles(self, prepared) -> None:
+        """Play one game so numba compiles now; a custom bot that cannot compile is explained."""
+        from numba.core.errors import NumbaError
+
+        from simlab.core.custom import no_custom
+
+        fn = getattr(getattr(prepared, "lineup", None), "custom", no_custom)
+        try:
+            self.run_batch(prepared, 0, 0, 1, False)
+        except NumbaError as e:
+            if fn is no_custom:
+                raise
+            from simlab.core.custom import compile_error, name_of
+
+            raise compile_error(e, name_of(self.name, fn), self.name) from None
+
     def lineup(self, bots, players: int, where: str = "bots") -> list[BotChoice]:
         """Parse a line-up: None (default mixed), one name for all seats, or one per seat."""
-        known = self.bots()
+        known = self.all_bots()
         if bots is None:
             names = [self.default_bots[i % len(self.default_bots)] for i in range(players)]
         elif isinstance(bots, str):
@@ -216,10 +248,11 @@ class Game(ABC):
         return [n if isinstance(n, BotChoice) else parse_bot(n, known, where) for n in names]
 
     def bot_vectors(self, lineup: list[BotChoice], n_params: int):
-        """Bot ids and parameter matrix for a line-up."""
-        known = self.bots()
+        """Bot ids and parameter matrix for a line-up (wide enough for a custom bot's)."""
+        known = self.all_bots()
         ids = np.array([known[b.name].id for b in lineup], dtype=np.int64)
-        params = np.zeros((len(lineup), n_params), dtype=np.float64)
+        width = max([n_params] + [len(known[b.name].params) for b in lineup])
+        params = np.zeros((len(lineup), width), dtype=np.float64)
         for i, b in enumerate(lineup):
             info = known[b.name]
             params[i, : len(info.defaults)] = info.defaults

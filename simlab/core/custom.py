@@ -1,0 +1,227 @@
+"""Custom bots written in Python: registered with a decorator, compiled by numba, run in kernels.
+
+A designer writes a bot as one function that *scores an option* of a decision; the kernel asks
+it about every legal option and takes the best (ties: the first option in the game's order)::
+
+    import simlab
+
+    @simlab.bot("jungle", params={"food": 1.0})
+    def hoarder(A, st, seat, kind, option, params):
+        ...                      # return a float: higher is better
+        return params[0] * food_after
+
+The view is the one the built-in bots use: ``A`` the rules and component arrays (the game's
+``rules.to_arrays()``), ``st`` the game state (the game's ``state.py`` documents every field),
+``seat`` the deciding seat (0-based), ``kind`` which decision (constants ``KIND_*`` of the
+game's ``bots.py``), ``option`` the option's code (its meaning per kind is documented there),
+``params`` the bot's parameter vector (``float64``, in the order of ``params``). Each game's
+``bots.py`` docstring has a worked example.
+
+The function is compiled with numba's ``njit`` (``cache=True`` when it lives in a file), once,
+the first time a kernel calls it; the kernel is specialised for it once and cached too. Inside
+it, only what numba's nopython mode supports runs, and, because the game kernels never
+allocate, the function may not create arrays, lists, dicts or strings: read the arrays, use
+scalars and loops. :func:`compile_error` turns numba's messages into that explanation.
+
+Custom bots are used by name like built-in ones (``--bots hoarder,greedy``, scenario files,
+tournaments, tuning); from the command line and in scenarios the file defining them is loaded
+with ``--plugin FILE`` / ``plugins = ["file.py"]``. At most one custom bot function per line-up
+(any number of seats may use it, each with its own parameters).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from numba import njit
+from numba.core.registry import CPUDispatcher
+
+from simlab.errors import SimlabError
+
+#: the bot id every game reserves for "the line-up's custom function"
+CUSTOM_ID = 63
+
+ARGS = ("A", "st", "seat", "kind", "option", "params")
+
+
+@njit(cache=True, nogil=True)
+def no_custom(A, st, seat, kind, option, params):
+    """The custom slot of a line-up without a custom bot (never called)."""
+    return 0.0
+
+
+@dataclass(frozen=True)
+class CustomBot:
+    """A registered custom bot: its game, name, numba function, parameters and description."""
+
+    game: str
+    name: str
+    fn: object
+    params: tuple[str, ...]
+    defaults: tuple[float, ...]
+    doc: str
+    source: str
+
+
+_REGISTRY: dict[tuple[str, str], CustomBot] = {}
+
+
+def bot(game: str, name: str | None = None, params: dict | None = None, doc: str | None = None):
+    """Register a Python function as a custom bot of ``game``.
+
+    Parameters
+    ----------
+    game : str
+        The game's name (``jelly``, ``monkey``, ``jungle``, ``monsters``).
+    name : str, optional
+        The bot's name in line-ups (default: the function's name). Must not be a built-in bot.
+    params : dict, optional
+        Parameter names with their defaults, in the order of the ``params`` vector the function
+        receives; line-ups override them as ``name(p=value)``.
+    doc : str, optional
+        One line for ``simlab games`` (default: the docstring's first line).
+
+    Returns
+    -------
+    callable
+        A decorator returning the numba-compiled function (callable from Python too).
+    """
+    from simlab.games.registry import GAMES
+
+    if game not in GAMES:
+        raise SimlabError(f"simlab.bot: unknown game {game!r}; known: {', '.join(GAMES)}")
+    params = dict(params or {})
+    for k, v in params.items():
+        if not isinstance(k, str) or not k.isidentifier():
+            raise SimlabError(f"simlab.bot: parameter names must be identifiers, got {k!r}")
+        if not isinstance(v, int | float) or isinstance(v, bool):
+            raise SimlabError(f"simlab.bot: parameter {k!r} needs a number as default, got {v!r}")
+
+    def register(fn):
+        py = fn.py_func if isinstance(fn, CPUDispatcher) else fn
+        if not callable(py):
+            raise SimlabError("simlab.bot: decorate a function")
+        argnames = tuple(inspect.signature(py).parameters)
+        if len(argnames) != len(ARGS):
+            raise SimlabError(f"simlab.bot: {py.__name__} must take {len(ARGS)} arguments "
+                              f"({', '.join(ARGS)}), it takes {len(argnames)}: "
+                              f"{', '.join(argnames)}")
+        bot_name = name or py.__name__
+        builtin = _builtin_names(game)
+        if bot_name in builtin:
+            raise SimlabError(f"simlab.bot: {bot_name!r} is a built-in bot of {game}; "
+                              "choose another name")
+        try:
+            src = inspect.getsourcefile(py) or "<unknown>"
+        except TypeError:
+            src = "<unknown>"
+        cacheable = src != "<unknown>" and Path(src).exists()
+        jitted = fn if isinstance(fn, CPUDispatcher) else njit(cache=cacheable, nogil=True)(py)
+        text = doc or (inspect.getdoc(py) or "custom bot").splitlines()[0]
+        _REGISTRY[(game, bot_name)] = CustomBot(game, bot_name, jitted, tuple(params),
+                                                tuple(float(v) for v in params.values()),
+                                                text, src)
+        return jitted
+
+    return register
+
+
+def _builtin_names(game: str) -> set[str]:
+    from simlab.games.registry import get_game
+
+    return set(get_game(game).bots())
+
+
+def custom_bots(game: str) -> dict[str, CustomBot]:
+    """The custom bots registered for ``game`` in this process."""
+    return {n: b for (g, n), b in _REGISTRY.items() if g == game}
+
+
+def unregister(game: str, name: str) -> None:
+    """Forget a custom bot (tests, notebooks)."""
+    _REGISTRY.pop((game, name), None)
+
+
+def load_plugins(paths, where: str = "plugin") -> list[str]:
+    """Import Python files that register custom bots; returns their module names."""
+    names = []
+    for i, p in enumerate(paths or []):
+        path = Path(p).expanduser()
+        if not path.is_file():
+            raise SimlabError(f"{where}: {p}: no such file (a Python file defining custom "
+                              "bots with @simlab.bot)")
+        if path.suffix != ".py":
+            raise SimlabError(f"{where}: {p}: expected a .py file")
+        mod = f"simlab_plugin_{abs(hash(str(path.resolve())))}"
+        if mod in sys.modules:
+            names.append(mod)
+            continue
+        spec = importlib.util.spec_from_file_location(mod, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[mod] = module
+        try:
+            spec.loader.exec_module(module)
+        except SimlabError:
+            del sys.modules[mod]
+            raise
+        except Exception as e:  # noqa: BLE001 - a designer's file: report, do not crash
+            del sys.modules[mod]
+            raise SimlabError(f"{where}: {p}: importing it failed: "
+                              f"{type(e).__name__}: {e}") from None
+        names.append(mod)
+    return names
+
+
+def name_of(game: str, fn) -> str:
+    """The registered name of a custom bot function (``?`` when unknown)."""
+    return next((n for (g, n), b in _REGISTRY.items() if g == game and b.fn is fn), "?")
+
+
+def lineup_function(game: str, lineup) -> object:
+    """The one custom function a line-up uses (or :func:`no_custom`)."""
+    found = {b.name for b in lineup if (game, b.name) in _REGISTRY}
+    if len(found) > 1:
+        raise SimlabError(f"bots: at most one custom bot function per line-up, got "
+                          f"{', '.join(sorted(found))}")
+    return _REGISTRY[(game, found.pop())].fn if found else no_custom
+
+
+_HINTS = (
+    ("NRT required", "it creates an array, list, dict or string; custom bots run inside "
+                     "simlab's allocation-free kernels: read the arrays you are given and "
+                     "keep to scalars and loops"),
+    ("Untyped global name", "it uses a Python name numba cannot see at compile time (a "
+                            "module, a Python object, a function that is not @njit)"),
+    ("Unknown attribute", "it reads a field the game's arrays or state do not have (see the "
+                          "game's rules.py / state.py for the fields)"),
+    ("non-precise type pyobject", "it uses a Python object numba cannot type (pandas, "
+                                  "dicts of mixed values, classes)"),
+    ("Cannot unify", "one variable takes values of different types; give it one type "
+                     "(e.g. start a float with 0.0, not 0)"),
+    ("No implementation of function", "it calls a function or operator numba does not "
+                                      "support with these argument types"),
+)
+
+
+def compile_error(exc: Exception, name: str, game: str) -> SimlabError:
+    """A designer-readable error for a custom bot numba could not compile."""
+    msg = str(exc)
+    why = next((h for key, h in _HINTS if key in msg), None)
+    loc = ""
+    for line in msg.splitlines():
+        if line.strip().startswith("File ") or "During: lowering" in line:
+            loc = line.strip()
+            break
+    first = next((ln.strip() for ln in msg.splitlines() if ln.strip()), msg)
+    text = (f"custom bot {name!r} ({game}) cannot be compiled by numba: "
+            f"{why or 'it uses something nopython mode does not support'}.")
+    if loc:
+        text += f" At: {loc}."
+    text += (f" Numba said: {first[:300]}. A custom bot must return a float, and may only read "
+             "A, st and params, use scalars, loops, if, math and numpy functions that do not "
+             "allocate.")
+    return SimlabError(text)
