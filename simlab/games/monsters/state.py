@@ -1,0 +1,165 @@
+"""Array layouts shared by the Monsters on Board kernel, its bots and the reference engine.
+
+Per-player arrays follow DESIGN.md (Order ``order_col/order_rank``, ``sj``, ``summon``, Grunt
+slots ``grunt_col/grunt_pos`` with positions -1 start spot, -2 gain-Grunt spot, 0..S-1 path,
+S final area; Minions at -1 (start spot) or a path space; ``ghost_at``). The kernel mutates one
+:class:`MonstersState` in place; the reference engine builds one from its own state to ask a bot.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from simlab.games.monsters.actions import N_ACTIONS
+
+MAX_GRUNTS = 12
+N_MINIONS = 6
+ROWS, COLS = 3, 6
+DRIVE = 4           # Driveway spaces / dice per Fearmobile
+MAX_ARCH = 24       # Arch Monster cards a player can hold
+STACK = 96          # pending-action stack
+START, GAIN_SPOT = -1, -2
+
+# info slots
+(I_ROUND, I_FIRST, I_GTOP, I_ATOP, I_JUST_ROW, I_JUST_COL, I_SJ_SCORE, I_BOUGHT, I_SP,
+ I_CARD, I_SJ_COLOUR, I_NDECK, I_DECKTOP, I_BOX, I_UNSCORED, I_ACTOR) = range(16)
+N_INFO = 16
+
+# global counters (MonstersAgg.counters)
+(C_GAMES, C_ROUNDS, C_DICE_BAD, C_MALICE_BAD, C_GRUNT_BAD, C_MINION_BAD, C_ILLEGAL,
+ C_DRAWN, C_TO_BAG, C_TO_BOX, C_GHOSTS_BOUGHT, C_ARCH_BOUGHT, C_ARCH_USED, C_SPOOK_TURNS,
+ C_PASSES, C_GAIN_GRUNTS, C_NO_GRUNT, C_SUMMONS, C_SUMMON_MISSED, C_SOLO_DISCARD_G,
+ C_SOLO_DISCARD_A, C_SJ_GHOSTS, C_SJ_DICE_SCORED, C_SJ_POINTS, C_SJ_WINS, C_ACTIONS_DONE,
+ C_ACTIONS_SKIPPED, C_GRUNT_MOVES, C_FINAL_ARRIVALS, C_EMPTY_MARKET, C_SHARED, C_TIEBREAK,
+ C_COURT_DICE) = range(33)
+COUNTER_NAMES = ("games", "rounds", "dice_not_conserved", "malice_out_of_range",
+                 "grunt_errors", "minion_errors", "illegal_bot_choices", "dice_drawn",
+                 "dice_to_bag", "dice_to_box", "ghosts_bought", "arch_bought", "arch_used",
+                 "spook_turns", "spook_passes", "gain_grunt_ghosts", "gain_grunt_no_supply",
+                 "summons", "summon_points_missed", "solo_ghosts_discarded",
+                 "solo_arch_discarded", "sj_ghosts_taken", "sj_dice_scored", "sj_points",
+                 "sj_wins", "actions_done", "actions_skipped", "grunt_moves",
+                 "final_area_arrivals", "empty_market_spots", "shared_wins",
+                 "tie_breaks_used", "court_dice")
+# per-seat counters (MonstersAgg.seat)
+(S_FIRST, S_MALICE_GAINED, S_MALICE_SPENT, S_MALICE_WASTED, S_GHOSTS, S_ARCH, S_ARCH_USED,
+ S_FINAL_GRUNTS, S_GRUNTS, S_MALICE_END, S_SUMMONS, S_PASSES) = range(12)
+SEAT_NAMES = ("first_player", "malice_gained", "malice_spent", "malice_wasted", "ghosts",
+              "arch_bought", "arch_used", "final_area_grunts", "grunts_at_end", "malice_at_end",
+              "summons", "spook_passes")
+# score by source (MonstersAgg.breakdown)
+BREAKDOWN = ("actions", "summoning", "final_area_grunts", "prophecy", "arch_monsters")
+B_ACTIONS, B_SUMMON, B_FINAL, B_PROPHECY, B_ARCH = range(5)
+N_BREAK = 5
+
+SCORE_BINS = 401
+MALICE_BINS = 9
+PICKS = 4           # draft picks per round
+
+
+class MonstersState(NamedTuple):
+    """Mutable state of one game (arrays only). P players, F Fearmobiles, S path spaces."""
+
+    info: np.ndarray        # (N_INFO,)
+    bag: np.ndarray         # (6,) dice per colour in the bag
+    fm_col: np.ndarray      # (F, 4) colour of the die at car position 0 (front) .. 3, -1 empty
+    fm_face: np.ndarray     # (F, 4) face index 0..5
+    drv_col: np.ndarray     # (P, 4) Driveway dice, -1 empty
+    drv_face: np.ndarray    # (P, 4)
+    drv_moved: np.ndarray   # (P, 4) 1 once activated in the Grunt movement phase
+    order_col: np.ndarray   # (P, 3, 6) -1 empty
+    order_rank: np.ndarray  # (P, 3, 6) 0 empty
+    order_n: np.ndarray     # (P, 3) dice in each row
+    sj: np.ndarray          # (P, 3) Spider Jack die values
+    summon: np.ndarray      # (P, 3) Summoning tracker positions
+    juice: np.ndarray       # (P,) Spook Juice from actions and summoning (score track)
+    malice: np.ndarray      # (P,) 0..cap
+    grunt_col: np.ndarray   # (P, MAX_GRUNTS) -1 unused
+    grunt_pos: np.ndarray   # (P, MAX_GRUNTS)
+    minion_pos: np.ndarray  # (P, N_MINIONS) -1 start spot, else a path space
+    occ: np.ndarray         # (P, S) 0 free, 1 Minion, 2 Grunt
+    ghost_at: np.ndarray    # (P, S) Ghost index or -1
+    gain_spot: np.ndarray   # (P, 6) Ghost on a gain-Grunt spot or -1
+    arch: np.ndarray        # (P, MAX_ARCH) Arch Monster cards held (unused ones)
+    n_arch: np.ndarray      # (P,)
+    prophecy: np.ndarray    # (P,) Prophecy card
+    gmarket: np.ndarray     # (5,) Ghost at each market position (left to right), -1 empty
+    gstack: np.ndarray      # (NG,) face-down Ghost stack (top at info[I_GTOP])
+    amarket: np.ndarray     # (5,) Arch Monster card at each position, -1 empty
+    adeck: np.ndarray       # (NA,) Arch Monster deck (top at info[I_ATOP])
+    supply: np.ndarray      # (6,) Grunt figures left in the supply
+    deck: np.ndarray        # (NC,) solo deck (cards in order; top at info[I_DECKTOP])
+    sj_col: np.ndarray      # (4,) Spider Jack's drafted dice this round (solo), -1 none
+    sj_face: np.ndarray     # (4,)
+    court_dice: np.ndarray  # (6,) solo 2: dice in Spider Jack's Court by colour
+    court_ghost: np.ndarray  # (7,) solo 2: Ghosts in his Court by colour (6 = multi)
+    court_grunt: np.ndarray  # (6,) solo 2: Grunt figures in his Court
+    stk_act: np.ndarray     # (STACK,) pending actions: action id
+    stk_juice: np.ndarray   # (STACK,) Spook Juice of a juice action
+    stk_just: np.ndarray    # (STACK,) 1 if performed from the die just placed
+    dec: np.ndarray         # (8,) scratch: a bot's decision (targets)
+    opt: np.ndarray         # (64,) scratch for bots
+    optv: np.ndarray        # (64,) float scratch for bots
+    tmp: np.ndarray         # (8,) scratch for final scoring
+    scores: np.ndarray      # (P,) final scores
+    winners: np.ndarray     # (P,)
+    bd: np.ndarray          # (P, N_BREAK) this game's score by source
+    ev: np.ndarray          # (len(COUNTER_NAMES),) this game's counters
+    sev: np.ndarray         # (P, len(SEAT_NAMES)) this game's per-seat counters
+    pick: np.ndarray        # (P, PICKS, 2) this game's draft: rank, immediate value of pick k
+
+
+class MonstersLineup(NamedTuple):
+    """Bots of the seats: integer ids and parameter vectors (see bots.py)."""
+
+    ids: np.ndarray     # (P,) int64
+    params: np.ndarray  # (P, K) float64
+
+
+class MonstersAgg(NamedTuple):
+    """Aggregates a batch fills (all integers, so sums do not depend on batching)."""
+
+    wins: np.ndarray          # (P, P+1): games seat s won in a k-way tie
+    score_sum: np.ndarray     # (P,)
+    score_sumsq: np.ndarray   # (P,)
+    score_hist: np.ndarray    # (P, SCORE_BINS)
+    breakdown: np.ndarray     # (P, N_BREAK) points by source, summed over games
+    seat: np.ndarray          # (P, len(SEAT_NAMES))
+    draft: np.ndarray         # (P, PICKS, 3): picks, rank sum, icon-count sum at pick 1..4
+    malice_hist: np.ndarray   # (P, MALICE_BINS): Malice left at the end of each Spook phase
+    actions: np.ndarray       # (2, N_ACTIONS): actions performed / skipped by id
+    counters: np.ndarray      # (len(COUNTER_NAMES),)
+    sj_hist: np.ndarray       # (SCORE_BINS,) solo 2: Spider Jack's final score
+
+
+def new_state(A) -> MonstersState:
+    """Allocate a zeroed state for the arrays ``A`` of a rule set."""
+    p = A.n_players
+    f = 2 if A.mode >= 2 else p
+    s = A.n_spaces
+    i8 = np.int64
+
+    def z(*shape):
+        return np.zeros(shape, i8)
+
+    return MonstersState(
+        z(N_INFO), z(6), z(f, DRIVE), z(f, DRIVE), z(p, DRIVE), z(p, DRIVE), z(p, DRIVE),
+        z(p, ROWS, COLS), z(p, ROWS, COLS), z(p, ROWS), z(p, ROWS), z(p, ROWS), z(p), z(p),
+        z(p, MAX_GRUNTS), z(p, MAX_GRUNTS), z(p, N_MINIONS), z(p, s), z(p, s), z(p, 6),
+        z(p, MAX_ARCH), z(p), z(p), z(5), z(max(A.n_ghosts, 1)), z(5), z(max(A.n_arch, 1)),
+        z(6), z(max(A.n_cards, 1)), z(4), z(4), z(6), z(7), z(6), z(STACK), z(STACK),
+        z(STACK), z(8), z(64), np.zeros(64), z(8), z(p), z(p), z(p, N_BREAK),
+        z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(p, PICKS, 2))
+
+
+def new_agg(n_players: int) -> MonstersAgg:
+    """Allocate zeroed aggregates."""
+    p = n_players
+    i8 = np.int64
+    return MonstersAgg(np.zeros((p, p + 1), i8), np.zeros(p, i8), np.zeros(p, i8),
+                       np.zeros((p, SCORE_BINS), i8), np.zeros((p, N_BREAK), i8),
+                       np.zeros((p, len(SEAT_NAMES)), i8), np.zeros((p, PICKS, 3), i8),
+                       np.zeros((p, MALICE_BINS), i8), np.zeros((2, N_ACTIONS), i8),
+                       np.zeros(len(COUNTER_NAMES), i8), np.zeros(SCORE_BINS, i8))
