@@ -12,6 +12,10 @@ tables makes it more than a single run:
 ``[tournament]``
     Every pair of the listed bots, with seat rotation: a head-to-head win-share matrix.
 
+``plugins = ["mybots.py", "tuned.toml"]`` loads custom bots (Python files using
+``@simlab.bot``) and saved bots (``simlab tune --save``), relative to the scenario file, so the
+line-up can name them.
+
 Parameter paths, in ``[sweep.params]`` and ``[compare.*]``: ``rules.<path>`` for any rule
 (``rules.timer_steps``, ``rules.faces.3A.1``, ``rules.district.2.0``), ``bot.<seat>.<param>`` for
 the bot of one seat (seats from 1), ``bots.<name>.<param>`` for every seat with that bot. Inside
@@ -109,6 +113,7 @@ class Scenario(_Model):
     games: int | None = Field(default=None, ge=1, le=10**10)
     precision: Precision | None = None
     rotate_seats: bool = False
+    plugins: list[str] = Field(default_factory=list)
     rules: dict[str, Any] = Field(default_factory=dict)
     sweep: SweepSpec | None = None
     compare: dict[str, dict[str, Any]] | None = None
@@ -216,6 +221,15 @@ def load_scenario(source, *, name_hint: str | None = None) -> tuple[Scenario, st
         raise ScenarioError(errors) from None
     if not sc.name:
         sc = sc.model_copy(update={"name": name_hint or "scenario"})
+    if sc.plugins:  # custom and saved bots, paths relative to the scenario file
+        from simlab.core.custom import load_plugins
+
+        base = Path(source).parent if not isinstance(source, dict) else Path(".")
+        paths = [p if Path(p).is_absolute() else str(base / p) for p in sc.plugins]
+        try:
+            load_plugins(paths, f"{where}: plugins")
+        except SimlabError as e:
+            raise ScenarioError([str(e)]) from None
     errors = check_semantics(sc, where)
     if errors:
         raise ScenarioError(errors)

@@ -135,9 +135,24 @@ def point_hash(sc: Scenario, p: Point) -> str:
            "lineups": [[b.label for b in lu] for lu in p.lineups], "rotations": p.rotations,
            "seed": sc.seed, "games": games_per_rotation(sc),
            "precision": sc.precision.model_dump() if sc.precision else None,
-           "version": __version__}
+           "plugins": _plugin_key(sc, p), "version": __version__}
     blob = json.dumps(key, sort_keys=True, default=str).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def _plugin_key(sc: Scenario, p: Point) -> dict:
+    """What the line-up's custom and saved bots are (a changed plugin file changes the hash)."""
+    from simlab.core.custom import custom_bots, saved_bots
+
+    custom, saved = custom_bots(sc.game), saved_bots(sc.game)
+    out = {}
+    for b in {b.name for lu in p.lineups for b in lu}:
+        if b in saved:
+            out[b] = list(saved[b].params)
+        elif b in custom:
+            src = Path(custom[b].source)
+            out[b] = hashlib.sha256(src.read_bytes()).hexdigest()[:16] if src.is_file() else "?"
+    return out
 
 
 def games_per_rotation(sc: Scenario) -> int | None:

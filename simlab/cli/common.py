@@ -79,7 +79,27 @@ def _json_default(o):
     raise TypeError(f"not JSON serialisable: {type(o).__name__}")
 
 
+def _load_plugins(ctx, param, value):
+    if value:
+        from simlab.core.custom import load_plugins
+
+        try:
+            load_plugins(value, "--plugin")
+        except SimlabError as e:
+            raise click.BadParameter(str(e).split(": ", 1)[-1]) from None
+    return value
+
+
+#: ``--plugin FILE``: custom bots (.py with @simlab.bot) and saved bots (.toml from tune --save)
+plugin_option = click.option(
+    "--plugin", multiple=True, metavar="FILE", is_eager=True, expose_value=False,
+    callback=_load_plugins, type=click.Path(dir_okay=False),
+    help="Load bots from FILE before anything else, repeatable: a Python file with "
+         "@simlab.bot custom bots, or a .toml bot saved by `simlab tune --save`. "
+         "Then use them by name in --bots.")
+
 run_options = [
+    plugin_option,
     click.option("--players", "-p", type=int, default=None,
                  help="Number of players (default: the game's usual count)."),
     click.option("--bots", "-b", default=None, metavar="BOT,BOT,...",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import click
 
-from simlab.cli.common import echo_json
+from simlab.cli.common import echo_json, plugin_option
 
 
 @click.command()
+@plugin_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 def games(as_json):
     """List the games, their bots (with parameters and defaults) and rule options.

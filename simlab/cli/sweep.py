@@ -6,9 +6,12 @@ from pathlib import Path
 
 import click
 
+from simlab.cli.common import plugin_option
+
 
 @click.command()
 @click.argument("scenario", type=click.Path(path_type=Path))
+@plugin_option
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Results folder (default: reports/<scenario name>/).")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,

@@ -31,6 +31,7 @@ with ``--plugin FILE`` / ``plugins = ["file.py"]``. At most one custom bot funct
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import inspect
 import sys
@@ -146,17 +147,76 @@ def unregister(game: str, name: str) -> None:
     _REGISTRY.pop((game, name), None)
 
 
+@dataclass(frozen=True)
+class SavedBot:
+    """A named parameter set of a built-in bot (``simlab tune --save``): used by name."""
+
+    game: str
+    name: str
+    base: str
+    params: tuple[tuple[str, float], ...]
+    source: str
+
+
+_SAVED: dict[tuple[str, str], SavedBot] = {}
+
+
+def saved_bots(game: str) -> dict[str, SavedBot]:
+    """The saved (tuned) bots loaded for ``game`` in this process."""
+    return {n: b for (g, n), b in _SAVED.items() if g == game}
+
+
+def _load_saved(path: Path, where: str) -> str:
+    import tomllib
+
+    from simlab.games.registry import GAMES, get_game
+
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise SimlabError(f"{where}: {path}: cannot read it as TOML: {e}") from None
+    for key in ("name", "game", "base"):
+        if not isinstance(data.get(key), str):
+            raise SimlabError(f"{where}: {path}: {key}: expected a string (a saved bot file has "
+                              "name, game, base and a [params] table)")
+    game, name, base = data["game"], data["name"], data["base"]
+    if game not in GAMES:
+        raise SimlabError(f"{where}: {path}: game: unknown game {game!r}")
+    known = get_game(game).bots()
+    if base not in known:
+        raise SimlabError(f"{where}: {path}: base: {game} has no bot {base!r}")
+    if name in known:
+        raise SimlabError(f"{where}: {path}: name: {name!r} is a built-in bot of {game}")
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise SimlabError(f"{where}: {path}: params: expected a table")
+    info = known[base]
+    for k, v in params.items():
+        if k not in info.params:
+            raise SimlabError(f"{where}: {path}: params.{k}: {base} has no such parameter "
+                              f"(known: {', '.join(info.params)})")
+        if not isinstance(v, int | float) or isinstance(v, bool):
+            raise SimlabError(f"{where}: {path}: params.{k}: expected a number, got {v!r}")
+    _SAVED[(game, name)] = SavedBot(game, name, base,
+                                    tuple((k, float(v)) for k, v in params.items()), str(path))
+    return name
+
+
 def load_plugins(paths, where: str = "plugin") -> list[str]:
-    """Import Python files that register custom bots; returns their module names."""
+    """Load plugin files: Python files that register custom bots with :func:`bot`, and TOML
+    files of saved (tuned) bots. Returns the modules / bot names loaded."""
     names = []
-    for i, p in enumerate(paths or []):
+    for p in paths or []:
         path = Path(p).expanduser()
         if not path.is_file():
             raise SimlabError(f"{where}: {p}: no such file (a Python file defining custom "
-                              "bots with @simlab.bot)")
+                              "bots with @simlab.bot, or a .toml bot saved by simlab tune)")
+        if path.suffix == ".toml":
+            names.append(_load_saved(path, where))
+            continue
         if path.suffix != ".py":
-            raise SimlabError(f"{where}: {p}: expected a .py file")
-        mod = f"simlab_plugin_{abs(hash(str(path.resolve())))}"
+            raise SimlabError(f"{where}: {p}: expected a .py or .toml file")
+        mod = f"simlab_plugin_{hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]}"
         if mod in sys.modules:
             names.append(mod)
             continue

@@ -192,15 +192,45 @@ class Game(ABC):
         """
         return []
 
+    #: bot parameters that tuning leaves alone by default (search budget, noise, the value of
+    #: an outright win): games extend this
+    tune_fixed: tuple[str, ...] = ("noise", "playouts", "width", "win")
+    #: bot parameters that take whole values
+    tune_integers: tuple[str, ...] = ("early_rounds", "playouts", "width", "merchants_max")
+
+    def tune_space(self, bot: str) -> dict[str, tuple[float, float]]:
+        """Parameters of ``bot`` searched by tuning, with their default bounds."""
+        info = self.all_bots()[bot]
+        return {n: self.default_bounds(d) for n, d in zip(info.params, info.defaults,
+                                                          strict=True)
+                if n not in self.tune_fixed}
+
+    @staticmethod
+    def default_bounds(default: float) -> tuple[float, float]:
+        """The search box of a parameter with this default: default +- 2 x max(|default|, 1)."""
+        r = 2.0 * max(abs(float(default)), 1.0)
+        return (float(default) - r, float(default) + r)
+
+    def integer_params(self, bot: str) -> set[str]:
+        """Parameters of ``bot`` that take whole values."""
+        return set(self.tune_integers)
+
     # --------------------------------------------------------------- shared
     def all_bots(self) -> dict[str, BotInfo]:
-        """Built-in bots and the custom bots registered for this game (``simlab.bot``)."""
-        from simlab.core.custom import CUSTOM_ID, custom_bots
+        """Built-in bots, custom bots (``simlab.bot``) and saved bots (``simlab tune --save``)
+        of this game."""
+        from simlab.core.custom import CUSTOM_ID, custom_bots, saved_bots
 
         known = dict(self.bots())
         for name, cb in custom_bots(self.name).items():
             known[name] = BotInfo(name, CUSTOM_ID, cb.params, cb.defaults,
                                   f"custom: {cb.doc} ({cb.source})")
+        for name, sb in saved_bots(self.name).items():
+            base = known[sb.base]
+            vals = dict(zip(base.params, base.defaults, strict=True)) | dict(sb.params)
+            known[name] = BotInfo(name, base.id, base.params,
+                                  tuple(vals[k] for k in base.params),
+                                  f"saved {sb.base} parameters ({sb.source})")
         return known
 
     def custom_function(self, lineup: list[BotChoice]):

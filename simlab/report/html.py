@@ -375,9 +375,24 @@ def _tournament_figures(sr) -> list[FigureItem]:
           "cbar_label": "share of the wins (50% = even)", "center": 0.5, "vmin": 0.0,
           "vmax": 1.0, "fmt": lambda v: f"{100 * v:.1f}%", "percent_cbar": True}],
         height=max(3.8, 1.4 + 0.6 * n))
-    return [FigureItem("head-to-head", "Head-to-head matrix",
-                       "Cell: the row bot's share of the wins in games between the row and the "
-                       "column bot (seats alternate, every seat rotation played).", fig)]
+    items = [FigureItem("head-to-head", "Head-to-head matrix",
+                        "Cell: the row bot's share of the wins in games between the row and the "
+                        "column bot (seats alternate, every seat rotation played).", fig)]
+    if n >= 2:
+        from simlab.analysis.meta import meta_game
+
+        mg = meta_game(sr)
+        fig2 = plots.interval_bars(
+            mg.bots, [("equilibrium weight", mg.weights, mg.lo, mg.hi)],
+            title_text=f"Meta-game equilibrium ({mg.method})", xlabel="bot",
+            ylabel="weight in the equilibrium mixture")
+        items.append(FigureItem(
+            "meta-game", "Meta-game: Nash equilibrium over the bots",
+            "How often each bot is played in the equilibrium of the meta-game whose payoffs are "
+            "the head-to-head shares above (two players: linear programme; more: replicator "
+            f"dynamics); whiskers: 95% bootstrap intervals over {mg.bootstrap} resamples of the "
+            "games. " + " ".join(mg.sentences()), fig2))
+    return items
 
 
 def _safe(name: str) -> str:

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from simlab.core.stats import Z95, benjamini_hochberg, seat_advantage_test, wilson_interval
+from simlab.errors import SimlabError
 
 #: significance level of every statement in the report
 ALPHA = 0.05
@@ -423,7 +424,13 @@ def headline_sentences(sr) -> list[str]:
     kind = sr.scenario.kind
     base = baseline_index(sr)
     if kind == "tournament":
-        return _tournament_sentences(sr)
+        from simlab.analysis.meta import meta_game
+
+        try:
+            meta = meta_game(sr).sentences()
+        except SimlabError:
+            meta = []
+        return meta + _tournament_sentences(sr)
     if kind == "single":
         idx = base if base is not None else int(sr.points[0].point["index"])
         return _point_sentences(sr, idx, "")
