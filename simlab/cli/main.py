@@ -13,6 +13,7 @@ from simlab.cli.odds import odds
 from simlab.cli.simulate import simulate
 from simlab.cli.sweep import report, sweep
 from simlab.cli.trace import trace
+from simlab.cli.tune import tune
 from simlab.errors import SimlabError
 
 
@@ -33,6 +34,9 @@ def cli():
       simlab odds jelly --mine 3 --theirs 2,4       # exact district-control odds
       simlab sweep scenarios/jelly-seat-balance.toml  # a scenario -> results + HTML report
       simlab report reports/jelly-seat-balance      # rebuild a report from stored results
+      simlab tune jelly --against greedy,greedy     # best response of the weights bot
+      simlab balance scenarios/jelly-balance.toml   # the rule value that makes a game fair
+      simlab skill jungle                           # does skill matter? (skill ladder)
       simlab bench --quick                          # speed figures
     """
 
@@ -44,6 +48,7 @@ cli.add_command(odds)
 cli.add_command(bench)
 cli.add_command(sweep)
 cli.add_command(report)
+cli.add_command(tune)
 
 
 def main(argv=None):
