@@ -102,18 +102,39 @@ def _describe(tp, name):
 
 
 def apply_overrides(rules, overrides: dict, where: str = "rules"):
-    """Return ``rules`` with top-level fields replaced by ``overrides`` (validated by the class).
+    """Return ``rules`` with fields replaced by ``overrides`` (validated by the class).
 
-    Unknown names raise :class:`SimlabError` listing a close match.
+    A path is a field name, or ``field.N`` for element N (from 0) of a tuple field. An empty
+    per-seat tuple ``seat_X`` reads as ``X`` for every seat, so ``seat_starting_jelly.3 = 4``
+    changes only the fourth seat's. Unknown names raise :class:`SimlabError` listing a close
+    match.
     """
     if not overrides:
         return rules
     fields = {f.name: f for f in dataclasses.fields(rules) if f.init}
     hints = typing.get_type_hints(type(rules))
-    changes = {}
+    changes, elements = {}, []
     for path, value in overrides.items():
+        name, _, index = str(path).partition(".")
+        if index and name in fields and typing.get_origin(hints[name]) is tuple:
+            if not index.isdigit():
+                raise SimlabError(f"{where}.{path}: expected {name}.N with N a position from 0")
+            elements.append((path, name, int(index), value))
+            continue
         if path not in fields:
             raise SimlabError(f"{where}: unknown rule {path!r}{suggest(path, fields)}; "
                               f"known: {', '.join(sorted(fields))}")
         changes[path] = coerce(value, hints[path], f"{where}.{path}")
-    return dataclasses.replace(rules, **changes)
+    rules = dataclasses.replace(rules, **changes) if changes else rules
+    for path, name, i, value in elements:
+        cur = list(getattr(rules, name))
+        if not cur and name.startswith("seat_") and hasattr(rules, name[5:]) and \
+                hasattr(rules, "players"):
+            cur = [getattr(rules, name[5:])] * int(rules.players)
+        if i >= len(cur):
+            raise SimlabError(f"{where}.{path}: {name} has {len(cur)} entries (0.."
+                              f"{len(cur) - 1}), got position {i}")
+        args = typing.get_args(hints[name])
+        cur[i] = coerce(value, args[0], f"{where}.{path}") if args else value
+        rules = dataclasses.replace(rules, **{name: tuple(cur)})
+    return rules
