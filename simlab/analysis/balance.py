@@ -435,7 +435,9 @@ def _param_default(g, sc, base, kind, param) -> tuple[float, bool]:
     """The parameter's current value and whether it takes whole values only."""
     if kind[0] == "rules":
         rules = g.make_rules(base.players, base.rules)
-        cur = _rule_value(rules, kind[1])
+        from simlab.core.params import rule_value
+
+        cur = rule_value(rules, kind[1])
         if cur is None:
             cur = next((o.get("default") for o in g.rule_options()
                         if o.get("name") == kind[1]), None)
@@ -458,20 +460,6 @@ def _param_default(g, sc, base, kind, param) -> tuple[float, bool]:
         raise SimlabError(f"--param: {info.name} has no parameter {kind[2]!r}; known: "
                           f"{', '.join(info.params)}")
     return float(info.defaults[info.params.index(kind[2])]), kind[2] in g.tune_integers
-
-
-def _rule_value(rules, path: str):
-    cur = rules
-    for part in path.split("."):
-        if isinstance(cur, dict):
-            cur = cur.get(part, cur.get(int(part)) if part.isdigit() else None)
-        elif isinstance(cur, list | tuple) and part.isdigit():
-            cur = cur[int(part)] if int(part) < len(cur) else None
-        else:
-            cur = getattr(cur, part, None)
-        if cur is None:
-            return None
-    return cur
 
 
 def _value_interval(evs, at, tgt, integer, lo, hi) -> tuple[float, float]:

@@ -138,3 +138,21 @@ def apply_overrides(rules, overrides: dict, where: str = "rules"):
         cur[i] = coerce(value, args[0], f"{where}.{path}") if args else value
         rules = dataclasses.replace(rules, **{name: tuple(cur)})
     return rules
+
+
+def rule_value(rules, path: str):
+    """The current value at a rule path (``field`` or ``field.N``, as in
+    :func:`apply_overrides`); None when the path does not name a value."""
+    name, _, index = str(path).partition(".")
+    if not hasattr(rules, name):
+        return None
+    cur = getattr(rules, name)
+    if not index:
+        return cur
+    if not index.isdigit() or not isinstance(cur, tuple):
+        return None
+    if not cur and name.startswith("seat_") and hasattr(rules, name[5:]) and \
+            hasattr(rules, "players"):
+        cur = (getattr(rules, name[5:]),) * int(rules.players)
+    i = int(index)
+    return cur[i] if i < len(cur) else None
