@@ -10,7 +10,17 @@ tables makes it more than a single run:
 ``[compare]``
     Named variants (``[compare.A]``, ``[compare.B]``...) of the rules, against the baseline.
 ``[tournament]``
-    Every pair of the listed bots, with seat rotation: a head-to-head win-share matrix.
+    Every pair of the listed bots, with seat rotation: a head-to-head win-share matrix, the
+    dominant bot if any and the meta-game's Nash equilibrium.
+``[tune]``
+    Tune a bot's parameters against a field (``against``, ``budget``, ``params``, ``bounds``,
+    ``save``): see :mod:`simlab.analysis.tune`.
+``[balance]``
+    Find the value of ``param`` that meets ``target`` (``range``, ``precision``): see
+    :mod:`simlab.analysis.balance`.
+``[skill]``
+    The skill ladder of the search bot (``budgets``, ``opponents``, ``games``): see
+    :mod:`simlab.analysis.skill`.
 
 ``plugins = ["mybots.py", "tuned.toml"]`` loads custom bots (Python files using
 ``@simlab.bot``) and saved bots (``simlab tune --save``), relative to the scenario file, so the
@@ -101,6 +111,40 @@ class TournamentSpec(_Model):
     games: int | None = Field(default=None, ge=10)
 
 
+class TuneSpec(_Model):
+    """``[tune]``: the best response of a bot (default ``weights``) to a field."""
+
+    against: list[str] | str
+    budget: int = Field(default=100_000, ge=100)
+    games_per_eval: int | None = Field(default=None, ge=10)
+    validation_games: int | None = Field(default=None, ge=100)
+    bot: str = "weights"
+    params: list[str] | None = None
+    bounds: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    save: str | None = None
+
+
+class BalanceSpec(_Model):
+    """``[balance]``: the value of ``param`` that meets ``target``."""
+
+    param: str
+    target: str
+    range: tuple[float, float] | None = None
+    precision: float | None = Field(default=None, gt=0)
+    max_games: int = Field(default=400_000, ge=100)
+    grid: int = Field(default=7, ge=3, le=101)
+
+
+class SkillSpec(_Model):
+    """``[skill]``: the skill ladder of the game's search bot."""
+
+    budgets: list[int] = Field(default_factory=lambda: [1, 2, 4, 8, 16], min_length=2)
+    opponents: list[str] = Field(default_factory=lambda: ["greedy", "random"], min_length=1)
+    games: int = Field(default=400, ge=10)
+    bot: str = "lookahead"
+    budget_param: str = "playouts"
+
+
 class Scenario(_Model):
     """A validated scenario (see the module docstring for the file format)."""
 
@@ -118,10 +162,17 @@ class Scenario(_Model):
     sweep: SweepSpec | None = None
     compare: dict[str, dict[str, Any]] | None = None
     tournament: TournamentSpec | None = None
+    tune: TuneSpec | None = None
+    balance: BalanceSpec | None = None
+    skill: SkillSpec | None = None
 
     @property
     def kind(self) -> str:
-        """``tournament``, ``sweep``, ``compare`` or ``single``."""
+        """``tune``, ``balance``, ``skill``, ``tournament``, ``sweep``, ``compare`` or
+        ``single``."""
+        for k in ("tune", "balance", "skill"):
+            if getattr(self, k) is not None:
+                return k
         if self.tournament is not None:
             return "tournament"
         if self.sweep is not None:
@@ -236,6 +287,61 @@ def load_scenario(source, *, name_hint: str | None = None) -> tuple[Scenario, st
     return sc, text
 
 
+def _analysis_semantics(sc: Scenario, g, players: int, where: str) -> list[str]:
+    """Checks of the [tune], [balance] and [skill] tables."""
+    from simlab.games.registry import split_bot_list
+
+    errs = []
+    known = g.all_bots()
+    if sc.tune is not None:
+        t = sc.tune
+        names = split_bot_list(t.against) if isinstance(t.against, str) else list(t.against)
+        for i, b in enumerate(names):
+            try:
+                g.lineup([b], 1, f"tune.against[{i}]")
+            except SimlabError as e:
+                errs.append(f"{where}: {e}")
+        if t.bot not in known:
+            errs.append(f"{where}: tune.bot: unknown bot {t.bot!r}{suggest(t.bot, known)}")
+        else:
+            for n in list(t.params or []) + list(t.bounds):
+                if n not in known[t.bot].params:
+                    errs.append(f"{where}: tune: {t.bot} has no parameter {n!r}"
+                                f"{suggest(n, known[t.bot].params)}")
+            for n, (lo, hi) in t.bounds.items():
+                if not lo < hi:
+                    errs.append(f"{where}: tune.bounds.{n}: expected [low, high] with low < "
+                                f"high, got [{lo:g}, {hi:g}]")
+    if sc.skill is not None:
+        k = sc.skill
+        if k.bot not in known:
+            errs.append(f"{where}: skill.bot: {g.title} has no bot {k.bot!r}")
+        elif k.budget_param not in known[k.bot].params:
+            errs.append(f"{where}: skill.budget_param: {k.bot} has no parameter "
+                        f"{k.budget_param!r}")
+        if min(k.budgets) < 1:
+            errs.append(f"{where}: skill.budgets: expected budgets >= 1")
+        for i, b in enumerate(k.opponents):
+            try:
+                g.lineup([b], 1, f"skill.opponents[{i}]")
+            except SimlabError as e:
+                errs.append(f"{where}: {e}")
+    if sc.balance is not None:
+        from simlab.analysis.balance import parse_target
+
+        b = sc.balance
+        try:
+            parse_target(b.target)
+        except SimlabError as e:
+            errs.append(f"{where}: balance.target: {str(e).split(': ', 1)[-1]}")
+        if split_path(b.param, True)[0] in ("bad", "players"):
+            errs.append(f"{where}: balance.param: expected rules.<rule path>, bot.<seat>.<param>"
+                        f" or bots.<bot name>.<param>, got {b.param!r}")
+        if b.range is not None and not b.range[0] < b.range[1]:
+            errs.append(f"{where}: balance.range: expected [low, high] with low < high")
+    return errs
+
+
 def check_semantics(sc: Scenario, where: str) -> list[str]:
     """Everything pydantic cannot know: the game, bots, rule paths and parameter paths."""
     from simlab.games.registry import GAMES, get_game
@@ -253,12 +359,14 @@ def check_semantics(sc: Scenario, where: str) -> list[str]:
         return errors
     if sc.games is not None and sc.precision is not None:
         errors.append(f"{where}: games: give either games or [precision], not both")
-    if sc.kind != "tournament" and sc.games is None and sc.precision is None:
+    if sc.kind not in ("tournament", "tune", "skill", "balance") and sc.games is None and \
+            sc.precision is None:
         errors.append(f"{where}: games: required (a number of games), or a [precision] table")
-    kinds = [k for k in ("sweep", "compare", "tournament") if getattr(sc, k) is not None]
+    kinds = [k for k in ("sweep", "compare", "tournament", "tune", "balance", "skill")
+             if getattr(sc, k) is not None]
     if len(kinds) > 1:
-        errors.append(f"{where}: {kinds[1]}: only one of [sweep], [compare], [tournament] "
-                      f"per scenario")
+        errors.append(f"{where}: {kinds[1]}: only one of [sweep], [compare], [tournament], "
+                      f"[tune], [balance], [skill] per scenario")
     try:
         lineup = g.lineup(sc.bots, players, "bots")
     except SimlabError as e:
@@ -278,6 +386,7 @@ def check_semantics(sc: Scenario, where: str) -> list[str]:
                 errors.append(f"{where}: {e}")
         if sc.tournament.games is None and sc.games is None:
             errors.append(f"{where}: tournament.games: required (games per seat rotation)")
+    errors += _analysis_semantics(sc, g, players, where)
     if sc.compare is not None:
         if not sc.compare:
             errors.append(f"{where}: compare: give at least one variant ([compare.A])")

@@ -647,10 +647,19 @@ def load_results(out_dir) -> SweepResult:
 def run_scenario(source, **kwargs) -> SweepResult:
     """Run a scenario from Python: a path, or a dict with the same keys as a TOML file.
 
-    Returns a :class:`SweepResult` with ``.frame`` (one row per point and seat/bot),
+    A scenario with a ``[tune]``, ``[balance]`` or ``[skill]`` table returns that analysis's
+    result (:class:`~simlab.analysis.tune.TuneResult`, ...; written with its report only when
+    ``out`` is given). Otherwise returns a :class:`SweepResult` with ``.frame`` (one row per point and seat/bot),
     ``.summary()`` and ``.report(path)``. Keyword arguments go to :func:`run_sweep`; by
     default nothing is written unless ``out`` is given.
     """
     if "out" not in kwargs and "write" not in kwargs:
         kwargs["write"] = False
+    sc, _ = load_scenario(source)
+    if sc.kind in ("tune", "balance", "skill"):
+        from simlab.analysis.run import run_analysis
+
+        kw = {k: v for k, v in kwargs.items() if k in ("out", "jobs", "backend", "scheduler",
+                                                          "progress", "write")}
+        return run_analysis(source, **kw)[0]
     return run_sweep(source, **kwargs)

@@ -226,6 +226,7 @@ class BalanceResult:
     evaluations: list = field(default_factory=list)
     seconds: float = 0.0
     resumed: int = 0
+    noise_floor: float = 0.0
 
     def sentences(self) -> list[str]:
         from simlab.report.tables import pct
@@ -257,6 +258,10 @@ class BalanceResult:
                  f"{self.param} in [{self.range[0]:g}, {self.range[1]:g}]: the closest is "
                  f"{f(self.response)} at {val}. Widen --range or rethink the target.")
         out = [s]
+        if t.kind == "seat_spread" and self.noise_floor > 0:
+            out.append(f"Even with perfectly equal seats, {self.games:,} games per value give a "
+                       f"spread of about {f(self.noise_floor)} from noise alone; a target below "
+                       "that needs more games (--games or --precision).")
         if self.met and self.integer and t.kind != "seat_spread":
             out.append("The parameter is whole-valued: the answer is the integer whose response "
                        "is nearest the target.")
@@ -423,12 +428,14 @@ def balance(scenario, param: str, target, *, value_range=None, games: int | None
         bar.close()
     met = found if tgt.kind != "seat_spread" else at.response <= tgt.value
     evs = sorted(evs, key=lambda e: e.value)
+    # expected range of P equal seats' estimated shares (normal order statistics)
+    floor = {2: 1.128, 3: 1.693, 4: 2.059, 5: 2.326}.get(base.players, 2.5) * at.se / math.sqrt(2)
     return BalanceResult(
         str(scenario) if not isinstance(scenario, dict) else sc.name, sc.game, param, tgt,
         (lo, hi), integer, float(value), float(vlo), float(vhi), bool(met),
         at.response, at.response - Z95 * at.se, at.response + Z95 * at.se, n_games,
         [{"value": e.value, "response": e.response, "se": e.se, "games": e.games} for e in evs],
-        time.perf_counter() - t0, resumed)
+        time.perf_counter() - t0, resumed, float(floor) if tgt.kind == "seat_spread" else 0.0)
 
 
 def _param_default(g, sc, base, kind, param) -> tuple[float, bool]:
@@ -471,6 +478,18 @@ def _value_interval(evs, at, tgt, integer, lo, hi) -> tuple[float, float]:
     if tgt.kind == "seat_spread":  # values whose spread is within the noise of the minimum
         ok = [e.value for e in pts if e.response - Z95 * e.se <= at.response + h]
         return min(ok), max(ok)
+    if integer:  # the run of integers around the answer whose interval holds the target
+        i = min(range(len(pts)), key=lambda k: abs(pts[k].value - at.value))
+
+        def holds(e):
+            return abs(e.response - tgt.value) <= Z95 * e.se
+
+        a = b = i
+        while a > 0 and pts[a - 1].value == pts[a].value - 1 and holds(pts[a - 1]):
+            a -= 1
+        while b < len(pts) - 1 and pts[b + 1].value == pts[b].value + 1 and holds(pts[b + 1]):
+            b += 1
+        return pts[a].value, pts[b].value
     i = min(range(len(pts)), key=lambda k: abs(pts[k].value - at.value))
     left, right = pts[max(i - 1, 0)], pts[min(i + 1, len(pts) - 1)]
     if right.value == left.value:
@@ -479,10 +498,7 @@ def _value_interval(evs, at, tgt, integer, lo, hi) -> tuple[float, float]:
     if slope == 0:
         return lo, hi
     w = h / abs(slope)
-    a, b = max(lo, at.value - w), min(hi, at.value + w)
-    if integer:
-        a, b = math.floor(a), math.ceil(b)
-    return a, b
+    return max(lo, at.value - w), min(hi, at.value + w)
 
 
 def _read_cache(path, key) -> dict:
@@ -516,3 +532,55 @@ def _bar(progress):
     from tqdm.auto import tqdm
 
     return tqdm(desc="balancing", unit="value", file=sys.stderr, leave=False)
+
+
+def balance_report(res: BalanceResult, path) -> Path:
+    """The search as a self-contained HTML report: the response curve with the found point."""
+    import pandas as pd
+
+    from simlab.games.registry import get_game
+    from simlab.report import plots
+    from simlab.report.analysis import FigureItem, Section, write_analysis_report
+
+    g = get_game(res.game)
+    t = res.target
+    pctish = t.kind in ("win_share", "seat_spread")
+    ev = res.evaluations
+    x = np.array([e["value"] for e in ev])
+    y = np.array([e["response"] for e in ev])
+    se = np.array([e["se"] for e in ev])
+    fig = plots.new_figure(height=4.6)
+    ax = fig.subplots()
+    ax.fill_between(x, y - Z95 * se, y + Z95 * se, color=plots.color(0), alpha=0.15, lw=0,
+                    label="95% interval")
+    ax.plot(x, y, marker="o", ms=5, color=plots.color(0), lw=1.6, label=t.label)
+    ax.axhline(t.value, color=plots.REF_COLOR, ls="--", lw=1.1,
+               label=f"target {t.value:g}" if t.kind != "seat_spread" else "target (at most)")
+    ax.axvspan(res.lo, res.hi, color=plots.color(1), alpha=0.15, lw=0,
+               label="interval of the answer")
+    ax.plot([res.value], [res.response], marker="*", ms=16, color=plots.color(1), lw=0,
+            label=f"found: {res.param.split('.', 1)[-1]} = {res.value:.4g}")
+    ax.set_xlabel(res.param)
+    ax.set_ylabel(t.label)
+    if pctish:
+        plots.percent_axis(ax)
+    plots.style_axes(ax, "both")
+    plots.title(ax, f"Response of the {t.label} to {res.param}")
+    plots.legend_below(fig)
+    secs = [Section("response", "Response curve",
+                    "Every value tried, on the same games (common random numbers); the star is "
+                    "the answer, the shaded band its 95% interval.",
+                    [FigureItem("response", "Response curve", "", fig)])]
+    table = pd.DataFrame({res.param: x, t.label: np.round(y, 4),
+                          "lo": np.round(y - Z95 * se, 4), "hi": np.round(y + Z95 * se, 4),
+                          "games": [e["games"] for e in ev]})
+    run = {"scenario": res.scenario, "game": res.game, "parameter": res.param,
+           "target": f"{t.kind}{':' + t.entity if t.entity else ''}={t.value:g}",
+           "range": f"{res.range[0]:g} .. {res.range[1]:g}", "whole-valued": res.integer,
+           "games per value": f"{res.games:,}", "values resumed": res.resumed,
+           "seconds": f"{res.seconds:.1f}"}
+    return write_analysis_report(
+        path, heading=f"Balancing {res.param}", game_title=g.title,
+        kind_text=f"auto-balance: {t.label} {'<=' if t.kind == 'seat_spread' else '='} "
+                  f"{t.value:g}", headlines=res.sentences(), sections=secs,
+        tables_=[("Values tried", table)], run=run, data=res.to_dict())

@@ -7,10 +7,12 @@ import sys
 import click
 
 from simlab import __version__
+from simlab.cli.balance import balance
 from simlab.cli.bench import bench
 from simlab.cli.games import games
 from simlab.cli.odds import odds
 from simlab.cli.simulate import simulate
+from simlab.cli.skill import skill
 from simlab.cli.sweep import report, sweep
 from simlab.cli.trace import trace
 from simlab.cli.tune import tune
@@ -49,6 +51,8 @@ cli.add_command(bench)
 cli.add_command(sweep)
 cli.add_command(report)
 cli.add_command(tune)
+cli.add_command(balance)
+cli.add_command(skill)
 
 
 def main(argv=None):

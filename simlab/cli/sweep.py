@@ -32,7 +32,8 @@ def sweep(scenario, out, jobs, backend, scheduler, resume, quiet):
     A scenario names the game, players, bots, rule overrides, the seed and a game count (or a
     [precision] target), plus optionally a [sweep] grid or Sobol sample over rule and bot
     parameters, [compare] variants, or a [tournament] of bots. The folder gets report.html
-    (self-contained), the PNGs, results.parquet, results.csv and manifest.json.
+    (self-contained), the PNGs, results.parquet, results.csv and manifest.json. A scenario
+    with a [tune], [balance] or [skill] table runs that analysis instead and writes its report.
 
     \b
     Examples:
@@ -45,6 +46,18 @@ def sweep(scenario, out, jobs, backend, scheduler, resume, quiet):
 
     if scheduler and backend != "dask":
         raise click.BadParameter("--scheduler needs --backend dask", param_hint="'--scheduler'")
+    from simlab.scenario import load_scenario
+
+    sc, _ = load_scenario(scenario)
+    if sc.kind in ("tune", "balance", "skill"):  # the strategy analyses
+        from simlab.analysis.run import run_analysis
+
+        res, path = run_analysis(scenario, out=out, jobs=jobs, backend=backend,
+                                 scheduler=scheduler, progress=False if quiet else None)
+        for s in res.sentences():
+            click.echo(s)
+        click.echo(f"report: {path}")
+        return
     res = run_sweep(scenario, out=out, jobs=jobs, backend=backend, scheduler=scheduler,
                     resume=resume, progress=False if quiet else None)
     click.echo(_sweep_text(res))
