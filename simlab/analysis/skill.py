@@ -93,6 +93,24 @@ class SkillResult:
         return d
 
 
+def verdict(diff, steep: float = 0.05, flat: float = 0.03) -> tuple[str, float, float, float]:
+    """Steep, moderate or flat, from the per-game differences top budget - lowest budget.
+
+    Returns ``(kind, gain, low, high)`` with the 95% interval of the mean gain.
+    """
+    d = np.asarray(diff, dtype=float)
+    se = float(d.std(ddof=1) / math.sqrt(len(d))) if len(d) > 1 else float("inf")
+    gain = float(d.mean())
+    lo, hi = gain - Z95 * se, gain + Z95 * se
+    if lo > 0 and gain >= steep:
+        kind = "steep"
+    elif lo >= -flat and hi <= flat:
+        kind = "flat"
+    else:
+        kind = "moderate"
+    return kind, gain, lo, hi
+
+
 def _ladder_task(task):
     """Worker: (game, players, rules, line-ups, seats, seed, games) -> per-game shares."""
     from simlab.analysis.tune import _play_share
@@ -209,16 +227,8 @@ def skill_ladder(game: str, *, budgets=None, opponents=None, players: int | None
             curve.append({"budget": b, "share": sh, "lo": float(lo), "hi": float(hi),
                           "games": len(per) * players})
         res.curves[opp] = curve
-        d = results[(opp, budgets[-1])] - results[(opp, budgets[0])]
-        se = float(d.std(ddof=1) / math.sqrt(len(d)))
-        gain, glo, ghi = float(d.mean()), float(d.mean() - Z95 * se), float(d.mean() + Z95 * se)
-        if glo > 0 and gain >= steep:
-            kind = "steep"
-        elif glo >= -flat and ghi <= flat:
-            kind = "flat"
-        else:
-            kind = "moderate"
-        res.verdicts[opp] = (kind, gain, glo, ghi)
+        res.verdicts[opp] = verdict(results[(opp, budgets[-1])] - results[(opp, budgets[0])],
+                                    steep, flat)
     res.seconds = time.perf_counter() - t0
     return res
 

@@ -1,0 +1,42 @@
+"""Skill ladder: the verdict rules, and a ladder on Monkey Fun's lookahead bot."""
+
+import numpy as np
+import pytest
+
+from simlab.analysis.skill import skill_ladder, skill_report, verdict
+from simlab.errors import SimlabError
+
+
+def test_verdict_kinds():
+    rng = np.random.default_rng(0)
+    steep = rng.binomial(1, 0.6, 4000) - rng.binomial(1, 0.3, 4000)
+    assert verdict(steep)[0] == "steep"
+    flat = rng.normal(0, 0.3, 20000)
+    assert verdict(flat)[0] == "flat"
+    small = rng.normal(0.02, 0.3, 4000)  # a gain, but under 5 points
+    assert verdict(small)[0] in ("moderate", "flat")
+    assert verdict(np.r_[np.ones(20), -np.ones(20)])[0] == "moderate"  # too few games to say
+
+
+def test_monkey_ladder(tmp_path):
+    res = skill_ladder("monkey", budgets=[1, 16], opponents=["random"], players=2, games=150,
+                       seed=1, work_dir=tmp_path, progress=False)
+    c = res.curves["random"]
+    assert [p["budget"] for p in c] == [1, 16]
+    assert all(p["lo"] <= p["share"] <= p["hi"] for p in c)
+    # flat Monte Carlo with 16 playouts beats random players clearly
+    assert c[-1]["lo"] > 0.5
+    html = skill_report(res, tmp_path / "skill.html")
+    assert "Skill ladder" in html.read_text()
+    again = skill_ladder("monkey", budgets=[1, 16], opponents=["random"], players=2, games=150,
+                         seed=1, work_dir=tmp_path, progress=False)
+    assert again.resumed == 2 and again.curves == res.curves
+
+
+@pytest.mark.parametrize("kw, msg", [({"budgets": [4]}, "at least two"),
+                                     ({"bot": "nobot"}, "no 'nobot' bot"),
+                                     ({"budget_param": "depth"}, "no parameter 'depth'"),
+                                     ({"opponents": ["zzz"]}, "zzz")])
+def test_skill_bad_input(kw, msg):
+    with pytest.raises(SimlabError, match=msg):
+        skill_ladder("monkey", progress=False, **kw)
