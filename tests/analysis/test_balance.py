@@ -33,8 +33,8 @@ def test_planted_root_real():
 
 def test_planted_root_decreasing_and_integer():
     root, _, found = find_root(lambda v: Evaluation(v, 10.0 - 2.0 * v, 0.1, 100), -3, 12,
-                               3.0, integer=True)
-    assert found and root == 4.0  # 10 - 2*3.5 = 3: 3 and 4 tie, the lower end is taken
+                               3.4, integer=True)
+    assert found and root == 3.0  # 10 - 6 = 4 is nearer 3.4 than 10 - 8 = 2
     root, _, found = find_root(lambda v: Evaluation(v, 10.0 - 2.0 * v, 0.1, 100), -3, 12,
                                2.2, integer=True)
     assert found and root == 4.0  # 10 - 8 = 2 is nearer 2.2 than 10 - 6 = 4
