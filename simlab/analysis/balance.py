@@ -446,6 +446,12 @@ def _param_default(g, sc, base, kind, param) -> tuple[float, bool]:
 
         cur = rule_value(rules, kind[1])
         if cur is None:
+            names = [o.get("name") for o in g.rule_options()]
+            if kind[1].split(".")[0] not in names:
+                from simlab.core.params import suggest
+
+                raise SimlabError(f"--param: unknown rule {kind[1]!r}{suggest(kind[1], names)};"
+                                  f" see `simlab games` for the rule paths")
             cur = next((o.get("default") for o in g.rule_options()
                         if o.get("name") == kind[1]), None)
         if cur is None or isinstance(cur, bool) or not isinstance(cur, int | float):
