@@ -47,7 +47,7 @@ def test_tune_beats_untuned_on_fresh_seed(tmp_path):
     # the report and the saved bot
     html = tune_report(res, tmp_path / "tune.html")
     text = html.read_text()
-    assert "What the tuned bot learned" in text and "data:image/png;base64," in text
+    assert "What it learned" in text and "data:image/png;base64," in text
     saved = res.save(tmp_path / "mine.toml", "mine")
     from simlab.core.custom import _SAVED, load_plugins
     from simlab.games.registry import get_game
