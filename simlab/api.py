@@ -19,7 +19,7 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
     game : str
         Registered game name, e.g. ``"jelly"`` (see ``simlab games``).
     players : int, optional
-        Number of players (default: the game's usual count).
+        Number of players (default: the number of bots given, or the game's usual count).
     bots : str or list of str, optional
         One bot per seat (``["greedy", "weights(cancel=-5)", ...]``), one bot for all seats,
         or None for the game's default mixed line-up.
@@ -50,7 +50,12 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
     ['seat', 'bot', 'win_share']
     """
     g = get_game(game)
-    players = g.default_players if players is None else players
+    if players is None:  # a line-up of several bots gives the table size
+        from simlab.games.registry import split_bot_list
+
+        names = split_bot_list(bots) if isinstance(bots, str) else bots
+        players = len(names) if isinstance(names, list | tuple) and len(names) > 1 \
+            else g.default_players
     if rules is not None and not isinstance(rules, dict):
         raise SimlabError(f"rules: expected a dict of path -> value, got {type(rules).__name__}")
     rule_obj = g.make_rules(players, rules or {})

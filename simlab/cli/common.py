@@ -101,7 +101,8 @@ plugin_option = click.option(
 run_options = [
     plugin_option,
     click.option("--players", "-p", type=int, default=None,
-                 help="Number of players (default: the game's usual count)."),
+                 help="Number of players (default: one per bot in --bots, else the game's "
+                      "usual count)."),
     click.option("--bots", "-b", default=None, metavar="BOT,BOT,...",
                  help="One bot per seat, or one for all seats; parameters in brackets, e.g. "
                       "'greedy,weights(cancel=-5,target=1.2),random,spread'. "
