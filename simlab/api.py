@@ -54,8 +54,8 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
         from simlab.games.registry import split_bot_list
 
         names = split_bot_list(bots) if isinstance(bots, str) else bots
-        players = len(names) if isinstance(names, list | tuple) and len(names) > 1 \
-            else g.default_players
+        n = len(names) if isinstance(names, list | tuple) else 0
+        players = n if n > 1 and g.min_players <= n <= g.max_players else g.default_players
     if rules is not None and not isinstance(rules, dict):
         raise SimlabError(f"rules: expected a dict of path -> value, got {type(rules).__name__}")
     rule_obj = g.make_rules(players, rules or {})
