@@ -1,0 +1,522 @@
+"""Monsters on Board final scoring: numba ``rule`` kernels (no allocation; scratch passed in).
+
+Rulebook "Final Scoring": each row is trimmed to its Spider Jack value (the rightmost dice go;
+they score nothing from then on), then final-area Grunts, the Prophecy card (at most 50) and the
+Arch Monster cards still in front of the player. ``scoring_ref.py`` is the plain-Python twin.
+
+Grid arguments: ``order_col[3, 6]`` (colour, -1 empty), ``order_rank[3, 6]`` (1..6) and
+``keep[3]``: a die counts only in the first ``keep[r]`` spots of row r (the Spider Jack values
+``sj`` at the end; trimming is this limit, the arrays are never changed). Nothing is allocated
+and no scratch array is needed (the row assignment lives in a tuple).
+
+Prophecy evaluation (``cards.py`` describes the condition kinds): every condition gets a value
+per line it may use (a row card: each of the 3 rows; a column card: its own column), then the
+best use is chosen, each row/column serving at most one condition (rows: a dynamic programme
+over the 8 subsets of rows; columns: a plain sum when no two conditions share a column, else
+the best of the subsets of conditions), then the cap.
+
+``prophecy_progress`` is the same evaluation on a grid still being filled: an empty spot inside
+``keep`` may still receive any die. A condition that can no longer be met is worth 0; one that
+still can is worth ``points x`` the fraction of its scope already filled (``pattern``: of its
+required spots already matching; ``equation``: of its 3 spots; ``of_a_kind``: the first
+count's points x most-of-a-rank / that count, or the full table entry once reached; ``groups``:
+the points table interpolated at the sum of the groups' fractions). "Can still be met" is
+optimistic (any rank 1..6 and colour may come; promotions, swaps and the dice supply are
+ignored). With no empty spot left it equals ``prophecy_score`` exactly. Callers choose
+``keep`` (the current Spider Jack values, or 6 everywhere to ignore later trimming).
+"""
+
+from __future__ import annotations
+
+from simlab.core.jit import rule
+from simlab.games.monsters.cards import (
+    AX_ROW,
+    K_ALL_MATCH,
+    K_ALTERNATE,
+    K_COLOURS,
+    K_EQUATION,
+    K_GROUPS,
+    K_OF_A_KIND,
+    K_PATTERN,
+    K_SAME_COLOUR,
+    K_SUM,
+    M_ADJ_COLUMNS,
+    M_ADJ_PAIR,
+    M_GHOSTS,
+    M_GHOSTS_ONE,
+    M_MINIONS_ONE,
+    M_ROW_COLOUR,
+    M_SINGLE_GRUNT,
+    M_SPOOKED,
+    MAX_ARCH_PER_DIE,
+    N_COLS,
+    N_ROWS,
+    OP_ADD,
+)
+
+FINAL_AREA = 13
+
+
+@rule
+def _state(order_col, keep, partial, r, c):
+    """1: a kept die; 0: empty but fillable (progress only); -1: gone."""
+    if c < keep[r]:
+        if order_col[r, c] >= 0:
+            return 1
+        if partial:
+            return 0
+    return -1
+
+
+@rule
+def _rc(axis, line, j):
+    if axis == AX_ROW:
+        return line, j
+    return j, line
+
+
+@rule
+def _eq_feasible(va, vb, vc, op):
+    """Can unknown ranks (0) 1..6 make ``a op b = c``?"""
+    a0, a1 = (va, va) if va > 0 else (1, 6)
+    b0, b1 = (vb, vb) if vb > 0 else (1, 6)
+    c0, c1 = (vc, vc) if vc > 0 else (1, 6)
+    for a in range(a0, a1 + 1):
+        for b in range(b0, b1 + 1):
+            x = a + b if op == OP_ADD else a * b
+            if c0 <= x <= c1:
+                return True
+    return False
+
+
+@rule
+def _groups_value(C, k, i, order_col, order_rank, keep, partial):
+    w = C.p_n[k, i]
+    total = 0.0
+    for g in range(N_COLS // w):
+        nf = 0
+        ne = 0
+        s = 0
+        dead = False
+        for r in range(N_ROWS):
+            for c in range(g * w, g * w + w):
+                st = _state(order_col, keep, partial, r, c)
+                if st < 0:
+                    dead = True
+                elif st == 1:
+                    nf += 1
+                    s += order_rank[r, c]
+                else:
+                    ne += 1
+        if dead or s + ne > C.p_hi[k, i] or s + 6 * ne < C.p_lo[k, i]:
+            continue
+        total += nf / (nf + ne)
+    whole = int(total)
+    if whole >= 6:
+        return float(C.p_by_count[k, i, 6])
+    lo = C.p_by_count[k, i, whole]
+    return lo + (C.p_by_count[k, i, whole + 1] - lo) * (total - whole)
+
+
+@rule
+def cond_value(C, k, i, line, order_col, order_rank, keep, partial):
+    """Value of condition ``i`` of Prophecy card ``k`` on row/column ``line`` (a column
+    condition's own column; ignored by ``groups``)."""
+    kind = C.p_kind[k, i]
+    axis = C.p_axis[k]
+    length = N_COLS if axis == AX_ROW else N_ROWS
+    pts = C.p_points[k, i]
+    if kind == K_GROUPS:
+        return _groups_value(C, k, i, order_col, order_rank, keep, partial)
+    if kind == K_PATTERN:
+        need = 0
+        done = 0
+        for j in range(length):
+            if C.p_need[k, i, j] == 0:
+                continue
+            need += 1
+            r, c = _rc(axis, line, j)
+            st = _state(order_col, keep, partial, r, c)
+            if st < 0:
+                return 0.0
+            if st == 1:
+                wc = C.p_scol[k, i, j]
+                wr = C.p_srank[k, i, j]
+                if (wc >= 0 and order_col[r, c] != wc) or (wr > 0 and order_rank[r, c] != wr):
+                    return 0.0
+                done += 1
+        return pts * done / need
+    if kind == K_EQUATION:
+        v0 = 0
+        v1 = 0
+        v2 = 0
+        nf = 0
+        for q in range(3):
+            r, c = _rc(axis, line, C.p_eq[k, i, q])
+            st = _state(order_col, keep, partial, r, c)
+            if st < 0:
+                return 0.0
+            v = 0
+            if st == 1:
+                v = order_rank[r, c]
+                nf += 1
+            if q == 0:
+                v0 = v
+            elif q == 1:
+                v1 = v
+            else:
+                v2 = v
+        if not _eq_feasible(v0, v1, v2, C.p_op[k, i]):
+            return 0.0
+        return pts * nf / 3
+    # scope: the first `span` spots (all there), or every spot still there
+    span = C.p_span[k, i]
+    top = span if span > 0 else length
+    nf = 0
+    ne = 0
+    s = 0
+    first_col = -1
+    colours_ok = True
+    match_ok = True
+    parity_ok = True
+    prev_par = -1   # parity of the previous scope spot's die, -2 if that spot is empty
+    ncol = 0
+    seen = 0        # bit set of colours seen
+    packed = 0      # dice per rank, 4 bits each
+    want_c = C.p_colour[k, i]
+    want_r = C.p_rank[k, i]
+    for j in range(top):
+        r, c = _rc(axis, line, j)
+        st = _state(order_col, keep, partial, r, c)
+        if st < 0:
+            if span > 0:
+                return 0.0
+            continue
+        if st == 0:
+            ne += 1
+            prev_par = -2
+            continue
+        nf += 1
+        col = order_col[r, c]
+        rk = order_rank[r, c]
+        s += rk
+        packed += 1 << (4 * rk)
+        if first_col < 0:
+            first_col = col
+        elif col != first_col:
+            colours_ok = False
+        if (seen >> col) & 1 == 0:
+            seen |= 1 << col
+            ncol += 1
+        if (want_c >= 0 and col != want_c) or (want_r > 0 and rk != want_r):
+            match_ok = False
+        if prev_par == rk % 2:
+            parity_ok = False
+        prev_par = rk % 2
+    if nf + ne < C.p_min[k, i]:
+        return 0.0
+    if kind == K_OF_A_KIND:
+        most = 0
+        for v in range(1, 7):
+            cnt = (packed >> (4 * v)) & 15
+            if cnt > most:
+                most = cnt
+        first = C.p_first[k, i]
+        if most >= first:
+            return float(C.p_by_count[k, i, most])
+        if most + ne >= first:
+            return C.p_by_count[k, i, first] * most / first
+        return 0.0
+    ok = True
+    if kind == K_SAME_COLOUR:
+        ok = colours_ok
+    elif kind == K_ALL_MATCH:
+        ok = match_ok
+    elif kind == K_SUM:
+        ok = s + ne <= C.p_hi[k, i] and s + 6 * ne >= C.p_lo[k, i]
+    elif kind == K_COLOURS:
+        ok = ncol <= C.p_n[k, i] and ncol + ne >= C.p_n[k, i]
+    elif kind == K_ALTERNATE:
+        ok = parity_ok
+    if not ok:
+        return 0.0
+    return pts * nf / (nf + ne)
+
+
+@rule
+def _cv(C, k, i, line, order_col, order_rank, keep, partial):
+    if i >= C.p_ncond[k]:
+        return 0.0
+    return cond_value(C, k, i, line, order_col, order_rank, keep, partial)
+
+
+@rule
+def _relax_rows(b, v0, v1, v2):
+    """One condition more in the row assignment: ``b[m]`` is the best total using the rows of
+    bit set ``m``; the condition may take one free row (row r worth ``vr``) or none."""
+    return (b[0],
+            max(b[1], b[0] + v0),
+            max(b[2], b[0] + v1),
+            max(b[3], max(b[2] + v0, b[1] + v1)),
+            max(b[4], b[0] + v2),
+            max(b[5], max(b[4] + v0, b[1] + v2)),
+            max(b[6], max(b[4] + v1, b[2] + v2)),
+            max(b[7], max(b[6] + v0, max(b[5] + v1, b[3] + v2))))
+
+
+@rule
+def _card_value(C, k, order_col, order_rank, keep, partial):
+    n = C.p_ncond[k]
+    best = 0.0
+    if C.p_axis[k] == AX_ROW:
+        no = -1.0e9
+        b = (0.0, no, no, no, no, no, no, no)
+        for i in range(n):
+            b = _relax_rows(b, cond_value(C, k, i, 0, order_col, order_rank, keep, partial),
+                            cond_value(C, k, i, 1, order_col, order_rank, keep, partial),
+                            cond_value(C, k, i, 2, order_col, order_rank, keep, partial))
+        for m in range(8):
+            if b[m] > best:
+                best = b[m]
+    elif C.p_overlap[k] == 0:
+        for i in range(n):
+            best += cond_value(C, k, i, C.p_line[k, i], order_col, order_rank, keep, partial)
+    else:
+        # conditions sharing a column: the best subset using each column once
+        v = (_cv(C, k, 0, C.p_line[k, 0], order_col, order_rank, keep, partial),
+             _cv(C, k, 1, C.p_line[k, 1], order_col, order_rank, keep, partial),
+             _cv(C, k, 2, C.p_line[k, 2], order_col, order_rank, keep, partial),
+             _cv(C, k, 3, C.p_line[k, 3], order_col, order_rank, keep, partial),
+             _cv(C, k, 4, C.p_line[k, 4], order_col, order_rank, keep, partial),
+             _cv(C, k, 5, C.p_line[k, 5], order_col, order_rank, keep, partial),
+             _cv(C, k, 6, C.p_line[k, 6], order_col, order_rank, keep, partial),
+             _cv(C, k, 7, C.p_line[k, 7], order_col, order_rank, keep, partial))
+        for sub in range(1, 1 << n):
+            used = 0
+            tot = 0.0
+            for i in range(n):
+                if (sub >> i) & 1:
+                    cm = C.p_mask[k, i]
+                    if used & cm:
+                        tot = -1.0
+                        break
+                    used |= cm
+                    tot += v[i]
+            if tot > best:
+                best = tot
+    if best > C.p_cap:
+        best = float(C.p_cap)
+    return best
+
+
+@rule
+def prophecy_score(C, card, order_col, order_rank, keep):
+    """Spook Juice of Prophecy card index ``card`` on a finished grid (kept dice: the first
+    ``keep[r]`` spots of row r), capped at ``C.p_cap`` (50)."""
+    return int(round(_card_value(C, card, order_col, order_rank, keep, False)))
+
+
+@rule
+def prophecy_progress(C, card, order_col, order_rank, keep):
+    """Partial-credit value (float) of card ``card`` on a grid still being filled (module doc);
+    equal to ``prophecy_score`` once no spot inside ``keep`` is empty."""
+    return _card_value(C, card, order_col, order_rank, keep, True)
+
+
+@rule
+def prophecy_max(C, card):
+    """The most card ``card`` can score (each condition at its best, capped)."""
+    return C.p_max[card]
+
+
+# ---------------------------------------------------------------------------------------------
+# Arch Monsters and final-area Grunts
+
+
+@rule
+def _kept(order_col, sj, r, c):
+    return c < sj[r] and order_col[r, c] >= 0
+
+
+@rule
+def kept_dice_of(order_col, sj, colour):
+    """Kept dice of one colour in the whole Order of Spider Jack."""
+    n = 0
+    for r in range(N_ROWS):
+        for c in range(N_COLS):
+            if _kept(order_col, sj, r, c) and order_col[r, c] == colour:
+                n += 1
+    return n
+
+
+@rule
+def grunt_area(space_area, pos):
+    """Area number of a Grunt position (start / gain-Grunt spot 0, final area 13)."""
+    if pos < 0:
+        return 0
+    if pos >= space_area.shape[0]:
+        return FINAL_AREA
+    return space_area[pos]
+
+
+@rule
+def _most_in_one_neighborhood(space_area, area_public, pos_or_flag, is_ghosts):
+    """Most Ghosts (``ghost_at`` per space) / Minions (positions) in one neighborhood."""
+    most = 0
+    n_sp = space_area.shape[0]
+    for a in range(1, FINAL_AREA):
+        if area_public[a] != 0:
+            continue
+        cnt = 0
+        if is_ghosts:
+            for s in range(n_sp):
+                if pos_or_flag[s] >= 0 and space_area[s] == a:
+                    cnt += 1
+        else:
+            for m in range(pos_or_flag.shape[0]):
+                p = pos_or_flag[m]
+                if 0 <= p < n_sp and space_area[p] == a:
+                    cnt += 1
+        if cnt > most:
+            most = cnt
+    return most
+
+
+@rule
+def arch_score(C, card, order_col, order_rank, sj, space_area, area_public, grunt_col,
+               grunt_pos, ghost_at, minion_pos):
+    """Spook Juice of Arch Monster card index ``card`` (``single_grunt``: 0, it scores through
+    the final-area Grunts)."""
+    kind = C.m_kind[card]
+    pts = C.m_points[card]
+    thr = C.m_threshold[card]
+    ca = C.m_col_a[card]
+    cb = C.m_col_b[card]
+    if kind == M_ADJ_PAIR:
+        pairs = 0
+        for r in range(N_ROWS):
+            for c in range(N_COLS):
+                if not _kept(order_col, sj, r, c):
+                    continue
+                x = order_col[r, c]
+                if c + 1 < N_COLS and _kept(order_col, sj, r, c + 1):
+                    y = order_col[r, c + 1]
+                    if (x == ca and y == cb) or (x == cb and y == ca):
+                        pairs += 1
+                if r + 1 < N_ROWS and _kept(order_col, sj, r + 1, c):
+                    y = order_col[r + 1, c]
+                    if (x == ca and y == cb) or (x == cb and y == ca):
+                        pairs += 1
+        return pts * pairs
+    if kind == M_SPOOKED:
+        tot = 0
+        for g in range(grunt_col.shape[0]):
+            if grunt_col[g] == ca:
+                tot += grunt_area(space_area, grunt_pos[g])
+        return pts * tot
+    if kind == M_GHOSTS:
+        cnt = 0
+        for s in range(space_area.shape[0]):
+            if ghost_at[s] >= 0 and area_public[space_area[s]] == 0:
+                cnt += 1
+        return pts * cnt
+    if kind == M_GHOSTS_ONE:
+        if _most_in_one_neighborhood(space_area, area_public, ghost_at, True) >= thr:
+            return pts
+        return 0
+    if kind == M_MINIONS_ONE:
+        if _most_in_one_neighborhood(space_area, area_public, minion_pos, False) >= thr:
+            return pts
+        return 0
+    if kind == M_ADJ_COLUMNS:
+        prev = -1
+        for c in range(N_COLS):
+            s = 0
+            for r in range(N_ROWS):
+                if _kept(order_col, sj, r, c):
+                    s += order_rank[r, c]
+            if prev >= 0 and prev + s >= thr:
+                return pts
+            prev = s
+        return 0
+    if kind == M_ROW_COLOUR:
+        for r in range(N_ROWS):
+            cnt = 0
+            for c in range(N_COLS):
+                if _kept(order_col, sj, r, c) and order_col[r, c] == ca:
+                    cnt += 1
+            if cnt >= thr:
+                return pts
+        return 0
+    return 0
+
+
+@rule
+def final_score(C, space_area, area_public, order_col, order_rank, sj, grunt_col, grunt_pos,
+                ghost_at, minion_pos, prophecy_card, arch_cards, n_arch, out):
+    """Rulebook "Final Scoring" of one player into ``out[0:3]``.
+
+    Parameters
+    ----------
+    C : CardArrays
+        ``Cards.to_arrays()``.
+    space_area : int64[S]
+        Area (1..12) of each Town path space; ``S`` is the final area's Grunt position.
+    area_public : int64[14]
+        1 for a public area (shows action icons); neighborhoods are the areas 1..12 without.
+    order_col, order_rank : int64[3, 6]
+        The Order of Spider Jack (colour -1: empty).
+    sj : int64[3]
+        Spider Jack die values: row r keeps its first ``sj[r]`` dice (the trimming).
+    grunt_col, grunt_pos : int64[MAX_GRUNTS]
+        Grunt colour (-1 unused slot) and position (-1/-2 start spots, 0..S-1 path, S final).
+    ghost_at : int64[S]
+        Ghost index on each path space, -1 none.
+    minion_pos : int64[M]
+        Minion positions (-1 a starting Minion spot, else a path space).
+    prophecy_card : int
+        Prophecy card index, -1 none.
+    arch_cards : int64[K]
+        Arch Monster card indices in front of the player (first ``n_arch``; an entry < 0 is a
+        discarded card and scores nothing).
+    n_arch : int
+    out : int64[>=3]
+        ``out[0]`` final-area Grunts (3 per matching kept die; an owned ``single_grunt`` card
+        raises one Grunt of its colour to its own gain, best cards first, one Grunt per card),
+        ``out[1]`` Prophecy (capped), ``out[2]`` Arch Monsters.
+    """
+    final = space_area.shape[0]
+    base = C.per_die
+    g_total = 0
+    for colour in range(6):
+        there = 0
+        for g in range(grunt_col.shape[0]):
+            if grunt_col[g] == colour and grunt_pos[g] == final:
+                there += 1
+        if there == 0:
+            continue
+        dice = kept_dice_of(order_col, sj, colour)
+        per = 0
+        left = there
+        for v in range(MAX_ARCH_PER_DIE, base, -1):
+            if left == 0:
+                break
+            for q in range(n_arch):
+                a = arch_cards[q]
+                if a >= 0 and C.m_kind[a] == M_SINGLE_GRUNT and C.m_col_a[a] == colour and \
+                        C.m_points[a] == v and left > 0:
+                    per += v
+                    left -= 1
+        per += left * base
+        g_total += per * dice
+    out[0] = g_total
+    out[1] = 0
+    if prophecy_card >= 0:
+        out[1] = prophecy_score(C, prophecy_card, order_col, order_rank, sj)
+    tot = 0
+    for q in range(n_arch):
+        a = arch_cards[q]
+        if a >= 0:
+            tot += arch_score(C, a, order_col, order_rank, sj, space_area, area_public,
+                              grunt_col, grunt_pos, ghost_at, minion_pos)
+    out[2] = tot

@@ -1,0 +1,85 @@
+"""The numba kernels agree with the plain-Python twin on thousands of random grids and
+positions (seeded numpy)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.games.monsters import scoring as nbs
+from simlab.games.monsters import scoring_ref as ref
+
+from .scoring_support import ARR, CARDS, N_SPACES, town
+
+
+def random_grid(rng, few_colours):
+    col = rng.integers(0, 3 if few_colours else 6, (3, 6))
+    rank = rng.integers(1, 7, (3, 6))
+    filled = rng.integers(0, 7, 3)
+    for r in range(3):
+        col[r, filled[r]:] = -1
+    return col.astype(np.int64), rank.astype(np.int64), rng.integers(1, 7, 3).astype(np.int64)
+
+
+def test_prophecy_score_and_progress_agree():
+    rng = np.random.default_rng(20261130)
+    scored = 0
+    for it in range(400):
+        col, rank, kp = random_grid(rng, it % 2 == 1)
+        for k in range(len(CARDS.prophecy)):
+            a = nbs.prophecy_score(ARR, k, col, rank, kp)
+            assert a == ref.prophecy_score(CARDS, k, col, rank, kp), (k, col, rank, kp)
+            p = nbs.prophecy_progress(ARR, k, col, rank, kp)
+            assert abs(p - ref.prophecy_progress(CARDS, k, col, rank, kp)) < 1e-9, (k, col, rank)
+            assert 0 <= a <= nbs.prophecy_max(ARR, k)
+            scored += a > 0
+    assert scored > 200   # the random grids do exercise scoring conditions
+
+
+def test_final_score_agrees():
+    rng = np.random.default_rng(7)
+    space_area, area_public = town()
+    out = np.zeros(3, dtype=np.int64)
+    nonzero = np.zeros(3, dtype=np.int64)
+    for _ in range(2000):
+        col, rank, _ = random_grid(rng, False)
+        col[:, :] = np.where(rng.random((3, 6)) < 0.9, rng.integers(0, 6, (3, 6)), -1)
+        for r in range(3):  # rows fill left to right
+            holes = np.flatnonzero(col[r] < 0)
+            if holes.size:
+                col[r, holes[0]:] = -1
+        sj = rng.integers(1, 7, 3).astype(np.int64)
+        n_g = rng.integers(0, 12)
+        gc = np.full(12, -1, dtype=np.int64)
+        gp = np.full(12, -1, dtype=np.int64)
+        gc[:n_g] = rng.integers(0, 6, n_g)
+        gp[:n_g] = rng.choice(np.arange(-2, N_SPACES + 1), n_g)
+        gp[:n_g][rng.random(n_g) < 0.4] = N_SPACES
+        ghost_at = np.where(rng.random(N_SPACES) < 0.15, 1, -1).astype(np.int64)
+        minion_pos = rng.integers(-1, N_SPACES, 6).astype(np.int64)
+        minion_pos[rng.random(6) < 0.5] = rng.choice([9, 10, 11, 21, 22, 23])  # areas 4 and 8
+        arch = rng.integers(-1, len(CARDS.arch), 10).astype(np.int64)
+        n_arch = int(rng.integers(0, 11))
+        pc = int(rng.integers(-1, len(CARDS.prophecy)))
+        nbs.final_score(ARR, space_area, area_public, col, rank, sj, gc, gp, ghost_at,
+                        minion_pos, pc, arch, n_arch, out)
+        want = ref.final_score(CARDS, space_area, area_public, col, rank, sj, gc, gp, ghost_at,
+                               minion_pos, pc, arch, n_arch)
+        assert tuple(int(x) for x in out) == want, (col, rank, sj, gc, gp, arch, n_arch)
+        nonzero += out > 0
+    assert (nonzero > 100).all()
+
+
+def test_every_arch_card_agrees_alone():
+    rng = np.random.default_rng(3)
+    space_area, area_public = town()
+    for i in range(len(CARDS.arch)):
+        for _ in range(40):
+            col, rank, sj = random_grid(rng, True)
+            gc = rng.integers(0, 6, 12).astype(np.int64)
+            gp = rng.integers(-2, N_SPACES + 1, 12).astype(np.int64)
+            ghost_at = np.where(rng.random(N_SPACES) < 0.2, 0, -1).astype(np.int64)
+            mp = rng.choice([9, 10, 11, 21, 22, 23, -1, 3], 6).astype(np.int64)
+            a = nbs.arch_score(ARR, i, col, rank, sj, space_area, area_public, gc, gp, ghost_at, mp)
+            b = ref.arch_score(CARDS.arch[i], col, rank, sj, space_area, area_public, gc, gp,
+                               ghost_at, mp)
+            assert a == b, (i, CARDS.arch[i])
