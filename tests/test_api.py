@@ -220,13 +220,22 @@ def test_bot_labels_keep_parameters():
     assert r.summary()["bot"].iloc[0] == "weights(cancel=-5,target=1.2)"
 
 
+def test_players_follow_the_line_up():
+    r = simlab.simulate("jelly", bots=["greedy"] * 5, games=20, seed=0, backend="serial",
+                        progress=False)
+    assert r.players == 5 and len(r.summary()) == 5
+    r3 = simlab.simulate("jelly", bots="greedy,random,spread", games=20, seed=0,
+                         backend="serial", progress=False)
+    assert r3.players == 3
+
+
 @pytest.mark.parametrize("kwargs,words", [
     ({"players": 7}, ["players", "3", "5", "7"]),
     ({"players": 2}, ["players", "2"]),
     ({"bots": ["nope"]}, ["bots", "'nope'", "greedy"]),
     ({"bots": ["greddy", "random", "spread", "saboteur"]}, ["did you mean 'greedy'"]),
     ({"bots": ["greedy", "random"]}, ["bots", "4", "2"]),
-    ({"bots": ["greedy"] * 5}, ["bots", "4", "5"]),
+    ({"bots": ["greedy"] * 5, "players": 4}, ["bots", "4", "5"]),
     ({"rules": {"nope": 1}}, ["nope", "timer_steps"]),
     ({"rules": {"timer_step": 1}}, ["did you mean 'timer_steps'"]),
     ({"rules": "timer_steps=2"}, ["rules", "dict"]),
