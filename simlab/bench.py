@@ -8,7 +8,7 @@ For Attack of the Jelly Monster with 4 players: kernel games per second on one c
 the speed-up over the reference engine on the same games, games per second with 2 jobs and the
 scaling factor, the wall time of a warm ``simlab simulate jelly --games 1000``, and (full run
 only) the peak memory of a 10-million-game run; a sweep's overhead over its kernel time and the
-build time of a 100-point report.
+build time of a 100-point report; one tuning run per game (weights against greedy, 2 jobs).
 """
 
 from __future__ import annotations
@@ -168,6 +168,34 @@ def _jungle_rows(quick: bool, say) -> list[dict]:
     return rows
 
 
+#: one tuning run per game: (game, field, players)
+TUNING = (("jelly", "greedy", 4), ("monkey", "greedy", 3), ("jungle", "greedy", 3),
+          ("monsters", "greedy", 3))
+
+
+def _tuning_rows(quick: bool, say) -> list[dict]:
+    """One tuning run per game (the weights bot against greedy), 2 loky jobs: wall time,
+    training games per second, and the validated gain over the untuned bot."""
+    from simlab.analysis.tune import tune
+    from simlab.games.registry import GAMES
+
+    rows = []
+    budget = 6_000 if quick else 40_000
+    for game, field, players in TUNING:
+        if game not in GAMES:
+            continue
+        say(f"tuning, {game}")
+        res = tune(game, field, players=players, budget=budget, seed=1, jobs=2,
+                   validation_games=1_000 if quick else 4_000, progress=False)
+        rows.append({"game": game, "bots": f"weights vs {field}", "jobs": 2,
+                     "games_per_s": round(res.train_games / res.seconds, 1),
+                     "speedup_vs_reference": None,
+                     "measure": f"one tuning run, {res.train_games:,} training games",
+                     "wall_s": round(res.seconds, 1),
+                     "tuned_gain_pp": round(100 * res.diff, 1)})
+    return rows
+
+
 def run_bench(quick: bool = False, progress=None) -> list[dict]:
     """Measure and return a list of result rows (see module docstring)."""
     from simlab.core.runner import run_games
@@ -212,6 +240,7 @@ def run_bench(quick: bool = False, progress=None) -> list[dict]:
     rows.extend(_jungle_rows(quick, say))
     say("sweep overhead and report build time")
     rows.extend(_sweep_rows(quick))
+    rows.extend(_tuning_rows(quick, say))
     if not quick:
         n = 10_000_000
         say(f"peak memory of a {n:,}-game run (random bots, 2 threads)")
@@ -240,6 +269,8 @@ def format_bench(rows: list[dict]) -> str:
             other.append(f"kernel {r['kernel_s']:.2f} s, overhead {r['overhead_pct']:.1f}%")
         if "peak_mb" in r:
             other.append(f"peak {r['peak_mb']:.0f} MB")
+        if "tuned_gain_pp" in r:
+            other.append(f"tuned {r['tuned_gain_pp']:+.1f} points over untuned")
         gps = "" if r["games_per_s"] is None else f"{r['games_per_s']:,.0f}"
         lines.append(f"{r['measure'][:58]:<58} {r['bots'][:32]:<32} {r['jobs']:>4} "
                      f"{gps:>11}  {', '.join(other)}")
