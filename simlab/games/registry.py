@@ -21,6 +21,7 @@ GAMES = {
     "jelly": "simlab.games.jelly.game:GAME",
     "monkey": "simlab.games.monkey.game:GAME",
     "jungle": "simlab.games.jungle.game:GAME",
+    "monsters": "simlab.games.monsters.game:GAME",
 }
 
 

@@ -267,8 +267,7 @@ class MonstersArrays(NamedTuple):
     card_col: np.ndarray      # (NC, 3) solo card symbol colour (-1 white)
     card_high: np.ndarray     # (NC, 3) 1 highest, 0 lowest
     card_shows: np.ndarray    # (NC, 6) 1 if the card shows the colour
-    arch_back: np.ndarray     # (NA,) back action of each Arch Monster card
-    arch_back_juice: np.ndarray  # (NA,)
+    cards: tuple              # cards.CardArrays (Prophecy, Arch Monsters; scoring.py reads it)
     n_players: int
     mode: int
     n_spaces: int
@@ -348,6 +347,9 @@ class MonstersRules:
         Levels 0..7 as modifier sets (*assumed* ladder, ``data/difficulty.toml``).
     family_area_actions, family_area12_juice, family_minion_spaces
         Family-mode data (``data/family.toml``), for the family engine.
+    prophecy_file, arch_file : str
+        Prophecy / Arch Monster card files (``cards.py``; "" = the shipped *assumed* lists;
+        also settable as ``data.prophecy`` / ``data.arch_monsters``).
     """
 
     players: int = 3
@@ -382,6 +384,8 @@ class MonstersRules:
     family_area_actions: tuple[str, ...] = _DEFAULTS["family_area_actions"]
     family_area12_juice: int = _DEFAULTS["family_area12_juice"]
     family_minion_spaces: tuple[int, ...] = _DEFAULTS["family_minion_spaces"]
+    prophecy_file: str = ""
+    arch_file: str = ""
 
     def __post_init__(self):
         def bad(name, what, got):
@@ -492,7 +496,7 @@ class MonstersRules:
 
     def to_arrays(self) -> MonstersArrays:
         """The rules as arrays for the kernel."""
-        from simlab.games.monsters import cards_io
+        from simlab.games.monsters.cards_io import card_arrays
 
         i8 = np.int64
         face_rank = np.zeros((6, 6), i8)
@@ -537,14 +541,14 @@ class MonstersRules:
         for i, c in enumerate(self.solo_cards):
             for k, (col, hi) in enumerate(parse_card(c, "rules.solo_cards")):
                 cc[i, k], ch[i, k] = col, hi
-        back, back_juice, n_prophecy = cards_io.arch_back_actions()
+        C = card_arrays(self.prophecy_file, self.arch_file)
         m = self.modifiers() if self.mode == "solo2" else dict.fromkeys(MODIFIERS, 0)
         return MonstersArrays(
             face_rank, face_act, face_juice, sa, sc, sact, sj, pub, ta, tj,
             np.array(self.malice_chart, i8), np.array(self.ghost_cost, i8),
             np.array(self.arch_cost, i8), gc, ga, gj, gg, cc, ch, self.card_shows(),
-            back, back_juice, int(self.players), MODES.index(self.mode), S, L, NG, NC,
-            int(back.shape[0]), int(n_prophecy), int(self.malice_cap), int(self.rounds),
+            C, int(self.players), MODES.index(self.mode), S, L, NG, NC,
+            int(C.m_back.shape[0]), int(C.p_max.shape[0]), int(self.malice_cap), int(self.rounds),
             int(self.dice_per_colour), int(self.grunts_per_colour), int(self.gain_grunt_spots),
             int(self.sj_start), int(self.sj_max), m["court_monsters"], m["court_ghosts"],
             m["summoning"], m["unscored"], m["prophecy"], int(self.target),
@@ -600,6 +604,9 @@ def make_rules(players: int = 3, overrides: dict | None = None,
     vals["players"] = players
     if players == 1:
         vals["mode"] = "solo2"
+    for alias, name in (("data.prophecy", "prophecy_file"), ("data.arch_monsters", "arch_file")):
+        if alias in overrides:
+            overrides[name] = overrides.pop(alias)
     for path in [p for p in overrides if p.startswith("data.")]:
         kind = path[5:]
         if kind not in DATA_KINDS:

@@ -12,8 +12,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simlab.games.monsters.actions import N_ACTIONS
-
 MAX_GRUNTS = 12
 N_MINIONS = 6
 ROWS, COLS = 3, 6
@@ -100,6 +98,7 @@ class MonstersState(NamedTuple):
     stk_juice: np.ndarray   # (STACK,) Spook Juice of a juice action
     stk_just: np.ndarray    # (STACK,) 1 if performed from the die just placed
     dec: np.ndarray         # (8,) scratch: a bot's decision (targets)
+    land: np.ndarray        # (MAX_GRUNTS,) scratch: where the Grunts of one move landed
     opt: np.ndarray         # (64,) scratch for bots
     optv: np.ndarray        # (64,) float scratch for bots
     tmp: np.ndarray         # (8,) scratch for final scoring
@@ -129,7 +128,6 @@ class MonstersAgg(NamedTuple):
     seat: np.ndarray          # (P, len(SEAT_NAMES))
     draft: np.ndarray         # (P, PICKS, 3): picks, rank sum, icon-count sum at pick 1..4
     malice_hist: np.ndarray   # (P, MALICE_BINS): Malice left at the end of each Spook phase
-    actions: np.ndarray       # (2, N_ACTIONS): actions performed / skipped by id
     counters: np.ndarray      # (len(COUNTER_NAMES),)
     sj_hist: np.ndarray       # (SCORE_BINS,) solo 2: Spider Jack's final score
 
@@ -150,7 +148,7 @@ def new_state(A) -> MonstersState:
         z(p, MAX_GRUNTS), z(p, MAX_GRUNTS), z(p, N_MINIONS), z(p, s), z(p, s), z(p, 6),
         z(p, MAX_ARCH), z(p), z(p), z(5), z(max(A.n_ghosts, 1)), z(5), z(max(A.n_arch, 1)),
         z(6), z(max(A.n_cards, 1)), z(4), z(4), z(6), z(7), z(6), z(STACK), z(STACK),
-        z(STACK), z(8), z(64), np.zeros(64), z(8), z(p), z(p), z(p, N_BREAK),
+        z(STACK), z(8), z(MAX_GRUNTS), z(64), np.zeros(64), z(8), z(p), z(p), z(p, N_BREAK),
         z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(p, PICKS, 2))
 
 
@@ -161,5 +159,5 @@ def new_agg(n_players: int) -> MonstersAgg:
     return MonstersAgg(np.zeros((p, p + 1), i8), np.zeros(p, i8), np.zeros(p, i8),
                        np.zeros((p, SCORE_BINS), i8), np.zeros((p, N_BREAK), i8),
                        np.zeros((p, len(SEAT_NAMES)), i8), np.zeros((p, PICKS, 3), i8),
-                       np.zeros((p, MALICE_BINS), i8), np.zeros((2, N_ACTIONS), i8),
+                       np.zeros((p, MALICE_BINS), i8),
                        np.zeros(len(COUNTER_NAMES), i8), np.zeros(SCORE_BINS, i8))

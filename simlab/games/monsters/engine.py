@@ -1,0 +1,439 @@
+"""Monsters on Board: rule mechanics (numba ``rule`` helpers, no decisions).
+
+Each helper implements one rule of the rulebook on a :class:`~.state.MonstersState`; the game
+loop in ``nb.py`` asks the bots (``bots.py``) for decisions and applies them with these helpers.
+Everything here is also callable from plain Python (the rule tests call it on hand-built states).
+"""
+
+from __future__ import annotations
+
+from simlab.core.jit import rule
+from simlab.core.rng import randint
+from simlab.games.monsters.actions import A_GAIN_GRUNT, MULTI, SUMMON
+from simlab.games.monsters.state import (
+    B_SUMMON,
+    C_DRAWN,
+    C_EMPTY_MARKET,
+    C_FINAL_ARRIVALS,
+    C_GAIN_GRUNTS,
+    C_GRUNT_MOVES,
+    C_MALICE_BAD,
+    C_NO_GRUNT,
+    C_SUMMON_MISSED,
+    C_SUMMONS,
+    C_TO_BAG,
+    COLS,
+    GAIN_SPOT,
+    I_ATOP,
+    I_GTOP,
+    I_SJ_SCORE,
+    I_SP,
+    MAX_GRUNTS,
+    N_MINIONS,
+    ROWS,
+    S_MALICE_GAINED,
+    S_MALICE_SPENT,
+    S_MALICE_WASTED,
+    S_SUMMONS,
+    STACK,
+    START,
+)
+
+
+# ------------------------------------------------------------------------------ dice
+@rule
+def draw_die(st, rng):
+    """Draw one random Lord die from the bag (uniform over the dice in it): its colour."""
+    total = 0
+    for c in range(6):
+        total += st.bag[c]
+    k = randint(rng, total)
+    for c in range(6):
+        if k < st.bag[c]:
+            st.bag[c] -= 1
+            st.ev[C_DRAWN] += 1
+            return c
+        k -= st.bag[c]
+    return -1
+
+
+@rule
+def to_bag(st, c):
+    """Return a die of colour c to the bag."""
+    st.bag[c] += 1
+    st.ev[C_TO_BAG] += 1
+
+
+@rule
+def fill_fearmobile(st, f, rng):
+    """Arrival: 4 random dice from the bag, rolled, into car positions 0 (front) .. 3."""
+    for k in range(4):
+        c = draw_die(st, rng)
+        st.fm_col[f, k] = c
+        st.fm_face[f, k] = randint(rng, 6)
+
+
+@rule
+def dice_in_play(st):
+    """Lord dice outside the bag and the box (Fearmobiles, Driveways, Orders, cards, Court)."""
+    n = 0
+    for f in range(st.fm_col.shape[0]):
+        for k in range(4):
+            if st.fm_col[f, k] >= 0:
+                n += 1
+    for p in range(st.drv_col.shape[0]):
+        for k in range(4):
+            if st.drv_col[p, k] >= 0:
+                n += 1
+        for r in range(ROWS):
+            n += st.order_n[p, r]
+    for k in range(4):
+        if st.sj_col[k] >= 0:
+            n += 1
+    for c in range(6):
+        n += st.court_dice[c] + st.bag[c]
+    return n
+
+
+# ------------------------------------------------------------------------------ Malice, Juice
+@rule
+def gain_malice(A, st, p, n):
+    """Gain n Malice; any Malice above the cap is lost (counted as wasted)."""
+    room = A.malice_cap - st.malice[p]
+    got = min(n, room)
+    st.malice[p] += got
+    st.sev[p, S_MALICE_GAINED] += got
+    st.sev[p, S_MALICE_WASTED] += n - got
+    if st.malice[p] < 0 or st.malice[p] > A.malice_cap:
+        st.ev[C_MALICE_BAD] += 1
+
+
+@rule
+def spend_malice(A, st, p, n):
+    """Lower the Malice tracker by n (a purchase)."""
+    st.malice[p] -= n
+    st.sev[p, S_MALICE_SPENT] += n
+    if st.malice[p] < 0:
+        st.ev[C_MALICE_BAD] += 1
+
+
+@rule
+def gain_juice(st, p, n, source):
+    """Gain n Spook Juice from ``source`` (B_ACTIONS or B_SUMMON)."""
+    st.juice[p] += n
+    st.bd[p, source] += n
+
+
+# ------------------------------------------------------------------------------ Town
+@rule
+def next_space(A, st, p, pos, c):
+    """The next free space of colour c after position ``pos`` (start or gain-Grunt spot: from
+    the beginning of the path), skipping spaces with a Minion or a Grunt; S (the final area)
+    if none is left."""
+    s0 = pos + 1 if pos >= 0 else 0
+    for s in range(s0, A.n_spaces):
+        if A.space_colour[s] == c and st.occ[p, s] == 0:
+            return s
+    return A.n_spaces
+
+
+@rule
+def push_action(st, act, juice, just):
+    """Put an action on the pending stack (performed next, before what is under it)."""
+    sp = st.info[I_SP]
+    if sp < STACK:
+        st.stk_act[sp] = act
+        st.stk_juice[sp] = juice
+        st.stk_just[sp] = just
+        st.info[I_SP] = sp + 1
+
+
+@rule
+def push_space_actions(A, st, p, s):
+    """Push the actions of path space s (printed icons first, then its Ghost's) so that they
+    are performed in that order."""
+    g = st.ghost_at[p, s]
+    if g >= 0:
+        for k in range(A.ghost_act.shape[1] - 1, -1, -1):
+            a = A.ghost_act[g, k]
+            if a >= 0 and a != A_GAIN_GRUNT:
+                push_action(st, a, A.ghost_juice[g, k], 0)
+    for k in range(A.space_act.shape[1] - 1, -1, -1):
+        a = A.space_act[s, k]
+        if a >= 0:
+            push_action(st, a, A.space_juice[s, k], 0)
+
+
+@rule
+def move_colour(A, st, p, c):
+    """Move each Grunt of colour c once (the one furthest along first) to the next free
+    matching space (the final area if none); then push the actions each landed on, in that
+    order. Grunts in the final area never move. Returns the number of Grunts moved."""
+    S = A.n_spaces
+    n = 0
+    moved = 0  # bit mask of moved slots
+    while True:  # furthest along first (start / gain-Grunt spots last), ties by slot
+        best = -1
+        bpos = -10
+        for g in range(MAX_GRUNTS):
+            if st.grunt_col[p, g] == c and st.grunt_pos[p, g] < S and \
+                    (moved >> g) & 1 == 0:
+                if st.grunt_pos[p, g] > bpos:
+                    bpos = st.grunt_pos[p, g]
+                    best = g
+        if best < 0:
+            break
+        moved |= 1 << best
+        pos = st.grunt_pos[p, best]
+        s = next_space(A, st, p, pos, c)
+        if pos >= 0:
+            st.occ[p, pos] = 0
+        st.grunt_pos[p, best] = s
+        st.ev[C_GRUNT_MOVES] += 1
+        if s < S:
+            st.occ[p, s] = 2
+        else:
+            st.ev[C_FINAL_ARRIVALS] += 1
+        st.land[n] = s
+        n += 1
+    for k in range(n - 1, -1, -1):  # reversed: the first Grunt's actions come first
+        if st.land[k] < S:
+            push_space_actions(A, st, p, st.land[k])
+    return n
+
+
+@rule
+def count_colour(A, st, p, c):
+    """Grunts of colour c not yet in the final area."""
+    n = 0
+    for g in range(MAX_GRUNTS):
+        if st.grunt_col[p, g] == c and st.grunt_pos[p, g] < A.n_spaces:
+            n += 1
+    return n
+
+
+@rule
+def final_grunts(A, st, p):
+    """Grunts in p's final area."""
+    n = 0
+    for g in range(MAX_GRUNTS):
+        if st.grunt_col[p, g] >= 0 and st.grunt_pos[p, g] == A.n_spaces:
+            n += 1
+    return n
+
+
+@rule
+def free_for_piece(st, p, s):
+    """Whether path space s holds no Ghost, Minion or Grunt (where a Minion or Ghost may go)."""
+    return st.occ[p, s] == 0 and st.ghost_at[p, s] < 0
+
+
+@rule
+def move_minion(st, p, m, s):
+    """Move Minion m to the free path space s (its old space becomes free)."""
+    old = st.minion_pos[p, m]
+    if old >= 0:
+        st.occ[p, old] = 0
+    st.minion_pos[p, m] = s
+    st.occ[p, s] = 1
+
+
+# ------------------------------------------------------------------------------ Order
+@rule
+def place_die(st, p, row, c, rank):
+    """Put a die into the leftmost empty spot of a row of p's Order; returns its column."""
+    col = st.order_n[p, row]
+    st.order_col[p, row, col] = c
+    st.order_rank[p, row, col] = rank
+    st.order_n[p, row] = col + 1
+    return col
+
+
+@rule
+def row_sum(st, p, row, n):
+    """Rank total of the n leftmost dice of a row."""
+    t = 0
+    for k in range(min(n, st.order_n[p, row])):
+        t += st.order_rank[p, row, k]
+    return t
+
+
+@rule
+def summon_scoring(A, st, p, row):
+    """Summon Spider Jack scoring: gain the rank total of the leftmost ``sj`` dice of the row.
+    Solo 2 with the summoning modifier: Spider Jack gains the ranks of the dice beyond."""
+    v = row_sum(st, p, row, st.sj[p, row])
+    gain_juice(st, p, v, B_SUMMON)
+    st.ev[C_SUMMONS] += 1
+    st.sev[p, S_SUMMONS] += 1
+    missed = row_sum(st, p, row, COLS) - v
+    st.ev[C_SUMMON_MISSED] += missed
+    if A.mode == 3 and A.summoning == 1:
+        st.info[I_SJ_SCORE] += missed
+    return v
+
+
+@rule
+def call_spider_jack(A, st, p, row):
+    """Advance the Summoning tracker of a row one space: a summon icon scores the row, an
+    action icon is pushed (performed at once). Returns False at the end of the track."""
+    if st.summon[p, row] >= A.track_len - 1:
+        return False
+    st.summon[p, row] += 1
+    a = A.track_act[st.summon[p, row]]
+    if a == SUMMON:
+        summon_scoring(A, st, p, row)
+    elif a >= 0:
+        push_action(st, a, A.track_juice[st.summon[p, row]], 0)
+    return True
+
+
+# ------------------------------------------------------------------------------ market
+@rule
+def refill_ghosts(st):
+    """Slide the Ghosts right (keeping their order) and fill the empty spots from the stack,
+    rightmost empty first (the leftmost spot gets the last one)."""
+    w = 4
+    for k in range(4, -1, -1):
+        if st.gmarket[k] >= 0:
+            g = st.gmarket[k]
+            st.gmarket[k] = -1
+            st.gmarket[w] = g
+            w -= 1
+    for k in range(w, -1, -1):
+        top = st.info[I_GTOP]
+        if top < st.gstack.shape[0]:
+            st.gmarket[k] = st.gstack[top]
+            st.info[I_GTOP] = top + 1
+        else:
+            st.ev[C_EMPTY_MARKET] += 1
+
+
+@rule
+def refill_arch(A, st):
+    """Slide the Arch Monsters right and fill the empty spots from the deck."""
+    w = 4
+    for k in range(4, -1, -1):
+        if st.amarket[k] >= 0:
+            g = st.amarket[k]
+            st.amarket[k] = -1
+            st.amarket[w] = g
+            w -= 1
+    for k in range(w, -1, -1):
+        top = st.info[I_ATOP]
+        if top < A.n_arch:
+            st.amarket[k] = st.adeck[top]
+            st.info[I_ATOP] = top + 1
+        else:
+            st.ev[C_EMPTY_MARKET] += 1
+
+
+@rule
+def ghost_target_ok(A, st, p, g, target):
+    """Whether Ghost g may go to ``target``: a gain-Grunt Ghost to an empty gain-Grunt spot
+    (target = spot), any other to a free path space of its colour (multi: any colour)."""
+    if A.ghost_gain[g] == 1:
+        return 0 <= target < A.gain_spots and st.gain_spot[p, target] < 0
+    if target < 0 or target >= A.n_spaces or not free_for_piece(st, p, target):
+        return False
+    c = A.ghost_colour[g]
+    return c == MULTI or A.space_colour[target] == c
+
+
+@rule
+def buy_ghost(A, st, p, k, target):
+    """Buy the Ghost at market position k for its position's cost and place it on ``target``;
+    a gain-Grunt Ghost brings a new Grunt of its colour from the supply (if any is left)."""
+    g = st.gmarket[k]
+    spend_malice(A, st, p, A.ghost_cost[k])
+    st.gmarket[k] = -1
+    if A.ghost_gain[g] == 1:
+        st.gain_spot[p, target] = g
+        c = A.ghost_colour[g]
+        st.ev[C_GAIN_GRUNTS] += 1
+        if st.supply[c] > 0:
+            for s in range(MAX_GRUNTS):
+                if st.grunt_col[p, s] < 0:
+                    st.grunt_col[p, s] = c
+                    st.grunt_pos[p, s] = GAIN_SPOT
+                    st.supply[c] -= 1
+                    break
+        else:
+            st.ev[C_NO_GRUNT] += 1
+    else:
+        st.ghost_at[p, target] = g
+    refill_ghosts(st)
+
+
+@rule
+def buy_arch(A, st, p, k):
+    """Buy the Arch Monster at market position k for its position's cost."""
+    spend_malice(A, st, p, A.arch_cost[k])
+    st.arch[p, st.n_arch[p]] = st.amarket[k]
+    st.n_arch[p] += 1
+    st.amarket[k] = -1
+    refill_arch(A, st)
+
+
+@rule
+def can_place_ghost(A, st, p, g):
+    """A legal target for Ghost g on p's board: the first one found, or -1."""
+    if A.ghost_gain[g] == 1:
+        for t in range(A.gain_spots):
+            if st.gain_spot[p, t] < 0:
+                return t
+        return -1
+    c = A.ghost_colour[g]
+    for s in range(A.n_spaces):
+        if free_for_piece(st, p, s) and (c == MULTI or A.space_colour[s] == c):
+            return s
+    return -1
+
+
+@rule
+def remove_arch(st, p, i):
+    """Box p's i-th Arch Monster card (used for its back action); returns the card."""
+    card = st.arch[p, i]
+    n = st.n_arch[p]
+    for k in range(i, n - 1):
+        st.arch[p, k] = st.arch[p, k + 1]
+    st.arch[p, n - 1] = -1
+    st.n_arch[p] = n - 1
+    return card
+
+
+@rule
+def check_board(A, st, p):
+    """Grunt and Minion bookkeeping is consistent: returns (grunt errors, minion errors)."""
+    S = A.n_spaces
+    ge = 0
+    me = 0
+    on_path = 0
+    for g in range(MAX_GRUNTS):
+        if st.grunt_col[p, g] >= 0:
+            x = st.grunt_pos[p, g]
+            if x >= 0 and x < S:
+                on_path += 1
+                if st.occ[p, x] != 2:
+                    ge += 1
+            elif x != START and x != GAIN_SPOT and x != S:
+                ge += 1
+    m_on = 0
+    for m in range(N_MINIONS):
+        x = st.minion_pos[p, m]
+        if x >= 0:
+            m_on += 1
+            if x >= S or st.occ[p, x] != 1:
+                me += 1
+    n2 = 0
+    n1 = 0
+    for s in range(S):
+        if st.occ[p, s] == 2:
+            n2 += 1
+        elif st.occ[p, s] == 1:
+            n1 += 1
+    if n2 != on_path:
+        ge += 1
+    if n1 != m_on:
+        me += 1
+    return ge, me

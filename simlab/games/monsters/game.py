@@ -1,0 +1,207 @@
+"""Monsters on Board: the public game module (validate -> arrays -> kernel -> tables).
+
+Registered as ``monsters``; use it through :func:`simlab.simulate` or the ``simlab`` command.
+Regular game: 2-4 players (``--set mode=regular``). Solo: ``-p 1 --set mode=solo1`` (score
+against ``target``) or ``-p 1 --set mode=solo2 --set difficulty=3`` (versus Spider Jack).
+
+Scores: Spook Juice from actions and Summon scoring during the game plus final scoring
+(final-area Grunts, Prophecy, Arch Monsters; ``scoring.py``). Winners: the top score, ties
+broken by final-area Grunts, then Malice, then shared (so not always exactly the top scores).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import NamedTuple
+
+import numpy as np
+
+from simlab.games.monsters import bots as _bots
+from simlab.games.monsters import nb
+from simlab.games.monsters.rules import MonstersArrays, MonstersRules, make_rules
+from simlab.games.monsters.state import (
+    BREAKDOWN,
+    COUNTER_NAMES,
+    SEAT_NAMES,
+    MonstersLineup,
+    new_agg,
+    new_state,
+)
+from simlab.games.registry import BotInfo, Game
+
+_RULE_DOCS = {
+    "players": "players: 2-4 (regular, family), 1 (solo1, solo2)",
+    "mode": "regular | family | solo1 (beat a target score) | solo2 (versus Spider Jack)",
+    "difficulty": "solo2 difficulty level 0..7 (assumed ladder, data/difficulty.toml)",
+    "sj_court_monsters": "solo2: extra Grunts in his Court 0/1/2 (-1: from the level)",
+    "sj_court_ghosts": "solo2: random Ghosts in his Court 0/2/4 (-1: from the level)",
+    "sj_summoning": "solo2: he gains your missed Summon scoring 0/1 (-1: from the level)",
+    "sj_unscored": "solo2: un-scored die 0 bag / 1 Court / 2 scored + Court (-1: level)",
+    "sj_prophecy": "solo2: he gains your missed Prophecy points 0/1 (-1: from the level)",
+    "target": "solo1: score that counts as a win (assumed 100)",
+    "rounds": "rounds (rulebook 6)",
+    "dice": "36 Lord die faces RANK:ICONS by colour (assumed; set dice.COLOUR.FACE)",
+    "town": "Town spaces AREA:COLOUR:ICONS in path order (assumed; set town.I)",
+    "ghosts": "42 Ghosts COLOUR:ICONS (assumed; set ghosts.I)",
+    "solo_cards": "30 Spider Jack cards (assumed; set solo_cards.I)",
+    "malice_chart": "Malice for ranks 1..6 (assumed; rank 6 -> 3 is the rulebook's)",
+    "ghost_cost": "Ghost cost by market position, left to right (assumed)",
+    "arch_cost": "Arch Monster cost by market position, left to right (assumed)",
+}
+
+
+class MonstersPrepared(NamedTuple):
+    """What the runner ships to workers: rule arrays and the line-up."""
+
+    arrays: MonstersArrays
+    lineup: MonstersLineup
+
+
+class MonstersGame(Game):
+    """Monsters on Board (2-4 players; solo modes 1 and 2): dice draft, Grunts, Spider Jack."""
+
+    name = "monsters"
+    title = "Monsters on Board"
+    min_players = 1
+    max_players = 4
+    default_players = 3
+    default_bots = ("greedy", "prophet", "random")
+    winners_are_top_scores = False
+    seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "breakdown", "draft",
+                 "malice_hist")
+
+    def bots(self) -> dict[str, BotInfo]:
+        return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
+                for name, (bid, params, defaults, doc) in _bots.BOTS.items()}
+
+    def rule_options(self) -> list[dict]:
+        base = MonstersRules()
+        return [{"name": f.name, "default": getattr(base, f.name),
+                 "doc": _RULE_DOCS.get(f.name, "assumed data, see data/*.toml")}
+                for f in dataclasses.fields(MonstersRules)]
+
+    def make_rules(self, players: int, overrides: dict | None = None, where: str = "rules"):
+        rules = make_rules(self.check_players(players), overrides, where)
+        if rules.mode == "family":
+            from simlab.errors import SimlabError
+
+            raise SimlabError(f"{where}.mode: family mode is not modelled yet (nb_family.py)")
+        return rules
+
+    def lineup(self, bots, players: int, where: str = "bots"):
+        if bots is None and players == 1:
+            bots = "greedy"
+        return super().lineup(bots, players, where)
+
+    def prepare(self, rules: MonstersRules, lineup) -> MonstersPrepared:
+        ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
+        return MonstersPrepared(rules.to_arrays(), MonstersLineup(ids, params))
+
+    def run_batch(self, prepared: MonstersPrepared, seed: int, start: int, count: int,
+                  keep_rows: bool):
+        A = prepared.arrays
+        p = A.n_players
+        agg = new_agg(p)
+        scores, winners = self.row_arrays(count, p, keep_rows)
+        nb.run_batch(A, new_state(A), prepared.lineup, np.zeros(4, np.uint64), seed, start,
+                     count, agg, scores, winners)
+        return self.batch_output(agg, scores, winners, keep_rows)
+
+    def reference_game(self, prepared: MonstersPrepared, seed: int, game: int,
+                       log: bool = False, names=None):
+        from simlab.games.monsters.reference import ReferenceGame
+
+        g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log, names=names)
+        scores, winners = g.play()
+        return scores, winners, g.agg._asdict(), g.lines
+
+    def always_has_winner(self, rules: MonstersRules) -> bool:
+        return not rules.mode.startswith("solo")
+
+    def invariants(self, agg: dict, n_games: int, rules: MonstersRules) -> list[str]:
+        c = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
+        problems = []
+        if c["games"] != n_games:
+            problems.append(f"{c['games']} games counted, {n_games} played")
+        if c["rounds"] != n_games * rules.rounds:
+            problems.append(f"rounds {c['rounds']} != {n_games} x {rules.rounds}")
+        for key, what in (("dice_not_conserved", "Lord dice not all accounted for"),
+                          ("malice_out_of_range", "Malice left 0..cap"),
+                          ("grunt_errors", "Grunt bookkeeping broken"),
+                          ("minion_errors", "Minion bookkeeping broken"),
+                          ("illegal_bot_choices", "bots made illegal choices")):
+            if c[key]:
+                problems.append(f"{what} {c[key]} times")
+        if c["dice_drawn"] - c["dice_to_bag"] != (c["court_dice"]
+                                                   + n_games * 3 * rules.rounds * rules.players):
+            problems.append("dice drawn - returned to the bag != dice in Orders + Court")
+        if np.any(np.asarray(agg["score_hist"]).sum(axis=1) != n_games):
+            problems.append("score histogram does not count every game")
+        if not np.array_equal(np.asarray(agg["breakdown"]).sum(axis=1),
+                              np.asarray(agg["score_sum"])):
+            problems.append("score by source does not add up to the scores")
+        seat = np.asarray(agg["seat"])
+        if int(seat[:, SEAT_NAMES.index("first_player")].sum()) != n_games:
+            problems.append("first players do not count every game")
+        return problems
+
+    def metrics(self, agg: dict, n_games: int, rules: MonstersRules, lineup) -> dict:
+        n = max(n_games, 1)
+        counters = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
+        bd = np.asarray(agg["breakdown"])
+        seat = np.asarray(agg["seat"])
+        dr = np.asarray(agg["draft"])
+        mh = np.asarray(agg["malice_hist"])
+        p = bd.shape[0]
+        out = {
+            "score_by_source": [{"seat": s + 1, "bot": lineup[s].label,
+                                 **{name: float(bd[s, j]) / n for j, name in
+                                    enumerate(BREAKDOWN)}} for s in range(p)],
+            "draft_position": [{"seat": s + 1, "bot": lineup[s].label,
+                                "mean_rank": [float(dr[s, k, 1]) / max(dr[s, k, 0], 1)
+                                              for k in range(dr.shape[1])],
+                                "mean_icons": [float(dr[s, k, 2]) / max(dr[s, k, 0], 1)
+                                               for k in range(dr.shape[1])]}
+                               for s in range(p)],
+            "malice": [{"seat": s + 1, "bot": lineup[s].label,
+                        **{k: float(seat[s, SEAT_NAMES.index(f"malice_{k}")]) / n
+                           for k in ("gained", "spent", "wasted")},
+                        "left_after_spook_hist": [int(x) for x in mh[s]]} for s in range(p)],
+            "per_game": {name: v / n for name, v in counters.items()},
+            "seat_metrics": [{"seat": s + 1, "bot": lineup[s].label,
+                              **{name: float(seat[s, i]) / n for i, name in
+                                 enumerate(SEAT_NAMES)}} for s in range(p)],
+        }
+        if rules.mode == "solo2":
+            h = np.asarray(agg["sj_hist"])
+            out["spider_jack"] = {"mean_score": float((h * np.arange(h.size)).sum()) / n,
+                                  "player_win_share": 1 - counters["sj_wins"] / n,
+                                  "difficulty": rules.difficulty,
+                                  "modifiers": rules.modifiers()}
+        return out
+
+    def summary_lines(self, metrics: dict) -> list[str]:
+        lines = ["seat  " + "  ".join(f"{b:>17}" for b in BREAKDOWN) + "   (mean points)"]
+        for row in metrics["score_by_source"]:
+            lines.append(f"{row['seat']:>4}  " + "  ".join(f"{row[b]:17.2f}" for b in BREAKDOWN))
+        lines.append("")
+        lines.append("seat  malice gained/spent/wasted per game   mean rank at picks 1..4")
+        for m, d in zip(metrics["malice"], metrics["draft_position"], strict=True):
+            lines.append(f"{m['seat']:>4}  {m['gained']:6.2f} {m['spent']:6.2f} "
+                         f"{m['wasted']:6.2f}                   "
+                         + " ".join(f"{x:4.2f}" for x in d["mean_rank"]))
+        if "spider_jack" in metrics:
+            sj = metrics["spider_jack"]
+            lines += ["", f"Spider Jack (difficulty {sj['difficulty']}): mean score "
+                          f"{sj['mean_score']:.1f}, player wins {100 * sj['player_win_share']:.1f}%"]
+        return lines
+
+    def figures(self, points: list) -> list:
+        try:
+            from simlab.games.monsters.plots import monsters_figures
+        except ImportError:
+            return []
+        return monsters_figures(points)
+
+
+GAME = MonstersGame()
