@@ -33,12 +33,74 @@ solo rules too) and keep the first best one in increasing bitmask order.
     Solo variant: free square fields first, the lowest-numbered first (keeps the high fields
     for the last, scoring monkey); minus towers on existing towers, else the lowest field;
     among plays to one field the cheapest (``cost`` weight).
+
+Custom bots (``@simlab.bot("monkey", params={...})``, bot id ``CUSTOM_ID`` = 63)
+-------------------------------------------------------------------------------
+A custom bot is a numba function ``fn(A, st, seat, kind, option, params) -> float`` that scores
+one legal play; the kernel asks it about every legal play and takes the highest score (ties: the
+first in increasing bitmask order, as the built-in bots). A turn has exactly one decision, the
+play (which cards, hence which field); everything else in a turn is forced by the rules
+(placement on the named field, ownership, drawing, discarding an unplayable hand). The decision
+comes in three kinds, so a bot knows which rule made the list of legal plays:
+
+``KIND_PLAY`` (0)
+    Normal and quick game: play cards naming a field where the seat may place (not a field
+    another player owns).
+``KIND_SOLO`` (1)
+    Solo variant, a free field of the inner 4x4 square can be named: every legal play names one.
+``KIND_TOWER`` (2)
+    Solo variant, no free square field can be named: every legal play builds or raises a minus
+    tower (a square field already holding the seat's monkey; its number is a minus point).
+
+``option`` is, for every kind, the *index* ``i`` of the play in the kernel's list of legal plays
+(``0 <= i < n``, the plays in increasing bitmask order):
+
+- ``st.masks[option]``: the card subset, a bitmask over the hand slots (bit ``j`` set: the card
+  ``st.hand[seat, j]`` is played; slots ``0 .. st.hand_n[seat] - 1``);
+- ``st.cells[option]``: the cell of the field it names (``r * 6 + c``, row ``r`` and column
+  ``c`` from the top-left); its field number is ``A.number[cell]``.
+
+What a bot reads (all read-only; a custom bot must not write to ``st``):
+
+- ``A`` (:class:`~simlab.games.monkey.rules.MonkeyArrays`): ``A.n_players``, ``A.mode``
+  (``MODE_NORMAL`` 0, ``MODE_QUICK`` 1, ``MODE_SOLO`` 2), ``A.number[cell]`` (field number),
+  ``A.cell_of[n]`` (cell of field number ``n``), ``A.inner[cell]`` (1 in the inner 4x4 square),
+  ``A.shapes[s, 0..3]`` (the 4 cells of winning shape ``s``: rows of 4, quick game also 2x2
+  squares), ``A.shape_kind[s]``, ``A.cell_shapes[cell, k]`` for ``k < A.n_cell_shapes[cell]``
+  (the shapes through a cell), ``A.monkeys``, ``A.hand_size``, ``A.max_play``,
+  ``A.solo_max_towers``, ``A.solo_max_per_field``, ``A.solo_rounds``, ``A.solo_min_round``.
+- ``st`` (:class:`~simlab.games.monkey.state.MonkeyState`): ``st.counts[cell, q]`` (monkeys of
+  seat ``q`` on a cell), ``st.owner[cell]`` (owning seat or -1), ``st.maj[cell]`` (seat with the
+  majority, the owner on an owned field, or -1), ``st.supply[q]``, ``st.boxed[q]``,
+  ``st.hand[seat, j]`` / ``st.hand_n[seat]`` (the bot's own hand; other hands are hidden
+  information a fair bot leaves alone), ``st.masks`` / ``st.cells`` (the legal plays, see
+  above), ``st.info[I_TURN]`` (turn number, 1-based; the round in solo), ``st.info[I_TOWERS]``
+  (solo: minus-tower fields so far), ``st.info[I_NDRAW]`` / ``st.info[I_NDISC]`` (pile sizes),
+  ``st.discard[0 .. st.info[I_NDISC] - 1]`` (the face-up discard pile).
+- ``params``: the bot's parameters (``float64``, in the order of its ``params`` dict; the vector
+  may be longer, padded with zeros).
+
+Example: a bot that prefers fields of the highest number and, among plays naming one field, the
+fewest cards::
+
+    import simlab
+
+    @simlab.bot("monkey", params={"cards": 0.5})
+    def high(A, st, seat, kind, option, params):
+        m = st.masks[option]
+        k = 0
+        for j in range(st.hand_n[seat]):
+            k += (m >> j) & 1
+        return A.number[st.cells[option]] - params[0] * k
+
+A worked strategy (extend the longest open line) is ``examples/custom_bots/monkey.py``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from simlab.core.custom import CUSTOM_ID
 from simlab.core.jit import rule
 from simlab.core.rng import randint
 from simlab.games.monkey.nb import (
@@ -62,6 +124,9 @@ from simlab.games.monkey.state import (
 )
 
 BOT_RANDOM, BOT_GREEDY, BOT_ROW, BOT_BLOCKER, BOT_WEIGHTS, BOT_LOOKAHEAD, BOT_SOLO = range(7)
+#: the decisions a custom bot scores (see the module docstring); ``option`` is the play's index
+KIND_PLAY, KIND_SOLO, KIND_TOWER = range(3)
+KIND_NAMES = ("play", "solo", "tower")
 N_PARAMS = 11
 W_WIN, W_MAJ, W_OWN, W_L2, W_L3, W_BLOCK, W_LEADER, W_CONTEST, W_FOCUS, W_COST, W_FIELD = \
     range(11)
@@ -325,6 +390,32 @@ def _lookahead(A, st, sim, p, n, plays, rng):
 
 
 @rule
+def play_kind(A, st, n):
+    """The kind of the play decision whose n >= 1 legal plays are in st.masks/st.cells:
+    KIND_PLAY (normal, quick), KIND_SOLO (solo, free square fields) or KIND_TOWER (solo, minus
+    towers only; legal_plays lists free fields whenever there is one)."""
+    if A.mode != MODE_SOLO:
+        return KIND_PLAY
+    return KIND_SOLO if st.counts[st.cells[0], 0] == 0 else KIND_TOWER
+
+
+@rule
+def _custom(A, st, lineup, p, n):
+    """The line-up's custom function scores each of the n legal plays (option = its index into
+    st.masks/st.cells); the first best play's card subset."""
+    kind = play_kind(A, st, n)
+    w = lineup.params[p]
+    best = -np.inf
+    bm = st.masks[0]
+    for i in range(n):
+        v = lineup.custom(A, st, p, kind, i, w)
+        if v > best:
+            best = v
+            bm = st.masks[i]
+    return bm
+
+
+@rule
 def decide(A, st, sim, lineup, p, rng):
     """A bot's play: the card subset (bitmask over p's hand slots) to play; the kernel asks only
     when at least one play is legal. ``sim`` is scratch for playouts."""
@@ -333,6 +424,8 @@ def decide(A, st, sim, lineup, p, rng):
         return 0
     bid = lineup.ids[p]
     w = lineup.params[p]
+    if bid == CUSTOM_ID:
+        return _custom(A, st, lineup, p, n)
     if bid == BOT_RANDOM:
         return st.masks[randint(rng, n)]
     if bid == BOT_LOOKAHEAD:

@@ -87,7 +87,8 @@ class MonkeyGame(Game):
 
     def prepare(self, rules: MonkeyRules, lineup) -> MonkeyPrepared:
         ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
-        return MonkeyPrepared(rules.to_arrays(), MonkeyLineup(ids, params))
+        return MonkeyPrepared(rules.to_arrays(),
+                              MonkeyLineup(ids, params, self.custom_function(lineup)))
 
     def run_batch(self, prepared: MonkeyPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from simlab.core.custom import no_custom
 from simlab.games.monkey.rules import MAX_HAND, N_CELLS
 
 # info slots
@@ -70,10 +71,12 @@ class MonkeyState(NamedTuple):
 
 
 class MonkeyLineup(NamedTuple):
-    """Bots of the seats: integer ids and parameter vectors (see bots.py)."""
+    """Bots of the seats: integer ids, parameter vectors and the line-up's custom bot function
+    (see bots.py; ``no_custom`` when no seat plays a custom bot)."""
 
     ids: np.ndarray     # (P,) int64
     params: np.ndarray  # (P, K) float64
+    custom: object = no_custom  # numba function (A, st, seat, kind, option, params) -> float
 
 
 class MonkeyAgg(NamedTuple):
