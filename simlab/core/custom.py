@@ -55,6 +55,12 @@ def no_custom(A, st, seat, kind, option, params):
     return 0.0
 
 
+# A dispatcher inside the line-up makes it part of every kernel's signature, and numba compares
+# dispatcher types by the dispatcher's uuid, which is random per process: without a fixed uuid
+# no process would ever load the kernels from the disk cache.
+no_custom._set_uuid("simlab-no-custom-v1")
+
+
 @dataclass(frozen=True)
 class CustomBot:
     """A registered custom bot: its game, name, numba function, parameters and description."""
@@ -122,6 +128,12 @@ def bot(game: str, name: str | None = None, params: dict | None = None, doc: str
             src = "<unknown>"
         cacheable = src != "<unknown>" and Path(src).exists()
         jitted = fn if isinstance(fn, CPUDispatcher) else njit(cache=cacheable, nogil=True)(py)
+        if cacheable:  # a stable identity, so kernels specialised for it load from the cache
+            digest = hashlib.sha256(Path(src).read_bytes()).hexdigest()[:16]
+            try:
+                jitted._set_uuid(f"simlab-custom-{game}-{bot_name}-{digest}")
+            except AssertionError:  # already has one (used before registration)
+                pass
         text = doc or (inspect.getdoc(py) or "custom bot").splitlines()[0]
         _REGISTRY[(game, bot_name)] = CustomBot(game, bot_name, jitted, tuple(params),
                                                 tuple(float(v) for v in params.values()),
@@ -236,6 +248,24 @@ def load_plugins(paths, where: str = "plugin") -> list[str]:
     return names
 
 
+def ensure_plugin_module(fn) -> None:
+    """In a worker process: import the plugin file that defined custom function ``fn`` under the
+    parent's module name (numba's cache refers to the module by name)."""
+    py = getattr(fn, "py_func", None)
+    mod = getattr(py, "__module__", "") or ""
+    if not mod.startswith("simlab_plugin_") or mod in sys.modules:
+        return
+    path = Path(py.__code__.co_filename)
+    if path.is_file():
+        spec = importlib.util.spec_from_file_location(mod, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[mod] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception:  # noqa: BLE001 - the parent imported it fine; leave it to numba
+            del sys.modules[mod]
+
+
 def name_of(game: str, fn) -> str:
     """The registered name of a custom bot function (``?`` when unknown)."""
     return next((n for (g, n), b in _REGISTRY.items() if g == game and b.fn is fn), "?")
@@ -251,6 +281,10 @@ def lineup_function(game: str, lineup) -> object:
 
 
 _HINTS = (
+    ("Only accept returning of array passed", "it creates an array (e.g. np.zeros); custom bots "
+                                              "run inside simlab's allocation-free kernels: read "
+                                              "the arrays you are given and keep to scalars and "
+                                              "loops"),
     ("NRT required", "it creates an array, list, dict or string; custom bots run inside "
                      "simlab's allocation-free kernels: read the arrays you are given and "
                      "keep to scalars and loops"),
@@ -272,10 +306,16 @@ def compile_error(exc: Exception, name: str, game: str) -> SimlabError:
     msg = str(exc)
     why = next((h for key, h in _HINTS if key in msg), None)
     loc = ""
-    for line in msg.splitlines():
-        if line.strip().startswith("File ") or "During: lowering" in line:
-            loc = line.strip()
+    src = next((b.source for (g, n), b in _REGISTRY.items() if g == game and n == name), None)
+    lines = [ln.strip() for ln in msg.splitlines()]
+    for i, line in enumerate(lines):  # the bot's own file first, then any location
+        if line.startswith("File ") and src and src in line:
+            nxt = lines[i + 1] if i + 1 < len(lines) else ""
+            loc = f"{line} {nxt}".strip()
             break
+    if not loc:
+        loc = next((ln for ln in lines if ln.startswith("File ") and "site-packages" not in ln),
+                   "")
     first = next((ln.strip() for ln in msg.splitlines() if ln.strip()), msg)
     text = (f"custom bot {name!r} ({game}) cannot be compiled by numba: "
             f"{why or 'it uses something nopython mode does not support'}.")

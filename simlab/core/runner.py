@@ -57,6 +57,11 @@ def _play(game_name: str, prepared, seed: int, start: int, count: int, keep_rows
     from simlab.games.registry import get_game
 
     game = get_game(game_name)
+    custom = getattr(getattr(prepared, "lineup", None), "custom", None)
+    if custom is not None:
+        from simlab.core.custom import ensure_plugin_module
+
+        ensure_plugin_module(custom)
     t0 = time.perf_counter()
     agg, rows = game.run_batch(prepared, seed, start, count, keep_rows)
     return start, agg, rows, time.perf_counter() - t0

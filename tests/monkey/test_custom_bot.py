@@ -120,10 +120,6 @@ def test_allocating_bot_fails_with_a_simlab_error():
     assert "do not allocate" in msg
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core: inside the _nrt=False kernels numba types np.zeros without NRT and says 'Only accept "
-    "returning of array passed into the function as argument' (no 'NRT required'), so "
-    "compile_error picks the 'No implementation of function' hint"))
 def test_allocating_bot_gets_the_allocation_hint():
     msg = _hoarder_error()
     assert "allocation-free" in msg or "creates an array" in msg
@@ -136,10 +132,6 @@ def test_threads_backend_runs_it(liner):
     assert np.array_equal(one.agg["wins"], two.agg["wins"])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core: a loky worker cannot load the kernel the parent cached for a plugin bot: numba "
-    "rebuilds the plugin's Environment with importlib.import_module('simlab_plugin_<hash>'), a "
-    "module that only exists in the parent's sys.modules (see the Monkey Fun hand-over notes)"))
 def test_loky_jobs_2_runs_it(liner):
     one = simlab.simulate("monkey", bots=LINE_UP, games=300, seed=61)
     two = simlab.simulate("monkey", bots=LINE_UP, games=300, seed=61, jobs=2, batch_size=64)
