@@ -562,8 +562,8 @@ def sj_buy(A, st):
     the right (rank 6: positions 1 and 5), then the Arch Monsters there are discarded."""
     k = st.info[I_UNSCORED]
     r = A.face_rank[st.sj_col[k], st.sj_face[k]]
-    a = 5 - min(r, 5)
-    b = 0 if r == 6 else a
+    a = 4 if r == 6 else 5 - r   # position #r counted from the right (#1 = index 4)
+    b = 0 if r == 6 else a       # rank 6: positions #1 and #5
     for pos in (a, b):
         g = st.gmarket[pos]
         if g >= 0:
