@@ -192,7 +192,17 @@ def test_findings_agree_with_the_numbers(built):
     # tournament: the strongest bot is the one the head-to-head matrix ranks first
     sr = load_results(built["tournament"][0])
     best = sr.head_to_head().mean(axis=1).idxmax()
-    assert headline_sentences(sr)[0].startswith(f"{best} is the strongest bot")
+    heads = headline_sentences(sr)
+    # the meta-game comes first: a dominant strategy (or none), then the equilibrium mixture
+    from simlab.analysis.meta import meta_game
+
+    mg = meta_game(sr)
+    assert heads[0].startswith(f"Dominant strategy: {mg.dominant}" if mg.dominant
+                               else "No dominant strategy")
+    assert heads[1].startswith("Meta-game equilibrium")
+    assert heads[2].startswith(f"{best} is the strongest bot")
+    if mg.dominant:  # a dominant bot is also the strongest head to head
+        assert mg.dominant == best
     # compare: one sentence per variant
     sr = load_results(built["compare"][0])
     words = headline_sentences(sr)
