@@ -42,6 +42,7 @@ def _play_share(game_name: str, players: int, rules_over: dict, lineups: list, s
                 seed: int, games: int) -> tuple[float, np.ndarray]:
     """Win share of the tuned seat over ``games`` games of every line-up (rotation): the mean and
     the per-game shares (averaged over rotations)."""
+    from simlab.core.runner import run_games
     from simlab.games.registry import get_game
 
     g = get_game(game_name)
@@ -49,8 +50,10 @@ def _play_share(game_name: str, players: int, rules_over: dict, lineups: list, s
     per_game = np.zeros(games)
     for lu, s in zip(lineups, seat_of, strict=True):
         prepared = g.prepare(rules, lu)
-        agg, rows = g.run_batch(prepared, seed, 0, games, True)
-        w = rows["winner"].astype(float)
+        # the runner in-process: one worker per evaluation (the evaluations run in parallel)
+        out = run_games(g, prepared, games, seed, jobs=1, backend="serial", keep_rows=True,
+                        progress=False)
+        w = np.asarray(out.rows["winner"]).astype(float)
         k = np.maximum(w.sum(axis=1), 1.0)
         per_game += w[:, s] / k
     per_game /= len(lineups)
