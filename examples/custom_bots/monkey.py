@@ -7,8 +7,7 @@ use ``liner`` like a built-in bot::
     simlab simulate monkey --plugin examples/custom_bots/monkey.py --bots liner,greedy,random,row
     simlab simulate monkey --plugin examples/custom_bots/monkey.py -p 2 --bots "liner(line=3),random"
 
-(Several jobs: use ``--backend threads`` for now; loky worker processes cannot yet load a
-kernel compiled for a plugin's bot.)
+``--jobs 2`` works with every backend: worker processes import the plugin file again.
 
 The view (see the docstring of ``simlab/games/monkey/bots.py``): the kernel calls ``liner`` once
 per legal play of the seat's turn; ``option`` is the play's index into the legal plays, so
