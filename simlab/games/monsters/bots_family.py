@@ -1,0 +1,330 @@
+"""Monsters on Board, family mode: bot decisions (numba), by the same ids and parameter vectors
+as the regular game's bots (``bots.py``), so a line-up means the same bots in both modes.
+
+Decisions (each a ``rule`` function, also callable from plain Python by the reference engine):
+
+``decide_pick`` the die (car position 0..3 of the Fearmobile in front of the player) and the row
+of the Order it goes to: returns ``k * 3 + row``; ``decide_promote`` (area 4) whether to promote
+or demote a Lord and which (``st.dec`` = row, column, +-1); ``decide_swap`` (area 8) whether to
+swap two Lords and which (``st.dec`` = r1, c1, r2, c2); ``decide_row`` the row whose Minion space
+takes this round's Minion (end of round scoring).
+
+Family mode reads these parameters of the shared vector (the others are unused):
+``juice`` per point of Spook Juice, ``grunt`` per Grunt step, ``icon`` per area 4 / area 8
+opportunity a move reaches, ``prophecy`` x the change of ``prophecy_progress`` (keep = all six
+spots of every row: no Spider Jack trimming in family mode), ``noise``.
+
+``random`` (id 0)
+    Uniform over the legal picks and rows; an area 4/8 action is done with probability 1/2 on
+    uniform dice (a promotion that would leave 1..6 becomes a demotion and vice versa).
+``greedy`` (1), ``prophet`` (2), ``weights`` (3)
+    One evaluation: a die of rank r placed in row R is worth ``juice`` x r x (Minion spaces of R
+    still empty), which is exactly the row scoring it will bring if the row is not changed
+    later; the Grunt move of the die is simulated (``move_outcome``): ``grunt`` per step,
+    ``juice`` x the area 12 juice per return, ``icon`` per area 4 / 8 reached; plus the Prophecy
+    term (0 for greedy). Promote / swap: the same row-scoring value and Prophecy change, done
+    when positive. End of round: the row with the highest rank total now (``juice`` x total
+    plus ``noise``). Options are scanned in board order, ties keep the first, no decision
+    compares players, so seats never matter.
+Any other id (custom bots) is refused by ``nb_family.family_prepare``.
+"""
+
+from __future__ import annotations
+
+from simlab.core.jit import rule
+from simlab.core.rng import randint, uniform
+from simlab.games.monsters.bots import (
+    BOT_RANDOM,
+    W_GRUNT,
+    W_ICON,
+    W_JUICE,
+    W_PROPHECY,
+    jitter,
+)
+from simlab.games.monsters.scoring import prophecy_progress
+
+ROWS, COLS = 3, 6
+#: family area effects (``FamilyArrays.area_act``, index = area number 0..13)
+FA_NONE, FA_PROMOTE, FA_SWAP, FA_RETURN = range(4)
+START = -1
+
+
+@rule
+def icon_count(A, c, f):
+    """Icons (of any type) on face f of a die of colour c: the Grunt's steps."""
+    n = 0
+    for k in range(A.face_act.shape[2]):
+        if A.face_act[c, f, k] >= 0:
+            n += 1
+    return n
+
+
+@rule
+def next_step(A, pos, c):
+    """The next space of colour c after ``pos`` (START: from the beginning of the path), or S
+    (the final area) when there is none. One Grunt per colour and no Minion or Ghost on the
+    path in family mode, so no space of its colour is ever occupied (nothing to skip)."""
+    s0 = pos + 1 if pos >= 0 else 0
+    for s in range(s0, A.n_spaces):
+        if A.space_colour[s] == c:
+            return s
+    return A.n_spaces
+
+
+@rule
+def move_outcome(A, F, pos, c, n):
+    """Simulate n steps of the Grunt of colour c from ``pos``: (end position, steps moved,
+    area-4 landings, area-8 landings, area-12 returns). A step onto a return area sends the
+    Grunt to its start spot and the next step leaves from there; in the final area it stops."""
+    S = A.n_spaces
+    steps = 0
+    n4 = 0
+    n8 = 0
+    n12 = 0
+    for _ in range(n):
+        if pos >= S:
+            break
+        pos = next_step(A, pos, c)
+        steps += 1
+        if pos < S:
+            e = F.area_act[A.space_area[pos]]
+            if e == FA_PROMOTE:
+                n4 += 1
+            elif e == FA_SWAP:
+                n8 += 1
+            elif e == FA_RETURN:
+                n12 += 1
+                pos = START
+    return pos, steps, n4, n8, n12
+
+
+@rule
+def free_spaces(F, st, p, r):
+    """Empty Minion spaces of row r (future row scorings of that row)."""
+    return F.minion_spaces[r] - st.minions[p, r]
+
+
+@rule
+def prog(A, st, p, w):
+    """Prophecy progress of p's Order, every spot kept (0 when the bot ignores it)."""
+    if w[W_PROPHECY] == 0.0:
+        return 0.0
+    return prophecy_progress(A.cards, st.prophecy[p], st.order_col[p], st.order_rank[p],
+                             st.keep)
+
+
+@rule
+def n_dice(st, p):
+    return st.order_n[p, 0] + st.order_n[p, 1] + st.order_n[p, 2]
+
+
+@rule
+def pick_value(A, F, st, p, fm, k, r, w, base):
+    """Value of taking die k of Fearmobile fm into row r (rows, Grunt move, Prophecy)."""
+    c = st.fm_col[fm, k]
+    f = st.fm_face[fm, k]
+    rank = A.face_rank[c, f]
+    v = w[W_JUICE] * rank * free_spaces(F, st, p, r)
+    _, steps, n4, n8, n12 = move_outcome(A, F, st.grunt_pos[p, c], c, icon_count(A, c, f))
+    v += w[W_GRUNT] * steps + w[W_JUICE] * F.juice12 * n12 + w[W_ICON] * n4
+    if n_dice(st, p) >= 1:
+        v += w[W_ICON] * n8  # a swap needs two dice: the one placed now and another
+    if w[W_PROPHECY] != 0.0:
+        col = st.order_n[p, r]
+        st.order_col[p, r, col] = c
+        st.order_rank[p, r, col] = rank
+        st.order_n[p, r] = col + 1
+        v += w[W_PROPHECY] * (prog(A, st, p, w) - base)
+        st.order_col[p, r, col] = -1
+        st.order_rank[p, r, col] = 0
+        st.order_n[p, r] = col
+    return v
+
+
+@rule
+def decide_pick(A, F, st, lu, p, fm, rng):
+    """Die (car position) of Fearmobile fm and row of p's Order: returns k * 3 + row."""
+    bid = lu.ids[p]
+    w = lu.params[p]
+    if bid == BOT_RANDOM:
+        n = 0
+        for k in range(4):
+            if st.fm_col[fm, k] >= 0:
+                for r in range(ROWS):
+                    if st.order_n[p, r] < COLS:
+                        n += 1
+        i = randint(rng, n)
+        for k in range(4):
+            if st.fm_col[fm, k] >= 0:
+                for r in range(ROWS):
+                    if st.order_n[p, r] < COLS:
+                        if i == 0:
+                            return k * 3 + r
+                        i -= 1
+        return -1
+    base = prog(A, st, p, w)
+    best = -1
+    bv = -1e18
+    for k in range(4):
+        if st.fm_col[fm, k] >= 0:
+            for r in range(ROWS):
+                if st.order_n[p, r] < COLS:
+                    v = pick_value(A, F, st, p, fm, k, r, w, base) + jitter(rng, w)
+                    if v > bv:
+                        bv = v
+                        best = k * 3 + r
+    return best
+
+
+@rule
+def random_die(st, p, rng):
+    """A uniform die of p's Order: r * 8 + c (-1 if the Order is empty)."""
+    n = n_dice(st, p)
+    if n <= 0:
+        return -1
+    i = randint(rng, n)
+    for r in range(ROWS):
+        for c in range(st.order_n[p, r]):
+            if i == 0:
+                return r * 8 + c
+            i -= 1
+    return -1
+
+
+@rule
+def decide_promote(A, F, st, lu, p, rng):
+    """Area 4: 1 to promote (+1) or demote (-1) die st.dec[0], st.dec[1] by st.dec[2]; 0 skip.
+    Any die of the Order may change, the one just placed included; ranks stay 1..6."""
+    bid = lu.ids[p]
+    w = lu.params[p]
+    if bid == BOT_RANDOM:
+        if uniform(rng) < 0.5:
+            return 0
+        x = random_die(st, p, rng)
+        if x < 0:
+            return 0
+        d = 1 if uniform(rng) < 0.5 else -1
+        rk = st.order_rank[p, x // 8, x % 8] + d
+        if rk < 1 or rk > 6:
+            d = -d
+        st.dec[0] = x // 8
+        st.dec[1] = x % 8
+        st.dec[2] = d
+        return 1
+    base = prog(A, st, p, w)
+    best = -1
+    bv = 1e-9
+    for r in range(ROWS):
+        for c in range(st.order_n[p, r]):
+            for d in (-1, 1):
+                rk = st.order_rank[p, r, c] + d
+                if rk < 1 or rk > 6:
+                    continue
+                v = w[W_JUICE] * d * free_spaces(F, st, p, r)
+                if w[W_PROPHECY] != 0.0:
+                    st.order_rank[p, r, c] = rk
+                    v += w[W_PROPHECY] * (prog(A, st, p, w) - base)
+                    st.order_rank[p, r, c] = rk - d
+                if v > bv:
+                    bv = v
+                    best = (r * 8 + c) * 2 + (1 if d > 0 else 0)
+    if best < 0:
+        return 0
+    st.dec[0] = best // 2 // 8
+    st.dec[1] = best // 2 % 8
+    st.dec[2] = 1 if best % 2 == 1 else -1
+    return 1
+
+
+@rule
+def decide_swap(A, F, st, lu, p, rng):
+    """Area 8: 1 to swap dice (st.dec[0], st.dec[1]) and (st.dec[2], st.dec[3]); 0 skip."""
+    bid = lu.ids[p]
+    w = lu.params[p]
+    if bid == BOT_RANDOM:
+        if uniform(rng) < 0.5 or n_dice(st, p) < 2:
+            return 0
+        x = random_die(st, p, rng)
+        y = random_die(st, p, rng)
+        if x == y:
+            return 0
+        st.dec[0] = x // 8
+        st.dec[1] = x % 8
+        st.dec[2] = y // 8
+        st.dec[3] = y % 8
+        return 1
+    base = prog(A, st, p, w)
+    best = -1
+    bv = 1e-9
+    for x in range(ROWS * 8):
+        r1 = x // 8
+        c1 = x % 8
+        if c1 >= st.order_n[p, r1]:
+            continue
+        for y in range(x + 1, ROWS * 8):
+            r2 = y // 8
+            c2 = y % 8
+            if c2 >= st.order_n[p, r2]:
+                continue
+            k1 = st.order_rank[p, r1, c1]
+            k2 = st.order_rank[p, r2, c2]
+            v = w[W_JUICE] * (k2 - k1) * (free_spaces(F, st, p, r1) - free_spaces(F, st, p, r2))
+            if w[W_PROPHECY] != 0.0:
+                q1 = st.order_col[p, r1, c1]
+                st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
+                st.order_col[p, r2, c2] = q1
+                st.order_rank[p, r1, c1] = k2
+                st.order_rank[p, r2, c2] = k1
+                v += w[W_PROPHECY] * (prog(A, st, p, w) - base)
+                st.order_col[p, r2, c2] = st.order_col[p, r1, c1]
+                st.order_col[p, r1, c1] = q1
+                st.order_rank[p, r1, c1] = k1
+                st.order_rank[p, r2, c2] = k2
+            if v > bv:
+                bv = v
+                best = x * 32 + y
+    if best < 0:
+        return 0
+    x = best // 32
+    y = best % 32
+    st.dec[0] = x // 8
+    st.dec[1] = x % 8
+    st.dec[2] = y // 8
+    st.dec[3] = y % 8
+    return 1
+
+
+@rule
+def row_total(st, p, r):
+    t = 0
+    for c in range(st.order_n[p, r]):
+        t += st.order_rank[p, r, c]
+    return t
+
+
+@rule
+def decide_row(A, F, st, lu, p, rng):
+    """End of round: the row (with an empty Minion space) that takes p's Minion and scores."""
+    bid = lu.ids[p]
+    w = lu.params[p]
+    if bid == BOT_RANDOM:
+        n = 0
+        for r in range(ROWS):
+            if free_spaces(F, st, p, r) > 0:
+                n += 1
+        i = randint(rng, n)
+        for r in range(ROWS):
+            if free_spaces(F, st, p, r) > 0:
+                if i == 0:
+                    return r
+                i -= 1
+        return -1
+    best = -1
+    bv = -1e18
+    for r in range(ROWS):
+        if free_spaces(F, st, p, r) > 0:
+            v = w[W_JUICE] * row_total(st, p, r) + jitter(rng, w)
+            if v > bv:
+                bv = v
+                best = r
+    return best

@@ -1,0 +1,651 @@
+"""Monsters on Board, family mode: the game loop (numba) and its batch entry point.
+
+Family mode (rulebook "Family Mode") as modelled here; readings where the text is silent are
+marked *reading*:
+
+- Setup: Minions stay in a supply (6 per player), no Ghosts, no Arch Monsters, no Malice; each
+  player gets one random Prophecy card (distinct cards, dealt like the regular game); one Grunt
+  of each colour on its starting spot. The family side of the board is the Town track of
+  ``town.toml`` (*assumed* by ``family.toml``) with the area effects of ``family.toml``
+  (area 4 promote/demote, area 8 swap, area 12 ``area12_juice`` Spook Juice and back to start).
+- Round: every Fearmobile gets 4 random dice from the bag, rolled. Then three steps, each: every
+  player takes 1 die from the Fearmobile in front of them and places it in any row of their
+  Order in the leftmost empty spot; their Grunt of the die's colour moves 1 space per icon (of
+  any type) on the die; every Fearmobile passes to the player on the RIGHT (*reading*: seats go
+  clockwise and the regular game passes left, p -> p+1, so right is p -> p-1: after t passes
+  player p holds the Fearmobile that started in front of player p+t). When 1 die is left in each
+  Fearmobile it goes back to the bag.
+- Grunt movement (*reading*, consistent with the regular game): one step = to the next space of
+  the Grunt's colour along the path. Grunts skip spaces holding a Minion or another Grunt, but in
+  family mode no Minion or Ghost is on the path and each player has one Grunt per colour on
+  single-coloured spaces, so no space is ever occupied. After the last space of its colour the
+  Grunt enters the final area, where (as in the regular game) it never moves again: the rest of
+  that move and every later move of that colour are lost (counted). The final area scores
+  nothing in family mode.
+- Each step that lands on a space of area 4 (on or through): the player *may* promote or demote
+  one Lord die of their Order by 1 (ranks stay 1..6); *reading*: any die, the one just placed
+  included (the regular rule forbids the die whose icon gives the action; here the Town space
+  gives it). Area 8: the player *may* swap any 2 dice of their Order (faces kept). Area 12: score
+  the family ``area12_juice`` (12) and the Grunt goes straight back to its starting spot; the
+  remaining steps continue from there.
+- End of round: each player puts a Minion from the supply on an empty Minion space of a row of
+  their choice (``minion_spaces_per_row``, 2 each) and scores the rank total of all dice of that
+  row. The game ends when all Minion spaces are filled (6 rounds with 3 x 2 spaces; *reading*:
+  the ``rounds`` rule of the regular game is not used in family mode).
+- Game end: Prophecy card as normal (capped at 50); *reading*: no Spider Jack trimming in family
+  mode (the family rules never mention it and nothing can feed Spider Jack dice), so every die
+  counts (keep = 6 spots per row). Winner: most Spook Juice. Tie: "the youngest tied player
+  wins" -- ages are unknown, so the rule option ``family_tie`` is ``shared`` (default: every tied
+  player wins, 1/k each) or ``seat`` (the lowest seat index stands in for the youngest). Tied top
+  scores are counted either way.
+
+Aggregates use the keys of the regular game (wins, score_sum, score_sumsq, score_hist,
+breakdown, seat, draft, malice_hist, counters), with family contents: ``breakdown`` by
+``FAMILY_BREAKDOWN``, ``seat`` by ``FAMILY_SEAT_NAMES``, ``draft`` (P, 3 picks, 3),
+``malice_hist`` always zero (no Malice), ``counters`` by ``FAMILY_COUNTER_NAMES``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from simlab.core.jit import batch, rule
+from simlab.core.rng import randint, seed_stream
+from simlab.errors import SimlabError
+from simlab.games.monsters.bots_family import (
+    COLS,
+    FA_NONE,
+    FA_PROMOTE,
+    FA_RETURN,
+    FA_SWAP,
+    ROWS,
+    START,
+    decide_pick,
+    decide_promote,
+    decide_row,
+    decide_swap,
+    free_spaces,
+    icon_count,
+    next_step,
+    row_total,
+)
+from simlab.games.monsters.scoring import prophecy_score
+
+N_MINIONS = 6
+PICKS = 3               # dice each player takes per round (4 per Fearmobile, 1 left)
+SCORE_BINS = 401        # as the regular game
+MALICE_BINS = 9
+TIE_SHARED, TIE_SEAT = 0, 1
+TIES = ("shared", "seat")
+AREA_EFFECTS = {"none": FA_NONE, "promote": FA_PROMOTE, "swap": FA_SWAP,
+                "juice_and_return": FA_RETURN}
+
+FAMILY_COUNTER_NAMES = (
+    "games", "rounds", "dice_drawn", "dice_to_bag", "dice_checks", "dice_not_conserved",
+    "minion_errors", "illegal_bot_choices", "grunt_steps", "steps_lost_final_area",
+    "final_area_arrivals", "area4_landings", "area4_uses", "area8_landings", "area8_uses",
+    "area12_returns", "top_score_ties", "shared_wins", "seat_tie_breaks")
+(C_GAMES, C_ROUNDS, C_DRAWN, C_TO_BAG, C_CHECKS, C_DICE_BAD, C_MINION_BAD, C_ILLEGAL, C_STEPS,
+ C_LOST, C_FINAL, C_A4, C_A4_USED, C_A8, C_A8_USED, C_A12, C_TIES, C_SHARED,
+ C_SEAT_TIE) = range(len(FAMILY_COUNTER_NAMES))
+FAMILY_SEAT_NAMES = ("grunt_steps", "area4_uses", "area8_uses", "area12_returns",
+                     "final_area_grunts", "minions_top", "minions_middle", "minions_bottom",
+                     "order_dice")
+(S_STEPS, S_A4, S_A8, S_A12, S_FINAL, S_MIN0, S_MIN1, S_MIN2,
+ S_ORDER) = range(len(FAMILY_SEAT_NAMES))
+FAMILY_BREAKDOWN = ("rows", "area12", "prophecy")
+B_ROWS, B_AREA12, B_PROPHECY = range(3)
+I_ROUND, I_STEP = range(2)
+
+
+class FamilyArrays(NamedTuple):
+    """Family-mode data for the kernel (the rest comes from ``MonstersArrays``)."""
+
+    area_act: np.ndarray       # (14,) FA_* effect of each area number (0 and 13 none)
+    minion_spaces: np.ndarray  # (3,) Minion spaces per row of the Order
+    juice12: int               # Spook Juice of a return area
+    rounds: int                # sum of the Minion spaces
+    tie: int                   # TIE_SHARED or TIE_SEAT
+    n_minions: int             # Minions in each player's supply
+
+
+class FamilyState(NamedTuple):
+    """Mutable state of one family game. P players (P Fearmobiles)."""
+
+    info: np.ndarray         # (4,) I_ROUND, I_STEP
+    bag: np.ndarray          # (6,) dice per colour in the bag
+    fm_col: np.ndarray       # (P, 4) Fearmobile f (started in front of player f), -1 empty
+    fm_face: np.ndarray      # (P, 4) face index 0..5
+    order_col: np.ndarray    # (P, 3, 6) -1 empty
+    order_rank: np.ndarray   # (P, 3, 6) 0 empty
+    order_n: np.ndarray      # (P, 3)
+    grunt_pos: np.ndarray    # (P, 6) Grunt of colour c: -1 start, 0..S-1 path, S final area
+    minions: np.ndarray      # (P, 3) Minions on the Minion spaces of each row
+    supply: np.ndarray       # (P,) Minions left in the supply
+    juice: np.ndarray        # (P,) Spook Juice during the game
+    prophecy: np.ndarray     # (P,) Prophecy card
+    keep: np.ndarray         # (3,) 6 6 6: every spot counts for the Prophecy
+    dec: np.ndarray          # (8,) a bot's decision
+    scores: np.ndarray       # (P,)
+    winners: np.ndarray      # (P,)
+    bd: np.ndarray           # (P, 3) this game's score by source
+    ev: np.ndarray           # (len(FAMILY_COUNTER_NAMES),)
+    sev: np.ndarray          # (P, len(FAMILY_SEAT_NAMES))
+    pick: np.ndarray         # (P, PICKS, 2) this game's rank / icon sums at pick 1..3
+
+
+class FamilyAgg(NamedTuple):
+    """Aggregates (integers; the regular game's keys, family contents: module doc)."""
+
+    wins: np.ndarray          # (P, P+1): games seat s won in a k-way tie
+    score_sum: np.ndarray     # (P,)
+    score_sumsq: np.ndarray   # (P,)
+    score_hist: np.ndarray    # (P, SCORE_BINS)
+    breakdown: np.ndarray     # (P, 3) FAMILY_BREAKDOWN
+    seat: np.ndarray          # (P, len(FAMILY_SEAT_NAMES))
+    draft: np.ndarray         # (P, PICKS, 3): picks, rank sum, icon sum at pick 1..3
+    malice_hist: np.ndarray   # (P, MALICE_BINS): always 0 (no Malice in family mode)
+    counters: np.ndarray      # (len(FAMILY_COUNTER_NAMES),)
+
+
+class FamilyPrepared(NamedTuple):
+    """What the runner ships to workers for a family game."""
+
+    arrays: object            # MonstersArrays
+    family: FamilyArrays
+    lineup: object            # MonstersLineup
+    prophecy_file: str
+    arch_file: str
+
+
+def new_family_state(A) -> FamilyState:
+    p = A.n_players
+    i8 = np.int64
+
+    def z(*shape):
+        return np.zeros(shape, i8)
+
+    return FamilyState(z(4), z(6), z(p, 4), z(p, 4), z(p, ROWS, COLS), z(p, ROWS, COLS),
+                       z(p, ROWS), z(p, 6), z(p, ROWS), z(p), z(p), z(p),
+                       np.full(ROWS, COLS, i8), z(8), z(p), z(p), z(p, 3),
+                       z(len(FAMILY_COUNTER_NAMES)), z(p, len(FAMILY_SEAT_NAMES)),
+                       z(p, PICKS, 2))
+
+
+def new_family_agg(p: int) -> FamilyAgg:
+    i8 = np.int64
+    return FamilyAgg(np.zeros((p, p + 1), i8), np.zeros(p, i8), np.zeros(p, i8),
+                     np.zeros((p, SCORE_BINS), i8), np.zeros((p, 3), i8),
+                     np.zeros((p, len(FAMILY_SEAT_NAMES)), i8), np.zeros((p, PICKS, 3), i8),
+                     np.zeros((p, MALICE_BINS), i8), np.zeros(len(FAMILY_COUNTER_NAMES), i8))
+
+
+def family_arrays(rules, tie: str | None = None) -> FamilyArrays:
+    """Family data of ``rules`` as arrays; ``tie`` overrides ``rules.family_tie``."""
+    where = "rules"
+    tie = getattr(rules, "family_tie", "shared") if tie is None else tie
+    if tie not in TIES:
+        raise SimlabError(f"{where}.family_tie: expected one of {', '.join(TIES)}, got {tie!r}")
+    act = np.zeros(14, np.int64)
+    for item in rules.family_area_actions:
+        k, _, v = str(item).partition(":")
+        if not k.strip().isdigit() or not 1 <= int(k) <= 12:
+            raise SimlabError(f"{where}.family_area_actions: area must be 1..12, got {item!r}")
+        if v.strip() not in AREA_EFFECTS:
+            raise SimlabError(f"{where}.family_area_actions: unknown effect {v!r}; known: "
+                              f"{', '.join(AREA_EFFECTS)}")
+        act[int(k)] = AREA_EFFECTS[v.strip()]
+    ms = tuple(int(x) for x in rules.family_minion_spaces)
+    if len(ms) != ROWS or min(ms) < 0 or sum(ms) < 1:
+        raise SimlabError(f"{where}.family_minion_spaces: expected 3 counts >= 0 with at least "
+                          f"one space, got {ms!r}")
+    rounds = sum(ms)
+    if rounds > N_MINIONS or PICKS * rounds > ROWS * COLS:
+        raise SimlabError(f"{where}.family_minion_spaces: at most {N_MINIONS} spaces in all "
+                          f"(Minions in the supply, dice the Order holds), got {ms!r}")
+    if 6 * rules.dice_per_colour < rules.players * (PICKS * (rounds - 1) + 4):
+        raise SimlabError(f"{where}.dice_per_colour: not enough dice for {rules.players} "
+                          f"family players over {rounds} rounds")
+    return FamilyArrays(act, np.array(ms, np.int64), int(rules.family_area12_juice), rounds,
+                        TIES.index(tie), N_MINIONS)
+
+
+# ------------------------------------------------------------------------------ rules
+@rule
+def draw_die(st, rng):
+    """One random die from the bag (uniform over the dice in it): its colour."""
+    total = 0
+    for c in range(6):
+        total += st.bag[c]
+    k = randint(rng, total)
+    for c in range(6):
+        if k < st.bag[c]:
+            st.bag[c] -= 1
+            st.ev[C_DRAWN] += 1
+            return c
+        k -= st.bag[c]
+    return -1
+
+
+@rule
+def new_game(A, F, st, rng):
+    """Setup: dice in the bag, Grunts on their start spots, Minions in the supply, Prophecy
+    cards dealt (distinct, as in the regular game)."""
+    P = A.n_players
+    st.info[:] = 0
+    for c in range(6):
+        st.bag[c] = A.dice_per_colour
+    st.fm_col[:, :] = -1
+    st.fm_face[:, :] = 0
+    st.order_col[:, :, :] = -1
+    st.order_rank[:, :, :] = 0
+    st.order_n[:, :] = 0
+    st.grunt_pos[:, :] = START
+    st.minions[:, :] = 0
+    st.juice[:] = 0
+    st.keep[:] = COLS
+    st.scores[:] = 0
+    st.winners[:] = 0
+    st.bd[:, :] = 0
+    st.ev[:] = 0
+    st.sev[:, :] = 0
+    st.pick[:, :, :] = 0
+    for p in range(P):
+        st.supply[p] = F.n_minions
+        while True:
+            k = randint(rng, A.n_prophecy)
+            ok = True
+            for q in range(p):
+                if st.prophecy[q] == k:
+                    ok = False
+            if ok or A.n_prophecy < P:
+                st.prophecy[p] = k
+                break
+
+
+@rule
+def fill_fearmobiles(A, st, rng):
+    """Every Fearmobile: 4 random dice from the bag, rolled (car positions 0..3)."""
+    for f in range(A.n_players):
+        for k in range(4):
+            st.fm_col[f, k] = draw_die(st, rng)
+            st.fm_face[f, k] = randint(rng, 6)
+
+
+@rule
+def check_dice(A, st):
+    """Dice conservation: bag + Fearmobiles + Orders = all Lord dice."""
+    n = 0
+    for c in range(6):
+        n += st.bag[c]
+    for f in range(st.fm_col.shape[0]):
+        for k in range(4):
+            if st.fm_col[f, k] >= 0:
+                n += 1
+    for p in range(A.n_players):
+        for r in range(ROWS):
+            n += st.order_n[p, r]
+    st.ev[C_CHECKS] += 1
+    if n != 6 * A.dice_per_colour:
+        st.ev[C_DICE_BAD] += 1
+
+
+@rule
+def promote(A, F, st, lu, p, rng):
+    """Area 4: the player may promote or demote one die of their Order by 1."""
+    st.ev[C_A4] += 1
+    if decide_promote(A, F, st, lu, p, rng) == 0:
+        return
+    r = st.dec[0]
+    c = st.dec[1]
+    d = st.dec[2]
+    if r < 0 or r >= ROWS or c < 0 or c >= st.order_n[p, r] or (d != 1 and d != -1) or \
+            st.order_rank[p, r, c] + d < 1 or st.order_rank[p, r, c] + d > 6:
+        st.ev[C_ILLEGAL] += 1
+        return
+    st.order_rank[p, r, c] += d
+    st.ev[C_A4_USED] += 1
+    st.sev[p, S_A4] += 1
+
+
+@rule
+def swap(A, F, st, lu, p, rng):
+    """Area 8: the player may swap two dice of their Order (faces kept)."""
+    st.ev[C_A8] += 1
+    if decide_swap(A, F, st, lu, p, rng) == 0:
+        return
+    r1 = st.dec[0]
+    c1 = st.dec[1]
+    r2 = st.dec[2]
+    c2 = st.dec[3]
+    if r1 < 0 or r1 >= ROWS or r2 < 0 or r2 >= ROWS or c1 < 0 or c2 < 0 or \
+            c1 >= st.order_n[p, r1] or c2 >= st.order_n[p, r2] or (r1 == r2 and c1 == c2):
+        st.ev[C_ILLEGAL] += 1
+        return
+    tc = st.order_col[p, r1, c1]
+    tr = st.order_rank[p, r1, c1]
+    st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
+    st.order_rank[p, r1, c1] = st.order_rank[p, r2, c2]
+    st.order_col[p, r2, c2] = tc
+    st.order_rank[p, r2, c2] = tr
+    st.ev[C_A8_USED] += 1
+    st.sev[p, S_A8] += 1
+
+
+@rule
+def move_grunt(A, F, st, lu, p, c, n, rng):
+    """Move p's Grunt of colour c n steps (module doc), with the area effects on the way."""
+    S = A.n_spaces
+    for i in range(n):
+        pos = st.grunt_pos[p, c]
+        if pos >= S:
+            st.ev[C_LOST] += n - i
+            return
+        pos = next_step(A, pos, c)
+        st.grunt_pos[p, c] = pos
+        st.ev[C_STEPS] += 1
+        st.sev[p, S_STEPS] += 1
+        if pos >= S:
+            st.ev[C_FINAL] += 1
+            continue
+        e = F.area_act[A.space_area[pos]]
+        if e == FA_PROMOTE:
+            promote(A, F, st, lu, p, rng)
+        elif e == FA_SWAP:
+            swap(A, F, st, lu, p, rng)
+        elif e == FA_RETURN:
+            st.juice[p] += F.juice12
+            st.bd[p, B_AREA12] += F.juice12
+            st.ev[C_A12] += 1
+            st.sev[p, S_A12] += 1
+            st.grunt_pos[p, c] = START
+
+
+@rule
+def take_and_place(A, F, st, lu, p, t, rng):
+    """Step t of a round for player p: take a die from the Fearmobile in front, place it, move
+    the Grunt of its colour."""
+    fm = (p + t) % A.n_players
+    d = decide_pick(A, F, st, lu, p, fm, rng)
+    k = d // 3
+    r = d % 3
+    if d < 0 or k >= 4 or st.fm_col[fm, k] < 0 or st.order_n[p, r] >= COLS:
+        st.ev[C_ILLEGAL] += 1
+        d = -1
+        for kk in range(4):
+            for rr in range(ROWS):
+                if d < 0 and st.fm_col[fm, kk] >= 0 and st.order_n[p, rr] < COLS:
+                    d = kk * 3 + rr
+        k = d // 3
+        r = d % 3
+    c = st.fm_col[fm, k]
+    f = st.fm_face[fm, k]
+    st.fm_col[fm, k] = -1
+    rank = A.face_rank[c, f]
+    col = st.order_n[p, r]
+    st.order_col[p, r, col] = c
+    st.order_rank[p, r, col] = rank
+    st.order_n[p, r] = col + 1
+    n = icon_count(A, c, f)
+    st.pick[p, t, 0] += rank
+    st.pick[p, t, 1] += n
+    move_grunt(A, F, st, lu, p, c, n, rng)
+
+
+@rule
+def end_of_round(A, F, st, lu, rng):
+    """The last die of each Fearmobile to the bag; each player scores a row with a Minion."""
+    for f in range(A.n_players):
+        for k in range(4):
+            if st.fm_col[f, k] >= 0:
+                st.bag[st.fm_col[f, k]] += 1
+                st.ev[C_TO_BAG] += 1
+                st.fm_col[f, k] = -1
+    check_dice(A, st)
+    for p in range(A.n_players):
+        r = decide_row(A, F, st, lu, p, rng)
+        if r < 0 or r >= ROWS or free_spaces(F, st, p, r) <= 0:
+            st.ev[C_ILLEGAL] += 1
+            r = -1
+            for rr in range(ROWS):
+                if r < 0 and free_spaces(F, st, p, rr) > 0:
+                    r = rr
+        st.minions[p, r] += 1
+        st.supply[p] -= 1
+        pts = row_total(st, p, r)
+        st.juice[p] += pts
+        st.bd[p, B_ROWS] += pts
+
+
+@rule
+def play_round(A, F, st, lu, rng):
+    fill_fearmobiles(A, st, rng)
+    for t in range(PICKS):
+        st.info[I_STEP] = t
+        for p in range(A.n_players):
+            take_and_place(A, F, st, lu, p, t, rng)
+        check_dice(A, st)
+    end_of_round(A, F, st, lu, rng)
+
+
+@rule
+def game_end(A, F, st):
+    """Prophecy (every die counts), bookkeeping checks, winners; returns the number of
+    winners."""
+    P = A.n_players
+    S = A.n_spaces
+    for p in range(P):
+        ps = prophecy_score(A.cards, st.prophecy[p], st.order_col[p], st.order_rank[p],
+                            st.keep)
+        st.bd[p, B_PROPHECY] = ps
+        st.scores[p] = st.juice[p] + ps
+        placed = 0
+        for r in range(ROWS):
+            placed += st.minions[p, r]
+            st.sev[p, S_MIN0 + r] += st.minions[p, r]
+            st.sev[p, S_ORDER] += st.order_n[p, r]
+            if st.minions[p, r] > F.minion_spaces[r]:
+                st.ev[C_MINION_BAD] += 1
+        if placed + st.supply[p] != F.n_minions or placed != F.rounds:
+            st.ev[C_MINION_BAD] += 1
+        for c in range(6):
+            if st.grunt_pos[p, c] >= S:
+                st.sev[p, S_FINAL] += 1
+    top = st.scores[0]
+    for p in range(P):
+        top = max(top, st.scores[p])
+    nt = 0
+    for p in range(P):
+        if st.scores[p] == top:
+            nt += 1
+    if nt > 1:
+        st.ev[C_TIES] += 1
+    k = 0
+    for p in range(P):
+        w = st.scores[p] == top
+        if w and F.tie == TIE_SEAT and k > 0:
+            w = False
+        st.winners[p] = 1 if w else 0
+        k += st.winners[p]
+    if nt > 1:
+        if F.tie == TIE_SEAT:
+            st.ev[C_SEAT_TIE] += 1
+        else:
+            st.ev[C_SHARED] += 1
+    return k
+
+
+@rule
+def play_game(A, F, st, lu, rng):
+    """A whole family game; returns the number of winners."""
+    new_game(A, F, st, rng)
+    for rd in range(F.rounds):
+        st.info[I_ROUND] = rd + 1
+        play_round(A, F, st, lu, rng)
+    k = game_end(A, F, st)
+    st.ev[C_ROUNDS] += F.rounds
+    st.ev[C_GAMES] += 1
+    return k
+
+
+@rule
+def record_result(A, st, k, agg):
+    """Add one finished game to the aggregates."""
+    for i in range(st.ev.shape[0]):
+        agg.counters[i] += st.ev[i]
+    for q in range(A.n_players):
+        for j in range(st.sev.shape[1]):
+            agg.seat[q, j] += st.sev[q, j]
+        for j in range(st.bd.shape[1]):
+            agg.breakdown[q, j] += st.bd[q, j]
+        for i in range(PICKS):
+            agg.draft[q, i, 0] += st.info[I_ROUND]
+            agg.draft[q, i, 1] += st.pick[q, i, 0]
+            agg.draft[q, i, 2] += st.pick[q, i, 1]
+        if st.winners[q]:
+            agg.wins[q, k] += 1
+        s = st.scores[q]
+        agg.score_sum[q] += s
+        agg.score_sumsq[q] += s * s
+        agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
+
+
+@batch
+def run_batch_family(A, F, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
+    """Play family games start..start+count-1 of ``seed`` into ``agg``; per-game rows when the
+    row arrays are non-empty (shape (count, P))."""
+    P = A.n_players
+    keep = row_scores.shape[0] > 0
+    for i in range(count):
+        seed_stream(np.uint64(seed), np.uint64(start + i), rng)
+        k = play_game(A, F, st, lu, rng)
+        record_result(A, st, k, agg)
+        if keep:
+            for q in range(P):
+                row_scores[i, q] = st.scores[q]
+                row_winners[i, q] = st.winners[q] == 1
+
+
+# ------------------------------------------------------------------------------ Game glue
+def family_prepare(game, rules, lineup) -> FamilyPrepared:
+    """``Game.prepare`` for ``mode == "family"``."""
+    from simlab.games.monsters import bots as _bots
+    from simlab.games.monsters.state import MonstersLineup
+
+    ids, params = game.bot_vectors(lineup, _bots.N_PARAMS)
+    known = {bid for bid, *_ in _bots.BOTS.values()}
+    for b, i in zip(lineup, ids, strict=True):
+        if int(i) not in known:
+            raise SimlabError(f"bots: {b.label} has no family-mode decisions; family mode "
+                              f"plays {', '.join(_bots.BOTS)} (and their saved variants)")
+    return FamilyPrepared(rules.to_arrays(), family_arrays(rules), MonstersLineup(ids, params),
+                          str(rules.prophecy_file), str(rules.arch_file))
+
+
+def family_run_batch(game, prepared: FamilyPrepared, seed: int, start: int, count: int,
+                     keep_rows: bool):
+    """``Game.run_batch`` for a family game: (aggregate dict, rows or None)."""
+    A = prepared.arrays
+    agg = new_family_agg(A.n_players)
+    scores, winners = game.row_arrays(count, A.n_players, keep_rows)
+    run_batch_family(A, prepared.family, new_family_state(A), prepared.lineup,
+                     np.zeros(4, np.uint64), seed, start, count, agg, scores, winners)
+    return game.batch_output(agg, scores, winners, keep_rows)
+
+
+def family_reference_game(game, prepared: FamilyPrepared, seed: int, index: int,
+                          log: bool = False, names=None):
+    """``Game.reference_game`` for a family game: (scores, winners, aggregate dict, lines)."""
+    from simlab.games.monsters.reference_family import ReferenceFamilyGame
+
+    g = ReferenceFamilyGame(prepared, seed, index, log=log, names=names)
+    scores, winners = g.play()
+    return scores, winners, g.agg._asdict(), g.lines
+
+
+def family_invariants(agg: dict, n_games: int, rules) -> list[str]:
+    """Broken conservation laws and bounds of family aggregates, in words."""
+    F = family_arrays(rules)
+    P = rules.players
+    c = {name: int(agg["counters"][i]) for i, name in enumerate(FAMILY_COUNTER_NAMES)}
+    seat = np.asarray(agg["seat"])
+    out = []
+    if c["games"] != n_games:
+        out.append(f"{c['games']} games counted, {n_games} played")
+    if c["rounds"] != n_games * F.rounds:
+        out.append(f"rounds {c['rounds']} != {n_games} x {F.rounds}")
+    if c["dice_checks"] != n_games * F.rounds * (PICKS + 1):
+        out.append(f"{c['dice_checks']} dice conservation checks, expected "
+                   f"{n_games * F.rounds * (PICKS + 1)}")
+    for key, what in (("dice_not_conserved", "Lord dice not all accounted for (78)"),
+                      ("minion_errors", "Minion bookkeeping broken"),
+                      ("illegal_bot_choices", "bots made illegal choices")):
+        if c[key]:
+            out.append(f"{what} {c[key]} times")
+    if c["dice_drawn"] != n_games * F.rounds * 4 * P:
+        out.append("dice drawn != 4 per Fearmobile per round")
+    if c["dice_drawn"] - c["dice_to_bag"] != n_games * F.rounds * PICKS * P:
+        out.append("dice drawn - returned != dice in the Orders")
+    if int(seat[:, FAMILY_SEAT_NAMES.index("order_dice")].sum()) != n_games * F.rounds * PICKS * P:
+        out.append("Orders do not hold 3 dice per round")
+    minions = seat[:, S_MIN0:S_MIN2 + 1]
+    if not np.array_equal(minions.sum(axis=0), n_games * P * F.minion_spaces):
+        out.append("Minion spaces not all filled exactly once")
+    if c["area4_uses"] > c["area4_landings"] or c["area8_uses"] > c["area8_landings"]:
+        out.append("more area 4/8 actions than landings")
+    if np.any(np.asarray(agg["score_hist"]).sum(axis=1) != n_games):
+        out.append("score histogram does not count every game")
+    bd = np.asarray(agg["breakdown"])
+    if not np.array_equal(bd.sum(axis=1), np.asarray(agg["score_sum"])):
+        out.append("score by source does not add up to the scores")
+    if not np.array_equal(bd[:, B_AREA12], F.juice12 * seat[:, S_A12]):
+        out.append("area 12 juice != returns x juice")
+    wins = np.asarray(agg["wins"])
+    if F.tie == TIE_SEAT and wins[:, 2:].sum():
+        out.append("shared wins under family_tie = seat")
+    if np.asarray(agg["malice_hist"]).sum():
+        out.append("Malice recorded in family mode")
+    return out
+
+
+def family_metrics(agg: dict, n_games: int, rules, lineup) -> dict:
+    """Family-mode metrics (JSON-able)."""
+    n = max(n_games, 1)
+    c = {name: int(agg["counters"][i]) for i, name in enumerate(FAMILY_COUNTER_NAMES)}
+    bd = np.asarray(agg["breakdown"])
+    seat = np.asarray(agg["seat"])
+    dr = np.asarray(agg["draft"])
+    p = bd.shape[0]
+    return {
+        "family": True,
+        "score_by_source": [{"seat": s + 1, "bot": lineup[s].label,
+                             **{name: float(bd[s, j]) / n for j, name in
+                                enumerate(FAMILY_BREAKDOWN)}} for s in range(p)],
+        "draft_position": [{"seat": s + 1, "bot": lineup[s].label,
+                            "mean_rank": [float(dr[s, k, 1]) / max(dr[s, k, 0], 1)
+                                          for k in range(PICKS)],
+                            "mean_icons": [float(dr[s, k, 2]) / max(dr[s, k, 0], 1)
+                                           for k in range(PICKS)]} for s in range(p)],
+        "seat_metrics": [{"seat": s + 1, "bot": lineup[s].label,
+                          **{name: float(seat[s, i]) / n for i, name in
+                             enumerate(FAMILY_SEAT_NAMES)}} for s in range(p)],
+        "per_game": {name: v / n for name, v in c.items()},
+        "tie_rule": TIES[family_arrays(rules).tie],
+        "tie_share": c["top_score_ties"] / n,
+    }
+
+
+def family_summary_lines(metrics: dict) -> list[str]:
+    """Lines under the balance table for a family game."""
+    lines = ["seat  " + "  ".join(f"{b:>9}" for b in FAMILY_BREAKDOWN) + "   (mean points)"]
+    for row in metrics["score_by_source"]:
+        lines.append(f"{row['seat']:>4}  " + "  ".join(f"{row[b]:9.2f}"
+                                                      for b in FAMILY_BREAKDOWN))
+    g = metrics["per_game"]
+    lines += ["", f"per game: area 4 used {g['area4_uses']:.2f}/{g['area4_landings']:.2f}, "
+                  f"area 8 used {g['area8_uses']:.2f}/{g['area8_landings']:.2f}, area 12 "
+                  f"returns {g['area12_returns']:.2f}; top-score ties "
+                  f"{100 * metrics['tie_share']:.1f}% ({metrics['tie_rule']})"]
+    return lines
