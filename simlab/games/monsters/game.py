@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.games.monsters import bots as _bots
-from simlab.games.monsters import nb
+from simlab.games.monsters import nb, nb_family
 from simlab.games.monsters.rules import MonstersArrays, MonstersRules, make_rules
 from simlab.games.monsters.state import (
     BREAKDOWN,
@@ -81,12 +81,7 @@ class MonstersGame(Game):
                 for f in dataclasses.fields(MonstersRules)]
 
     def make_rules(self, players: int, overrides: dict | None = None, where: str = "rules"):
-        rules = make_rules(self.check_players(players), overrides, where)
-        if rules.mode == "family":
-            from simlab.errors import SimlabError
-
-            raise SimlabError(f"{where}.mode: family mode is not modelled yet (nb_family.py)")
-        return rules
+        return make_rules(self.check_players(players), overrides, where)
 
     def lineup(self, bots, players: int, where: str = "bots"):
         if bots is None and players == 1:
@@ -94,11 +89,15 @@ class MonstersGame(Game):
         return super().lineup(bots, players, where)
 
     def prepare(self, rules: MonstersRules, lineup) -> MonstersPrepared:
+        if rules.mode == "family":
+            return nb_family.family_prepare(self, rules, lineup)
         ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
         return MonstersPrepared(rules.to_arrays(), MonstersLineup(ids, params))
 
     def run_batch(self, prepared: MonstersPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
+        if isinstance(prepared, nb_family.FamilyPrepared):
+            return nb_family.family_run_batch(self, prepared, seed, start, count, keep_rows)
         A = prepared.arrays
         p = A.n_players
         agg = new_agg(p)
@@ -109,6 +108,8 @@ class MonstersGame(Game):
 
     def reference_game(self, prepared: MonstersPrepared, seed: int, game: int,
                        log: bool = False, names=None):
+        if isinstance(prepared, nb_family.FamilyPrepared):
+            return nb_family.family_reference_game(self, prepared, seed, game, log, names)
         from simlab.games.monsters.reference import ReferenceGame
 
         g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log, names=names)
@@ -119,6 +120,8 @@ class MonstersGame(Game):
         return not rules.mode.startswith("solo")
 
     def invariants(self, agg: dict, n_games: int, rules: MonstersRules) -> list[str]:
+        if rules.mode == "family":
+            return nb_family.family_invariants(agg, n_games, rules)
         c = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
         problems = []
         if c["games"] != n_games:
@@ -146,6 +149,8 @@ class MonstersGame(Game):
         return problems
 
     def metrics(self, agg: dict, n_games: int, rules: MonstersRules, lineup) -> dict:
+        if rules.mode == "family":
+            return nb_family.family_metrics(agg, n_games, rules, lineup)
         n = max(n_games, 1)
         counters = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
         bd = np.asarray(agg["breakdown"])
@@ -181,6 +186,8 @@ class MonstersGame(Game):
         return out
 
     def summary_lines(self, metrics: dict) -> list[str]:
+        if metrics.get("family"):
+            return nb_family.family_summary_lines(metrics)
         lines = ["seat  " + "  ".join(f"{b:>17}" for b in BREAKDOWN) + "   (mean points)"]
         for row in metrics["score_by_source"]:
             lines.append(f"{row['seat']:>4}  " + "  ".join(f"{row[b]:17.2f}" for b in BREAKDOWN))
