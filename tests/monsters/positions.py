@@ -1,0 +1,212 @@
+"""Hand-built Monsters on Board positions for the rule tests (tests/monsters/test_rules_*.py).
+
+The kernel's rule helpers (``engine.py``) and phases (``nb.py``) are numba functions that are also
+plain Python (``.py_func``). The ``script`` fixture switches the Monsters modules to their plain
+Python twins for the length of one test (no compile; the same source as the kernel) and replaces
+the bots' decisions with a :class:`Script` whose answers a test queues by hand, so a test sets
+up a position, runs one rule and compares with the rulebook. The ``pure`` fixture does the same
+but keeps the real bots (used to play whole games in plain Python).
+
+Default Town (``data/town.toml``), path order (index: area colour icons) -- the tests rely on it:
+  area 1: 0 blue juice:2, 1 orange malice, 2 green call, 3 purple -, 4 pink feed, 5 yellow promote
+  area 2: 6 blue juice:1, 7 green swap, 8 pink grunt
+  area 3: 9 yellow minion, 10 orange juice:3, 11 purple call+juice:1
+  area 4: 12 blue, 13 green, 14 pink, 15 purple                   (neighborhood)
+  area 5: 16 orange -, 17 yellow malice+juice:1, 18 purple feed
+  area 6: 19 pink juice:2, 20 blue call
+  area 7: 21 green promote, 22 orange malice, 23 yellow -
+  area 8: 24 blue, 25 pink, 26 purple                             (neighborhood)
+  area 9: 27 yellow grunt, 28 green juice:2
+  area 10: 29 orange call, 30 purple swap, 31 blue juice:1+feed
+  area 11: 32 yellow malice, 33 green juice:3
+  area 12: 34 pink, 35 orange                                     (neighborhood)
+  36 = the final area. Summoning track: start, malice, summon, feed, summon, juice:2, summon.
+Lord dice (``data/dice.toml``): every colour has the ranks 1..6 once, face index = rank - 1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numba.core.registry import CPUDispatcher
+
+from simlab.core.rng import seed_stream
+from simlab.games.monsters import bots, engine, nb
+from simlab.games.monsters.bots import BOTS, bot_vector
+from simlab.games.monsters.rules import make_rules
+from simlab.games.monsters.state import I_BOX, MonstersLineup, new_state
+
+B, G, P, ORANGE, U, Y = range(6)  # blue green pink orange purple(U) yellow
+LETTERS = {"B": B, "G": G, "P": P, "O": ORANGE, "U": U, "Y": Y}
+FINAL = 36
+MODULES = (engine, nb, bots)
+_OWN = {m.__name__ for m in MODULES}
+
+
+def _plain(monkeypatch):
+    for mod in MODULES:
+        for name, obj in list(vars(mod).items()):
+            if isinstance(obj, CPUDispatcher) and obj.py_func.__module__ in _OWN:
+                monkeypatch.setattr(mod, name, obj.py_func)
+
+
+class Script:
+    """Decisions queued by a test. Every decision asked is logged in ``log``.
+
+    ``action``: one entry per action other than Spook Juice / Malice (those are always taken):
+    ``None`` skips it, a tuple performs it with those targets in ``st.dec``; empty queue: skip.
+    ``draft``/``activate``/``arch``: indices (empty: first legal / -1); ``place``: ``(k, row)``;
+    ``spook``: ``0`` pass, ``(1, position, target)`` Ghost, ``(2, position)`` Arch Monster.
+    """
+
+    def __init__(self):
+        self.draft, self.activate, self.place, self.action = [], [], [], []
+        self.spook, self.arch, self.log = [], [], []
+        self.take_gains = True   # False: Spook Juice and Malice icons are skipped too
+
+    def decide_draft(self, A, st, lu, p, f, rng):
+        self.log.append(("draft", int(p), int(f)))
+        if self.draft:
+            return self.draft.pop(0)
+        return int(np.flatnonzero(st.fm_col[f] >= 0)[0])
+
+    def decide_activate(self, A, st, lu, p, rng):
+        self.log.append(("activate", int(p)))
+        if self.activate:
+            return self.activate.pop(0)
+        return int(np.flatnonzero(st.drv_moved[p] == 0)[0])
+
+    def decide_place(self, A, st, lu, p, rng):
+        self.log.append(("place", int(p)))
+        k, r = self.place.pop(0)
+        return 3 * k + r
+
+    def decide_action(self, A, st, lu, p, a, j, just, rng):
+        from simlab.games.monsters.state import I_JUST_COL, I_JUST_ROW
+        self.log.append(("action", int(p), int(a), int(j), int(just),
+                         tuple(int(x) for x in st.order_n[p]),
+                         (int(st.info[I_JUST_ROW]), int(st.info[I_JUST_COL]))))
+        if a in (4, 8):  # A_JUICE, A_MALICE
+            return 1 if self.take_gains else 0
+        if not self.action:
+            return 0
+        x = self.action.pop(0)
+        if x is None:
+            return 0
+        st.dec[:len(x)] = x
+        return 1
+
+    def decide_spook(self, A, st, lu, p, rng):
+        self.log.append(("spook", int(p)))
+        x = self.spook.pop(0) if self.spook else 0
+        if not x:
+            return 0
+        st.dec[:len(x) - 1] = x[1:]
+        return x[0]
+
+    def decide_arch(self, A, st, lu, p, final, rng):
+        self.log.append(("arch", int(p), int(final)))
+        return self.arch.pop(0) if self.arch else -1
+
+    def offered(self, kind="action"):
+        return [e[1:] for e in self.log if e[0] == kind]
+
+
+@pytest.fixture
+def pure(monkeypatch):
+    """Plain-Python kernel with the real bots."""
+    _plain(monkeypatch)
+
+
+@pytest.fixture
+def script(monkeypatch):
+    """Plain-Python kernel with scripted decisions: returns the :class:`Script`."""
+    _plain(monkeypatch)
+    s = Script()
+    for name in ("decide_draft", "decide_activate", "decide_place", "decide_action",
+                 "decide_spook", "decide_arch"):
+        monkeypatch.setattr(nb, name, getattr(s, name))
+    return s
+
+
+def lineup(names) -> MonstersLineup:
+    ids = np.array([BOTS[n][0] for n in names], np.int64)
+    return MonstersLineup(ids, np.stack([bot_vector(n) for n in names]))
+
+
+def position(players=2, seed=1, bot="random", **over):
+    """A freshly set-up game (``nb.new_game``): ``(A, st, lu, rng)``. Prophecy cards removed."""
+    A = make_rules(players, over).to_arrays()
+    assert A.n_spaces == FINAL, "the tests assume the default Town (see the module docstring)"
+    st = new_state(A)
+    rng = np.zeros(4, np.uint64)
+    seed_stream(np.uint64(seed), np.uint64(0), rng)
+    nb.new_game(A, st, rng)
+    st.prophecy[:] = -1
+    return A, st, lineup([bot] * players), rng
+
+
+def face(A, c, rank):
+    """Face index of colour c showing ``rank``."""
+    return int(np.flatnonzero(A.face_rank[c] == rank)[0])
+
+
+def die(text):
+    """``"B6"`` -> (colour, rank)."""
+    return LETTERS[text[0]], int(text[1])
+
+
+def row(st, p, r, text):
+    """Fill row r of p's Order with ``"B6 G5 P4"`` (left to right)."""
+    st.order_col[p, r] = -1
+    st.order_rank[p, r] = 0
+    dice = text.split()
+    for k, d in enumerate(dice):
+        st.order_col[p, r, k], st.order_rank[p, r, k] = die(d)
+    st.order_n[p, r] = len(dice)
+
+
+def driveway(A, st, p, text):
+    """p's Driveway dice ``"P1 B4 O1 G6"`` (colour + rank)."""
+    for k, d in enumerate(text.split()):
+        c, r = die(d)
+        st.drv_col[p, k], st.drv_face[p, k], st.drv_moved[p, k] = c, face(A, c, r), 0
+
+
+def fearmobile(A, st, f, text):
+    """Fearmobile f, front (car position 0) to rear: ``"G3 B2 B5 P1"``."""
+    for k, d in enumerate(text.split()):
+        c, r = die(d)
+        st.fm_col[f, k], st.fm_face[f, k] = c, face(A, c, r)
+
+
+def put_grunt(st, p, slot, c, pos):
+    """Grunt slot ``slot`` of colour c at ``pos`` (-1 start, -2 gain spot, space, 36 final)."""
+    old = st.grunt_pos[p, slot]
+    if st.grunt_col[p, slot] >= 0 and 0 <= old < FINAL:
+        st.occ[p, old] = 0
+    st.grunt_col[p, slot] = c
+    st.grunt_pos[p, slot] = pos
+    if 0 <= pos < FINAL:
+        st.occ[p, pos] = 2
+
+
+def put_minion(st, p, m, pos):
+    engine.move_minion(st, p, m, pos)
+
+
+def ghost_of(A, colour, gain=False):
+    """Index of the first Ghost of ``colour`` (6 = multi) with / without the gain-Grunt icon."""
+    ok = (A.ghost_colour == colour) & (A.ghost_gain == (1 if gain else 0))
+    return int(np.flatnonzero(ok)[0])
+
+
+def dice_total(st):
+    """Lord dice accounted for: bag, Fearmobiles, Driveways, Orders, solo dice, Court, box."""
+    return int(engine.dice_in_play(st) + st.info[I_BOX])
+
+
+def act(A, st, lu, rng, p, a, juice=0, just=0):
+    """Push one action and resolve the pending stack (what the kernel does for an icon)."""
+    engine.push_action(st, a, juice, just)
+    nb.resolve(A, st, lu, p, rng)
