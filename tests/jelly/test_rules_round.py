@@ -19,7 +19,7 @@ from simlab.games.jelly import nb
 from simlab.games.jelly.game import GAME
 from simlab.games.jelly.reference import ReferenceGame
 from simlab.games.jelly.rules import make_rules
-from simlab.games.jelly.state import S_PLACED, S_TIMER_LOST, new_agg, new_state
+from simlab.games.jelly.state import S_PLACED, S_TIMER_LOST, new_agg, new_scratch, new_state
 
 from .positions import counter, kernel_dice, reference_dice
 
@@ -57,7 +57,8 @@ def one_round(prep, seed, game, *, targets=None, locked=None, leftovers=False):
         st.dice[0, 0, 6] = 2
         nb.refresh_eff(st, 0, 0)
         g.districts[0].dice = [(0, 6), (0, 6)]
-    nb.play_round(A, st, lineup, new_stream(seed, game), agg)
+    nb.play_round(A, st, lineup, new_stream(seed, game), agg,
+                  new_scratch(A.n_players, A.n_districts))
     g.play_round()
     return st, agg, g
 

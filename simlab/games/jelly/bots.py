@@ -30,6 +30,57 @@ Every bot is an id plus a parameter vector, so one compiled kernel plays any lin
     leader's best die and 3-4s to push opponents' districts to poor zones; weights exposes all
     weights for sweeps and tuning.
 
+``lookahead`` (5)
+    Flat Monte Carlo search (``nb.choose_place`` / ``choose_lock`` / ``choose_flip``; it plays
+    the kernel's own rules). At a roll step it ranks every legal placement (die, district,
+    effect) by greedy's evaluation and tries the best ``width`` (default 6); after its last die
+    it tries no lock-down and every legal one, then keeping and flipping the timer. Each option
+    is played out ``playouts`` times (default 8) from a copy of the state (the kernel's
+    ``JellyScratch.search``, allocated once per batch): every seat, the bot included, plays
+    greedy for the rest of the round; the round is scored and, with ``horizon`` = h > 0, h more
+    rounds are played (``horizon`` >= 3: to the end of the game, pods rolled). Result: the
+    win share (1/k for a k-way tie) by final score, or at a cut by jelly + 3.5 per pod, plus
+    score / 10000 as a tie-break; the best total is taken (ties: greedy's order). Playouts roll
+    every die on their own stream, seeded by one draw from the game's stream per decision, the
+    same seeds for every option (common random numbers): the bot never sees a die before it is
+    rolled, and kernel and reference, which ask the same functions, agree game for game. The
+    default horizon is the end of the round: as strong in our runs as the end of the game and
+    about 4x cheaper. 'Either' rewards: greedy's choice. It never chooses to place nothing.
+
+Custom bots (``simlab.bot("jelly", ...)``, id ``CUSTOM_ID``)
+    The custom function ``fn(A, st, seat, kind, option, params) -> float`` scores each legal
+    option of a decision; the highest is taken (ties: the first in the order below).
+
+    - ``KIND_PLACE`` (0), a roll step. ``option`` is a placement code
+      ``(district * 8 + value) * 64 + arg + 1`` with ``arg`` -1 (no effect), the new target
+      zone 0-2 (a 3 or 4 moving the Target one zone), or ``owner * 8 + v`` (a 1 or 2 removing
+      a die of ``owner`` showing ``v`` from that entrance to the city center); decode it with
+      ``code_value``, ``code_district``, ``code_arg`` (numba functions of this module). Order:
+      district, value, then no effect, the target moves (in, then out), the removals (owner,
+      value); last, code 0 = place nothing and roll again.
+    - ``KIND_LOCK`` (1), after the bot's last die (only when some lock-down is legal):
+      ``option`` -1 = no lock-down (first), then each lockable district ``d``.
+    - ``KIND_FLIP`` (2), after the last die while the timer is unflipped: 0 keep (first), 1 flip.
+    - ``KIND_EITHER`` (3), scoring an 'adjacent: either' reward the bot controls: ``option`` is
+      the district whose target reward it takes, left neighbour (first), then right.
+
+    The view: ``A`` is ``rules.JellyArrays`` (``n_players``, ``n_districts``, ``rewards[d, z, i]``
+    icon codes, ``dice``, ``rounds``, ``timer_steps``...), ``st`` is ``state.JellyState``: ``roll``
+    (the bot's own roll, counts per value; at a roll step only), ``dice[d, q, v]``, ``eff[d, q]``
+    (totals after cancellation), ``ndice``, ``target[d]``, ``locked[d]``, ``jelly``, ``pods``,
+    ``center``, ``n_left``, ``info`` (round, pod stack, timer flipped, drone), ``deadline``. Do
+    not write to them, do not allocate. Helpers such as ``target_zone_value(A, st, q, d, z, nd)``
+    (the value of zone ``z`` of ``d`` to ``q`` holding ``nd`` dice there) may be called.
+    Example (``examples/custom_bots/jelly.py``)::
+
+        @simlab.bot("jelly", params={"reward": 1.0})
+        def grabber(A, st, seat, kind, option, params):
+            if kind != KIND_PLACE or option == 0:
+                return 0.0
+            ...
+
+    The built-in gift order (poorest first) of 'give each' rewards is a rule, not a choice.
+
 Speed. The evaluators make exactly the decisions of scoring every choice in the order district,
 value, option and keeping the first best, but faster: zone values are computed once per
 decision; a district (or its removals) is skipped when an upper bound of its scores, computed
@@ -43,6 +94,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simlab.core.custom import CUSTOM_ID
 from simlab.core.jit import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.jelly.rules import (
@@ -61,7 +113,11 @@ from simlab.games.jelly.rules import (
 )
 from simlab.games.jelly.state import I_POD_STACK
 
-BOT_RANDOM, BOT_GREEDY, BOT_SPREAD, BOT_SABOTEUR, BOT_WEIGHTS = range(5)
+BOT_RANDOM, BOT_GREEDY, BOT_SPREAD, BOT_SABOTEUR, BOT_WEIGHTS, BOT_LOOKAHEAD = range(6)
+#: decisions a bot is asked for (the ``kind`` a custom bot receives)
+KIND_PLACE, KIND_LOCK, KIND_FLIP, KIND_EITHER = range(4)
+# lookahead bot slots
+LA_PLAYOUTS, LA_WIDTH, LA_HORIZON = range(3)
 N_PARAMS = 12
 # evaluator parameter slots
 W_TAKE, W_DENY, W_LEADER, W_MARGIN, W_COST, W_NEW, W_CANCEL, W_CENTER, W_TARGET = range(9)
@@ -91,7 +147,39 @@ BOTS = {
     "weights": (BOT_WEIGHTS, EVAL_PARAMS,
                 (1.0, 0.3, 0.3, 0.1, -0.1, 0.3, -5.0, 1.0, 0.2, -3.0, 1.0, 1.0),
                 "linear evaluation with every weight a parameter (for sweeps and tuning)"),
+    "lookahead": (BOT_LOOKAHEAD, ("playouts", "width", "horizon"), (8.0, 6.0, 0.0),
+                  "flat Monte Carlo: tries greedy's best `width` placements (and every lock, "
+                  "flip) in `playouts` greedy playouts each, to the end of the round "
+                  "(+`horizon` rounds)"),
 }
+
+#: greedy's weights: the policy of every seat in the lookahead bot's playouts (a constant)
+GREEDY_W = np.array(BOTS["greedy"][2], dtype=np.float64)
+
+
+@rule
+def place_code(v, d, arg):
+    """Option code of placing a ``v`` on district ``d`` with effect argument ``arg`` (-1: none,
+    0-2: new target zone, ``owner * 8 + value``: die to remove); 0 is 'place nothing'."""
+    return (d * 8 + v) * 64 + arg + 1
+
+
+@rule
+def code_value(code):
+    """Die value of a placement code (0: place nothing)."""
+    return (code // 64) % 8
+
+
+@rule
+def code_district(code):
+    """District of a placement code (-1: place nothing)."""
+    return code // 512 if code > 0 else -1
+
+
+@rule
+def code_arg(code):
+    """Effect argument of a placement code (-1: no effect)."""
+    return code % 64 - 1 if code > 0 else -1
 
 
 @rule
@@ -477,10 +565,31 @@ def decide_place(A, st, lineup, p, rng):
     owner by owner after its other choices, so ``key``, the position in that order, breaks
     ties; they skip a district, or its removals, when ``_choice_ub`` is below the best so far.
     The loop is inline: a call passing ``A`` and ``st`` costs more than scoring a choice.
+
+    A custom bot (id ``CUSTOM_ID``) scores every legal option (``KIND_PLACE``). The lookahead
+    bot's decisions are :func:`simlab.games.jelly.nb.choose_place`'s (they need the playout
+    scratch); asked here, it plays the evaluator with its own parameter vector.
     """
     w = lineup.params[p]
-    if lineup.ids[p] == BOT_RANDOM:
+    bid = lineup.ids[p]
+    if bid == BOT_RANDOM:
         return _random_place(A, st, p, w, rng)
+    if bid == CUSTOM_ID:
+        return _custom_place(A, st, lineup, p)
+    n, bv, bd, barg = evaluate_place(A, st, w, p, st.info[:0], st.next_time[:0])
+    return bv, bd, barg
+
+
+@rule
+def evaluate_place(A, st, w, p, codes, scores):
+    """The evaluator bots' roll-step decision with weights ``w`` (see ``decide_place``):
+    (n, value, district, effect argument), value 0 to pass.
+
+    With non-empty ``codes`` / ``scores`` it records every legal choice it scores (its
+    ``place_code`` and score, ``n`` of them) and prunes nothing: the lookahead bot ranks them.
+    """
+    record = codes.shape[0] > 0
+    n_rec = 0
     n_p = A.n_players
     n_d = A.n_districts
     rw = A.rewards
@@ -516,7 +625,7 @@ def decide_place(A, st, lineup, p, rng):
     for i in range(W_TARGET + 1):
         if not np.isfinite(w[i]):
             finite = False
-    prune = finite  # skip districts whose upper bound cannot reach the best
+    prune = finite and not record  # skip districts whose bound cannot reach the best
     vmax = 0
     t_cost_max = 0.0  # bounds of the cost and center terms of any choice
     for v in range(1, 7):
@@ -583,6 +692,10 @@ def decide_place(A, st, lineup, p, rng):
             else:
                 s = _score(w, ctrl0, take0, mg0, e1, m1, vp0, deny, t_cost, t_cancel + tg0,
                            0.0, need_all, has_cost, has_new, False)
+            if record:
+                codes[n_rec] = place_code(v, d, -1)
+                scores[n_rec] = s
+                n_rec += 1
             if s > best or (s == best and key < bkey):
                 best, bkey, bv, bd, barg = s, key, v, d, -1
             if v != 3 and v != 4:
@@ -603,6 +716,10 @@ def decide_place(A, st, lineup, p, rng):
                 else:
                     s = _score(w, ctrl0, take0, mg0, e1, m1, vp1, deny, t_cost, t_cancel,
                                t_target, need_all, has_cost, has_new, True)
+                if record:
+                    codes[n_rec] = place_code(v, d, nz)
+                    scores[n_rec] = s
+                    n_rec += 1
                 if s > best or (s == best and key + k < bkey):
                     best, bkey, bv, bd, barg = s, key + k, v, d, nz
         if not removals or prune and _choice_ub(w, rem_raw, True, False, ctrl0, take0, mg0, vp0,
@@ -653,11 +770,15 @@ def decide_place(A, st, lineup, p, rng):
                     else:
                         s = _score(w, ctrl0, take0, mg0, e1r, max_o1, vp0, deny, t_cost,
                                    t_cancel, t_center, need_all, has_cost, has_new, True)
+                    if record:
+                        codes[n_rec] = place_code(v, d, rq * 8 + ru)
+                        scores[n_rec] = s
+                        n_rec += 1
                     if s > best or (s == best and key + ru < bkey):
                         best, bkey, bv, bd, barg = s, key + ru, v, d, rq * 8 + ru
     if bd < 0 or best < w[W_PASS_BELOW]:
-        return 0, -1, -1
-    return bv, bd, barg
+        return n_rec, 0, -1, -1
+    return n_rec, bv, bd, barg
 
 
 @rule
@@ -681,6 +802,26 @@ def decide_lock(A, st, lineup, p, rng):
                     return d
                 k -= 1
         return -1
+    if lineup.ids[p] == CUSTOM_ID:
+        best = lineup.custom(A, st, p, KIND_LOCK, -1, w)  # options: no lock, then districts
+        bd = -1
+        for d in range(n_d):
+            if _lock_ok(st.locked, st.ndice, d, n_p, req):
+                s = lineup.custom(A, st, p, KIND_LOCK, d, w)
+                if s > best:
+                    best = s
+                    bd = d
+        return bd
+    return evaluate_lock(A, st, w, p)
+
+
+@rule
+def evaluate_lock(A, st, w, p):
+    """The evaluator bots' lock-down with weights ``w``: the district whose take is most at
+    risk (value / (1 + margin)), or -1."""
+    n_d = A.n_districts
+    n_p = A.n_players
+    req = A.lock_requires_dice
     if w[W_LOCK] <= 0.5:
         return -1
     best = 0.0
@@ -707,7 +848,76 @@ def decide_flip(A, st, lineup, p, rng):
     w = lineup.params[p]
     if lineup.ids[p] == BOT_RANDOM:
         return uniform(rng) < w[RP_FLIP]
+    if lineup.ids[p] == CUSTOM_ID:  # options: 0 keep the timer, 1 flip it
+        return lineup.custom(A, st, p, KIND_FLIP, 1, w) > lineup.custom(A, st, p, KIND_FLIP,
+                                                                         0, w)
     return w[W_FLIP] > 0.5
+
+
+@rule
+def decide_either(A, st, lineup, q, d):
+    """Which neighbour of ``d`` controller ``q`` takes an 'adjacent: either' reward from:
+    ``either_choice`` for the built-in bots; a custom bot scores the left neighbour, then the
+    right one (``KIND_EITHER``, option = the neighbour's district index)."""
+    if lineup.ids[q] != CUSTOM_ID:
+        return either_choice(A, st, q, d)
+    n_d = A.n_districts
+    left = (d - 1) % n_d
+    right = (d + 1) % n_d
+    w = lineup.params[q]
+    if lineup.custom(A, st, q, KIND_EITHER, right, w) > lineup.custom(A, st, q, KIND_EITHER,
+                                                                       left, w):
+        return right
+    return left
+
+
+@rule
+def _custom_place(A, st, lineup, p):
+    """A custom bot's roll-step decision: every legal placement code scored by the line-up's
+    custom function, in the order district, value, effect (none, target moves in then out,
+    removals by owner and value), then 'place nothing' (code 0); the first best is taken."""
+    w = lineup.params[p]
+    n_p = A.n_players
+    best = -np.inf
+    bc = 0
+    found = False
+    for d in range(A.n_districts):
+        if st.locked[d] >= 0:
+            continue
+        z0 = st.target[d]
+        for v in range(1, 7):
+            if st.roll[v] == 0:
+                continue
+            for k in range(-1, 3 * n_p * 8):
+                if k >= 0:
+                    if v == 3 or v == 4:
+                        if k > 1:
+                            break
+                        arg = z0 - 1 if k == 0 else z0 + 1
+                        if arg < 0 or arg > 2:
+                            continue
+                    elif v <= 2:
+                        q = k // 8
+                        u = k % 8
+                        if q >= n_p:
+                            break
+                        if u < 1 or u > 6 or st.dice[d, q, u] == 0:
+                            continue
+                        arg = k
+                    else:
+                        break
+                else:
+                    arg = -1
+                code = place_code(v, d, arg)
+                s = lineup.custom(A, st, p, KIND_PLACE, code, w)
+                if not found or s > best:
+                    best = s
+                    bc = code
+                    found = True
+    s = lineup.custom(A, st, p, KIND_PLACE, 0, w)
+    if not found or s > best:
+        return 0, -1, -1
+    return code_value(bc), code_district(bc), code_arg(bc)
 
 
 @rule

@@ -87,7 +87,8 @@ class JellyGame(Game):
 
     def prepare(self, rules: JellyRules, lineup) -> JellyPrepared:
         ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
-        return JellyPrepared(rules.to_arrays(), JellyLineup(ids, params))
+        return JellyPrepared(rules.to_arrays(),
+                             JellyLineup(ids, params, self.custom_function(lineup)))
 
     def run_batch(self, prepared: JellyPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
@@ -95,7 +96,7 @@ class JellyGame(Game):
         p, d = A.n_players, A.n_districts
         agg = new_agg(p, d)
         scores, winners = self.row_arrays(count, p, keep_rows)
-        nb.run_batch(A, new_state(p, d), prepared.lineup, new_scratch(p), seed, start, count,
+        nb.run_batch(A, new_state(p, d), prepared.lineup, new_scratch(p, d), seed, start, count,
                      agg, scores, winners)
         return self.batch_output(agg, scores, winners, keep_rows)
 

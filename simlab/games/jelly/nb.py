@@ -9,12 +9,24 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.jit import batch, rule
-from simlab.core.rng import d6, randint, seed_stream, uniform
+from simlab.core.rng import d6, next_u64, randint, seed_stream, uniform
 from simlab.games.jelly.bots import (
+    BOT_LOOKAHEAD,
+    LA_HORIZON,
+    LA_PLAYOUTS,
+    LA_WIDTH,
+    POD_VALUE,
+    W_FLIP,
+    code_arg,
+    code_district,
+    code_value,
+    decide_either,
     decide_flip,
     decide_lock,
     decide_place,
     either_choice,
+    evaluate_lock,
+    evaluate_place,
     gift_order,
     lock_allowed,
 )
@@ -218,9 +230,11 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc):
 
 
 @rule
-def apply_zone(A, st, d, ctrl, agg, sc):
+def apply_zone(A, st, d, ctrl, agg, sc, lineup=None):
     """Resolve the target reward of district d, icons left to right; an adjacent-district icon
-    resolves that district's target reward (an adjacent icon reached that way gives nothing)."""
+    resolves that district's target reward (an adjacent icon reached that way gives nothing).
+    'Either' is chosen by each controller's bot (``lineup``; without it, as the built-in bots
+    choose)."""
     n_p = A.n_players
     n_d = A.n_districts
     z = st.target[d]
@@ -236,7 +250,10 @@ def apply_zone(A, st, d, ctrl, agg, sc):
             nb = -2
             for q in range(n_p):
                 if ctrl[q]:
-                    pick = either_choice(A, st, q, d)
+                    if lineup is None:
+                        pick = either_choice(A, st, q, d)
+                    else:
+                        pick = decide_either(A, st, lineup, q, d)
                     if nb == -2:
                         nb = pick
                     elif nb != pick:
@@ -256,9 +273,9 @@ def apply_zone(A, st, d, ctrl, agg, sc):
 
 
 @rule
-def score_district(A, st, d, agg, sc):
+def score_district(A, st, d, agg, sc, lineup=None):
     """District scoring: cancel same-colour same-value dice, highest total (> 0) controls,
-    tied controllers all gain the target reward."""
+    tied controllers all gain the target reward (``lineup``: see ``apply_zone``)."""
     n_p = A.n_players
     for q in range(n_p):
         for v in range(1, 7):
@@ -279,7 +296,7 @@ def score_district(A, st, d, agg, sc):
         ctrl[q] = st.eff[d, q] == best
         sc.jel0[q] = st.jelly[q]
         sc.pod0[q] = st.pods[q]
-    apply_zone(A, st, d, ctrl, agg, sc)
+    apply_zone(A, st, d, ctrl, agg, sc, lineup)
     agg.district_control[d] += 1
     for q in range(n_p):
         if ctrl[q]:
@@ -324,11 +341,9 @@ def step_time(A, p, rng):
 
 
 @rule
-def play_round(A, st, lineup, rng, agg):
-    """One round: interleaved roll-and-place steps by speed, lock-down and timer flip after a
-    player's last die, unplaced dice lost when the timer runs out."""
-    n_p = A.n_players
-    n_d = A.n_districts
+def begin_round(A, st, rng):
+    """Set up a round: empty entrances and city center, Targets on the first zone, no locks,
+    timer unflipped, every player's first step time drawn."""
     st.dice[:] = 0
     st.eff[:] = 0
     st.ndice[:] = 0
@@ -336,53 +351,334 @@ def play_round(A, st, lineup, rng, agg):
     st.target[:] = 0
     st.locked[:] = -1
     st.info[I_FLIPPED] = 0
-    for q in range(n_p):
+    st.deadline[0] = np.inf
+    for q in range(A.n_players):
         st.n_left[q] = A.dice
         st.next_time[q] = step_time(A, q, rng)
-    deadline = np.inf
+
+
+@rule
+def next_actor(st, n_p):
+    """The player with dice left who acts next, and when: (p, t); p = -1 if nobody."""
+    p = -1
+    t = np.inf
+    for q in range(n_p):
+        if st.n_left[q] > 0 and st.next_time[q] < t:
+            t = st.next_time[q]
+            p = q
+    return p, t
+
+
+@rule
+def place_legal(A, st, v, d):
+    """May the acting player place a ``v`` of his roll on district ``d``?"""
+    return v >= 1 and v <= 6 and d >= 0 and d < A.n_districts and st.roll[v] > 0 and \
+        st.locked[d] < 0
+
+
+@rule
+def do_place(st, p, v, d, arg, agg):
+    """Place a legal die and resolve its effect."""
+    place_die(st, p, v, d)
+    agg.counters[C_PLACED] += 1
+    agg.seat[p, S_PLACED] += 1
+    apply_effect(st, p, v, d, arg, agg)
+
+
+@rule
+def any_lock_allowed(A, st):
+    """May some district be locked down?"""
+    for dd in range(A.n_districts):
+        if lock_allowed(A, st, dd):
+            return True
+    return False
+
+
+@rule
+def do_lock(A, st, p, dl, agg):
+    """Lock down district ``dl`` with p's screen (if it is legal)."""
+    if dl >= 0 and lock_allowed(A, st, dl):
+        st.locked[dl] = p
+        agg.counters[C_LOCKS] += 1
+
+
+@rule
+def do_flip(A, st, t, agg):
+    """Flip the sand timer at time ``t``."""
+    st.info[I_FLIPPED] = 1
+    st.deadline[0] = t + A.timer_steps
+    agg.counters[C_FLIPS] += 1
+
+
+@rule
+def end_round(A, st, agg, steps):
+    """The timer ran out or every die is placed: unplaced dice are lost."""
+    agg.counters[C_STEPS] += steps
+    for q in range(A.n_players):
+        agg.counters[C_TIMER_LOST] += st.n_left[q]
+        agg.seat[q, S_TIMER_LOST] += st.n_left[q]
+        st.n_left[q] = 0
+
+
+@rule
+def play_round(A, st, lineup, rng, agg, sc):
+    """One round: interleaved roll-and-place steps by speed, lock-down and timer flip after a
+    player's last die, unplaced dice lost when the timer runs out (``sc``: kernel scratch,
+    with the lookahead bot's)."""
+    n_p = A.n_players
+    begin_round(A, st, rng)
     steps = 0
     while True:
-        p = -1
-        t = np.inf
-        for q in range(n_p):
-            if st.n_left[q] > 0 and st.next_time[q] < t:
-                t = st.next_time[q]
-                p = q
-        if p < 0 or t >= deadline:
+        p, t = next_actor(st, n_p)
+        if p < 0 or t >= st.deadline[0]:
             break
         if steps >= A.max_steps:
             agg.counters[C_STEP_CAP] += 1
             break
         steps += 1
         roll_dice(st, p, rng)
-        v, d, arg = decide_place(A, st, lineup, p, rng)
-        if v >= 1 and v <= 6 and d >= 0 and d < n_d and st.roll[v] > 0 and st.locked[d] < 0:
-            place_die(st, p, v, d)
-            agg.counters[C_PLACED] += 1
-            agg.seat[p, S_PLACED] += 1
-            apply_effect(st, p, v, d, arg, agg)
+        v, d, arg = choose_place(A, st, lineup, p, rng, sc)
+        if place_legal(A, st, v, d):
+            do_place(st, p, v, d, arg, agg)
             if st.n_left[p] == 0:
-                any_ok = False
-                for dd in range(n_d):
-                    if lock_allowed(A, st, dd):
-                        any_ok = True
-                if any_ok:
-                    dl = decide_lock(A, st, lineup, p, rng)
-                    if dl >= 0 and lock_allowed(A, st, dl):
-                        st.locked[dl] = p
-                        agg.counters[C_LOCKS] += 1
-                if st.info[I_FLIPPED] == 0 and decide_flip(A, st, lineup, p, rng):
-                    st.info[I_FLIPPED] = 1
-                    deadline = t + A.timer_steps
-                    agg.counters[C_FLIPS] += 1
+                if any_lock_allowed(A, st):
+                    do_lock(A, st, p, choose_lock(A, st, lineup, p, rng, sc), agg)
+                if st.info[I_FLIPPED] == 0 and choose_flip(A, st, lineup, p, rng, sc):
+                    do_flip(A, st, t, agg)
         else:
             agg.counters[C_PASSES] += 1
         st.next_time[p] = t + step_time(A, p, rng)
-    agg.counters[C_STEPS] += steps
+    end_round(A, st, agg, steps)
+
+
+@rule
+def score_round(A, st, agg, sc, lineup=None):
+    """Round scoring: every district from the Drone's clockwise, then the city center."""
+    n_d = A.n_districts
+    for k in range(n_d):
+        score_district(A, st, (st.info[I_DRONE] + k) % n_d, agg, sc, lineup)
+    score_center(A, st, agg, sc.ctrl)
+
+
+# --------------------------------------------------------------------------- lookahead bot
+# Its search plays the kernel's own rules, so it lives here (nb.py imports bots.py).
+
+
+@rule
+def copy_state(st, sim):
+    """Copy the game state into the playout's (element loops: no temporaries)."""
+    for d in range(st.dice.shape[0]):
+        sim.target[d] = st.target[d]
+        sim.locked[d] = st.locked[d]
+        for q in range(st.dice.shape[1]):
+            sim.eff[d, q] = st.eff[d, q]
+            sim.ndice[d, q] = st.ndice[d, q]
+            for v in range(7):
+                sim.dice[d, q, v] = st.dice[d, q, v]
+    for q in range(st.jelly.shape[0]):
+        sim.center[q] = st.center[q]
+        sim.jelly[q] = st.jelly[q]
+        sim.pods[q] = st.pods[q]
+        sim.n_left[q] = st.n_left[q]
+        sim.next_time[q] = st.next_time[q]
+    for v in range(7):
+        sim.roll[v] = st.roll[v]
+    for i in range(st.info.shape[0]):
+        sim.info[i] = st.info[i]
+    sim.deadline[0] = st.deadline[0]
+
+
+@rule
+def playout_after_last(A, st, p, t, w, agg, lock, flip):
+    """After p's last die in a playout: lock (-2: greedy's choice) and flip (-1: greedy's)."""
+    if lock != -3 and any_lock_allowed(A, st):
+        do_lock(A, st, p, evaluate_lock(A, st, w, p) if lock == -2 else lock, agg)
+    if st.info[I_FLIPPED] == 0 and (w[W_FLIP] > 0.5 if flip < 0 else flip == 1):
+        do_flip(A, st, t, agg)
+
+
+@rule
+def playout_round(A, st, S):
+    """Finish the current round of a playout: every seat plays greedy."""
+    n_p = A.n_players
+    steps = 0
+    while True:
+        p, t = next_actor(st, n_p)
+        if p < 0 or t >= st.deadline[0] or steps >= A.max_steps:
+            break
+        steps += 1
+        roll_dice(st, p, S.rng)
+        n, v, d, arg = evaluate_place(A, st, S.w, p, S.codes[:0], S.scores[:0])
+        if place_legal(A, st, v, d):
+            do_place(st, p, v, d, arg, S.agg)
+            if st.n_left[p] == 0:
+                playout_after_last(A, st, p, t, S.w, S.agg, -2, -1)
+        st.next_time[p] = t + step_time(A, p, S.rng)
     for q in range(n_p):
-        agg.counters[C_TIMER_LOST] += st.n_left[q]
-        agg.seat[q, S_TIMER_LOST] += st.n_left[q]
         st.n_left[q] = 0
+
+
+@rule
+def playout_finish(A, st, p, S, sc, horizon):
+    """Score the playout's round, play the remaining rounds greedy, roll the pods: p's result,
+    win share (1/k for a k-way tie) + score / 10000."""
+    n_p = A.n_players
+    n_d = A.n_districts
+    playout_round(A, st, S)
+    score_round(A, st, S.agg, sc)
+    last = min(A.rounds, st.info[I_ROUND] + 1 + horizon)
+    if last < A.rounds:  # cut: rank by jelly + expected pods
+        bestv = -1e18
+        for q in range(n_p):
+            bestv = max(bestv, st.jelly[q] + POD_VALUE * st.pods[q])
+        k = 0
+        for q in range(n_p):
+            if st.jelly[q] + POD_VALUE * st.pods[q] == bestv:
+                k += 1
+        mine = st.jelly[p] + POD_VALUE * st.pods[p]
+        return (1.0 / k if mine == bestv else 0.0) + mine / 10000.0
+    for r in range(st.info[I_ROUND] + 1, last):
+        st.info[I_ROUND] = r
+        st.info[I_DRONE] = (A.drone_start + r * A.drone_step) % n_d
+        begin_round(A, st, S.rng)
+        playout_round(A, st, S)
+        score_round(A, st, S.agg, sc)
+    best = -(1 << 62)
+    for q in range(n_p):
+        s = st.jelly[q]
+        for _ in range(st.pods[q]):
+            s += randint(S.rng, A.pod_sides) + 1
+        S.result[q] = s
+        if s > best:
+            best = s
+    k = 0
+    for q in range(n_p):
+        if S.result[q] == best:
+            k += 1
+    win = 1.0 / k if S.result[p] == best else 0.0
+    return win + S.result[p] / 10000.0
+
+
+@rule
+def _top_options(S, n, width):
+    """Indices of the ``width`` best-scored options into ``S.cand`` (ties: the first scored);
+    returns how many."""
+    k = min(width, n)
+    for i in range(k):
+        bi = -1
+        for j in range(n):
+            taken = False
+            for m in range(i):
+                if S.cand[m] == j:
+                    taken = True
+                    break
+            if taken:
+                continue
+            if bi < 0 or S.scores[j] > S.scores[bi]:
+                bi = j
+        S.cand[i] = bi
+    return k
+
+
+@rule
+def lookahead_place(A, st, lineup, p, rng, sc):
+    """The lookahead bot's roll step: greedy's ``width`` best placements (with their effects),
+    each tried in ``playouts`` playouts to the end of the game from a copy of the state; the
+    best mean result is placed. Playouts roll every die on their own stream, seeded by one
+    draw from the game's (so the bot never sees a die before it is rolled), with the same
+    seeds for every option (common random numbers)."""
+    S = sc.search
+    w = lineup.params[p]
+    plays = max(1, int(w[LA_PLAYOUTS]))
+    width = max(1, int(w[LA_WIDTH]))
+    horizon = int(max(0.0, min(w[LA_HORIZON], 99.0)))
+    n, v0, d0, a0 = evaluate_place(A, st, S.w, p, S.codes, S.scores)
+    if n == 0:
+        return 0, -1, -1
+    k = _top_options(S, n, width)
+    if k == 1:
+        c = S.codes[S.cand[0]]
+        return code_value(c), code_district(c), code_arg(c)
+    base = next_u64(rng)
+    t = st.next_time[p]
+    sim = S.sim
+    best = -1e18
+    bc = S.codes[S.cand[0]]
+    for i in range(k):
+        c = S.codes[S.cand[i]]
+        v = code_value(c)
+        d = code_district(c)
+        arg = code_arg(c)
+        tot = 0.0
+        for j in range(plays):
+            copy_state(st, sim)
+            seed_stream(base, np.uint64(j), S.rng)
+            do_place(sim, p, v, d, arg, S.agg)
+            if sim.n_left[p] == 0:
+                playout_after_last(A, sim, p, t, S.w, S.agg, -2, -1)
+            sim.next_time[p] = t + step_time(A, p, S.rng)
+            tot += playout_finish(A, sim, p, S, sc, horizon)
+        if tot > best:
+            best = tot
+            bc = c
+    return code_value(bc), code_district(bc), code_arg(bc)
+
+
+@rule
+def _lookahead_options(A, st, lineup, p, base, sc, lock, flip):
+    """Total playout result of p's lock-down ``lock`` and flip ``flip`` after its last die
+    (lock -2: greedy's choice, -3: already made; flip -1: greedy's), over the bot's playouts
+    seeded from ``base``."""
+    S = sc.search
+    plays = max(1, int(lineup.params[p][LA_PLAYOUTS]))
+    horizon = int(max(0.0, min(lineup.params[p][LA_HORIZON], 99.0)))
+    t = st.next_time[p]
+    tot = 0.0
+    for j in range(plays):
+        copy_state(st, S.sim)
+        seed_stream(base, np.uint64(j), S.rng)
+        playout_after_last(A, S.sim, p, t, S.w, S.agg, lock, flip)
+        S.sim.next_time[p] = t + step_time(A, p, S.rng)
+        tot += playout_finish(A, S.sim, p, S, sc, horizon)
+    return tot
+
+
+@rule
+def choose_place(A, st, lineup, p, rng, sc):
+    """Every bot's roll-step decision (``decide_place``; the lookahead bot's search)."""
+    if lineup.ids[p] == BOT_LOOKAHEAD:
+        return lookahead_place(A, st, lineup, p, rng, sc)
+    return decide_place(A, st, lineup, p, rng)
+
+
+@rule
+def choose_lock(A, st, lineup, p, rng, sc):
+    """Every bot's lock-down (``decide_lock``; the lookahead bot tries no lock and each legal
+    district, the timer flipped as greedy does; one stream draw for all of them)."""
+    if lineup.ids[p] != BOT_LOOKAHEAD:
+        return decide_lock(A, st, lineup, p, rng)
+    base = next_u64(rng)
+    best = -1e18
+    bd = -1
+    for dl in range(-1, A.n_districts):
+        if dl >= 0 and not lock_allowed(A, st, dl):
+            continue
+        tot = _lookahead_options(A, st, lineup, p, base, sc, dl, -1)
+        if tot > best:
+            best = tot
+            bd = dl
+    return bd
+
+
+@rule
+def choose_flip(A, st, lineup, p, rng, sc):
+    """Every bot's timer flip (``decide_flip``; the lookahead bot tries both)."""
+    if lineup.ids[p] != BOT_LOOKAHEAD:
+        return decide_flip(A, st, lineup, p, rng)
+    base = next_u64(rng)
+    keep = _lookahead_options(A, st, lineup, p, base, sc, -3, 0)
+    flip = _lookahead_options(A, st, lineup, p, base, sc, -3, 1)
+    return flip > keep
 
 
 @rule
@@ -398,10 +694,8 @@ def play_game(A, st, lineup, rng, agg, sc):
     for r in range(A.rounds):
         st.info[I_ROUND] = r
         st.info[I_DRONE] = (A.drone_start + r * A.drone_step) % n_d
-        play_round(A, st, lineup, rng, agg)
-        for k in range(n_d):
-            score_district(A, st, (st.info[I_DRONE] + k) % n_d, agg, sc)
-        score_center(A, st, agg, sc.ctrl)
+        play_round(A, st, lineup, rng, agg, sc)
+        score_round(A, st, agg, sc, lineup)
     for q in range(n_p):
         s = st.jelly[q]
         for _ in range(st.pods[q]):

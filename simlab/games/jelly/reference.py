@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simlab.core.rng import d6, new_stream, randint, uniform
-from simlab.games.jelly import bots
+from simlab.games.jelly import bots, nb
 from simlab.games.jelly.rules import (
     ADJ_EITHER,
     CODE_NAMES,
@@ -54,6 +54,7 @@ from simlab.games.jelly.state import (
     SCORE_BINS,
     JellyState,
     new_agg,
+    new_scratch,
     new_state,
 )
 
@@ -109,6 +110,8 @@ class ReferenceGame:
         self.roll: list[int] = [0] * 7
         self.agg = new_agg(self.n_p, self.n_d)
         self.view = new_state(self.n_p, self.n_d)
+        self.scratch = new_scratch(self.n_p, self.n_d)  # the lookahead bot's playouts
+        self.deadline = float("inf")
         self.log_on = log
         self.lines: list[str] = []
         self.names = names or [f"P{q + 1}" for q in range(self.n_p)]
@@ -164,6 +167,7 @@ class ReferenceGame:
             st.next_time[p.seat] = self.next_time[p.seat]
         st.roll[:] = self.roll
         st.info[:] = (self.round, self.pod_stack, int(self.flipped), self.drone)
+        st.deadline[0] = self.deadline
         return st
 
     def lock_allowed(self, d: int) -> bool:
@@ -187,7 +191,7 @@ class ReferenceGame:
         for p in self.players:
             p.dice_in_hand = A.dice
             self.next_time[p.seat] = self.step_time(p.seat)
-        deadline = float("inf")
+        self.deadline = float("inf")
         steps = 0
         agg = self.agg
         while True:
@@ -196,7 +200,7 @@ class ReferenceGame:
                 break
             q = min(waiting, key=lambda s: (self.next_time[s], s))
             t = self.next_time[q]
-            if t >= deadline:
+            if t >= self.deadline:
                 self.say(f"  the sand timer runs out at t={t:.2f}")
                 break
             if steps >= A.max_steps:
@@ -208,7 +212,8 @@ class ReferenceGame:
             rolled = [d6(self.rng) for _ in range(player.dice_in_hand)]
             for v in rolled:
                 self.roll[v] += 1
-            v, d, arg = bots.decide_place(A, self.make_view(), self.lineup, q, self.rng)
+            v, d, arg = nb.choose_place(A, self.make_view(), self.lineup, q, self.rng,
+                                        self.scratch)
             v, d, arg = int(v), int(d), int(arg)
             legal = (1 <= v <= 6 and 0 <= d < self.n_d and self.roll[v] > 0
                      and self.districts[d].locked_by < 0)
@@ -216,8 +221,6 @@ class ReferenceGame:
                 self.place(q, v, d, arg, t, sorted(rolled))
                 if player.dice_in_hand == 0:
                     self.after_last_die(q, t)
-                    if self.flipped and deadline == float("inf"):
-                        deadline = t + A.timer_steps
             else:
                 agg.counters[C_PASSES] += 1
                 self.say(f"  t={t:5.2f} {self.who(q)} rolls {sorted(rolled)} and places nothing")
@@ -262,13 +265,15 @@ class ReferenceGame:
         """After the last die: optional lock-down of one district, optional timer flip."""
         A = self.A
         if any(self.lock_allowed(d) for d in range(self.n_d)):
-            d = int(bots.decide_lock(A, self.make_view(), self.lineup, q, self.rng))
+            d = int(nb.choose_lock(A, self.make_view(), self.lineup, q, self.rng, self.scratch))
             if d >= 0 and self.lock_allowed(d):
                 self.districts[d].locked_by = q
                 self.agg.counters[C_LOCKS] += 1
                 self.say(f"           {self.who(q)} locks down district {d}")
-        if not self.flipped and bots.decide_flip(A, self.make_view(), self.lineup, q, self.rng):
+        if not self.flipped and nb.choose_flip(A, self.make_view(), self.lineup, q, self.rng,
+                                               self.scratch):
             self.flipped = True
+            self.deadline = t + A.timer_steps
             self.agg.counters[C_FLIPS] += 1
             self.say(f"           {self.who(q)} flips the sand timer "
                      f"({A.timer_steps:g} time units left)")
@@ -360,7 +365,8 @@ class ReferenceGame:
                 self.resolve_icon(atom, d, ctrl)
                 continue
             if int(atom[1]) == ADJ_EITHER:
-                picks = {int(bots.either_choice(A, self.make_view(), q, d)) for q in ctrl}
+                picks = {int(bots.decide_either(A, self.make_view(), self.lineup, q, d))
+                         for q in ctrl}
                 if len(picks) != 1:
                     self.agg.counters[C_EITHER_DISAGREE] += 1
                     self.say("           tied controllers disagree on 'either': 0 jelly")

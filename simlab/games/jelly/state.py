@@ -10,6 +10,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from simlab.core.custom import no_custom
+
 # info slots
 I_ROUND, I_POD_STACK, I_FLIPPED, I_DRONE = range(4)
 
@@ -43,13 +45,16 @@ class JellyState(NamedTuple):
     info: np.ndarray       # (4,) int64: round, pod stack, timer flipped, drone district
     next_time: np.ndarray  # (P,) float64: when each player acts next (interleaving clock)
     values: np.ndarray     # (P, D, 3) float64: bots' scratch table of zone values
+    deadline: np.ndarray   # (1,) float64: when the flipped sand timer runs out (inf before)
 
 
 class JellyLineup(NamedTuple):
-    """Bots of the seats: integer ids and parameter vectors (see bots.py)."""
+    """Bots of the seats: integer ids, parameter vectors (see bots.py) and the line-up's custom
+    bot function (``simlab.core.custom``; seats with id ``CUSTOM_ID`` use it)."""
 
     ids: np.ndarray     # (P,) int64
     params: np.ndarray  # (P, K) float64
+    custom: object = no_custom
 
 
 class JellyAgg(NamedTuple):
@@ -77,14 +82,40 @@ class JellyScratch(NamedTuple):
     scores: np.ndarray   # (P,) int64: final scores of the current game
     winners: np.ndarray  # (P,) bool
     rng: np.ndarray      # (4,) uint64: the current game's stream
+    search: JellySearch  # the lookahead bot's playout scratch
 
 
-def new_scratch(n_players: int) -> JellyScratch:
-    """Allocate scratch arrays."""
+class JellySearch(NamedTuple):
+    """Scratch of the ``lookahead`` bot (allocated once per batch, never inside a rule)."""
+
+    sim: JellyState       # the playout's copy of the game
+    agg: JellyAgg         # playouts' counters (thrown away)
+    rng: np.ndarray       # (4,) uint64: the playout's own stream
+    codes: np.ndarray     # (K,) int64: option codes of a decision
+    scores: np.ndarray    # (K,) float64: their greedy evaluation
+    cand: np.ndarray      # (K,) int64: indices of the options tried
+    result: np.ndarray    # (P,) int64: final scores of a playout
+    w: np.ndarray         # (N_PARAMS,) float64: greedy's weights, the playouts' policy
+
+
+def new_search(n_players: int, n_districts: int) -> JellySearch:
+    """Allocate the lookahead scratch (K: every placement code fits)."""
+    from simlab.games.jelly.bots import bot_vector  # bots.py imports this module
+
+    k = n_districts * 512 + 1
+    return JellySearch(new_state(n_players, n_districts), new_agg(n_players, n_districts),
+                       np.zeros(4, np.uint64), np.zeros(k, np.int64), np.zeros(k, np.float64),
+                       np.zeros(k, np.int64), np.zeros(n_players, np.int64),
+                       bot_vector("greedy"))
+
+
+def new_scratch(n_players: int, n_districts: int | None = None) -> JellyScratch:
+    """Allocate scratch arrays (``n_districts``: default players + 2, the default table)."""
     p = n_players
+    d = n_players + 2 if n_districts is None else n_districts
     return JellyScratch(np.zeros(p, np.int64), np.zeros(p, np.bool_), np.zeros(p, np.bool_),
                         np.zeros(p, np.int64), np.zeros(p, np.int64), np.zeros(p, np.int64),
-                        np.zeros(p, np.bool_), np.zeros(4, np.uint64))
+                        np.zeros(p, np.bool_), np.zeros(4, np.uint64), new_search(p, d))
 
 
 def new_state(n_players: int, n_districts: int) -> JellyState:
@@ -94,7 +125,8 @@ def new_state(n_players: int, n_districts: int) -> JellyState:
     return JellyState(np.zeros((d, p, 7), i8), np.zeros((d, p), i8), np.zeros((d, p), i8),
                       np.zeros(p, i8), np.zeros(d, i8), np.full(d, -1, i8), np.zeros(p, i8),
                       np.zeros(p, i8), np.zeros(p, i8), np.zeros(7, i8), np.zeros(4, i8),
-                      np.zeros(p, np.float64), np.zeros((p, d, 3), np.float64))
+                      np.zeros(p, np.float64), np.zeros((p, d, 3), np.float64),
+                      np.full(1, np.inf))
 
 
 def new_agg(n_players: int, n_districts: int) -> JellyAgg:
