@@ -288,23 +288,31 @@ def test_greedy_scores_its_best_row():
     assert st.minions[0].tolist() == [1, 0, 0] and st.juice[0] == 11
 
 
+def one_game(players, **over):
+    """One whole game through the batch kernel (disk-cached): its aggregates."""
+    rules = GAME.make_rules(players, {"mode": "family", **over})
+    agg, rows = GAME.run_batch(GAME.prepare(rules, GAME.lineup("random", players)), 9,
+                               players, 1, True)
+    c = dict(zip(nf.FAMILY_COUNTER_NAMES, agg["counters"].tolist(), strict=True))
+    return agg, rows, c
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_six_rounds_fill_every_minion_space_and_the_order(players):
-    prep, st = setup(players, "random")
-    A, F = prep.arrays, prep.family
-    k = nf.play_game(A, F, st, prep.lineup, new_stream(9, players))
-    assert F.rounds == 6 and st.info[nf.I_ROUND] == 6
-    assert (st.minions == 2).all() and (st.supply == 0).all() and (st.order_n == 6).all()
-    assert st.ev[nf.C_DRAWN] == 6 * 4 * players and st.ev[nf.C_TO_BAG] == 6 * players
-    assert st.bag.sum() == 78 - 18 * players
-    assert k == st.winners.sum() >= 1
+    agg, rows, c = one_game(players)
+    seat = agg["seat"]
+    assert c["rounds"] == 6 and c["games"] == 1
+    assert (seat[:, nf.S_MIN0:nf.S_MIN2 + 1] == 2).all()      # 3 rows x 2 Minion spaces
+    assert (seat[:, nf.S_ORDER] == 18).all()                   # the Order is full
+    assert c["dice_drawn"] == 6 * 4 * players and c["dice_to_bag"] == 6 * players
+    assert c["dice_not_conserved"] == 0 and c["minion_errors"] == 0
+    assert rows["winner"][0].sum() >= 1
 
 
 def test_minion_spaces_set_the_game_length():
-    prep, st = setup(3, "random", family_minion_spaces="1,1,1")
-    A, F = prep.arrays, prep.family
-    nf.play_game(A, F, st, prep.lineup, new_stream(2, 2))
-    assert F.rounds == 3 and (st.minions == 1).all() and (st.order_n.sum(axis=1) == 9).all()
+    agg, _, c = one_game(3, family_minion_spaces="1,1,1")
+    assert c["rounds"] == 3 and (agg["seat"][:, nf.S_ORDER] == 9).all()
+    assert (agg["seat"][:, nf.S_MIN0:nf.S_MIN2 + 1] == 1).all()
 
 
 def test_prophecy_at_the_end_counts_every_die():
