@@ -39,6 +39,7 @@ _RULE_DOCS = {
     "sj_unscored": "solo2: un-scored die 0 bag / 1 Court / 2 scored + Court (-1: level)",
     "sj_prophecy": "solo2: he gains your missed Prophecy points 0/1 (-1: from the level)",
     "target": "solo1: score that counts as a win (assumed 100)",
+    "family_tie": "family: ties 'shared' (default; ages unknown) or 'seat' (lowest seat wins)",
     "rounds": "rounds (rulebook 6)",
     "dice": "36 Lord die faces RANK:ICONS by colour (assumed; set dice.COLOUR.FACE)",
     "town": "Town spaces AREA:COLOUR:ICONS in path order (assumed; set town.I)",

@@ -347,6 +347,10 @@ class MonstersRules:
         Levels 0..7 as modifier sets (*assumed* ladder, ``data/difficulty.toml``).
     family_area_actions, family_area12_juice, family_minion_spaces
         Family-mode data (``data/family.toml``), for the family engine.
+    family_tie : str
+        Family mode's tie rule, "the youngest tied player wins": ages are unknown, so
+        ``shared`` (default: every tied player wins) or ``seat`` (the lowest seat stands in
+        for the youngest).
     prophecy_file, arch_file : str
         Prophecy / Arch Monster card files (``cards.py``; "" = the shipped *assumed* lists;
         also settable as ``data.prophecy`` / ``data.arch_monsters``).
@@ -384,12 +388,16 @@ class MonstersRules:
     family_area_actions: tuple[str, ...] = _DEFAULTS["family_area_actions"]
     family_area12_juice: int = _DEFAULTS["family_area12_juice"]
     family_minion_spaces: tuple[int, ...] = _DEFAULTS["family_minion_spaces"]
+    family_tie: str = "shared"
     prophecy_file: str = ""
     arch_file: str = ""
 
     def __post_init__(self):
         def bad(name, what, got):
             raise SimlabError(f"rules.{name}: expected {what}, got {got!r}")
+
+        if self.family_tie not in ("shared", "seat"):
+            bad("family_tie", "shared or seat", self.family_tie)
 
         if self.mode not in MODES:
             bad("mode", f"one of {', '.join(MODES)}", self.mode)
