@@ -266,6 +266,11 @@ def perform(A, st, lu, p, a, j, just, rng):
         st.order_rank[p, r1, c1] = st.order_rank[p, r2, c2]
         st.order_col[p, r2, c2] = tc
         st.order_rank[p, r2, c2] = tr
+        # the die just placed (which Promote may not change) moves with the swap
+        if r1 == st.info[I_JUST_ROW] and c1 == st.info[I_JUST_COL]:
+            st.info[I_JUST_ROW], st.info[I_JUST_COL] = r2, c2
+        elif r2 == st.info[I_JUST_ROW] and c2 == st.info[I_JUST_COL]:
+            st.info[I_JUST_ROW], st.info[I_JUST_COL] = r1, c1
     elif a == A_PROMOTE:
         r, c, dd = d[0], d[1], d[2]
         if r < 0 or r >= ROWS or c < 0 or c >= st.order_n[p, r] or (dd != 1 and dd != -1) or \
