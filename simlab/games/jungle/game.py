@@ -94,7 +94,8 @@ class JungleGame(Game):
 
     def prepare(self, rules: JungleRules, lineup) -> JunglePrepared:
         ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
-        return JunglePrepared(rules.to_arrays(), JungleLineup(ids, params))
+        return JunglePrepared(rules.to_arrays(),
+                              JungleLineup(ids, params, self.custom_function(lineup)))
 
     def run_batch(self, prepared: JunglePrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
@@ -103,7 +104,8 @@ class JungleGame(Game):
         agg = new_agg(p, A.max_rounds)
         scores, winners = self.row_arrays(count, p, keep_rows)
         nb.run_batch(A, new_state(p, A.n_cells, A.n_edges), prepared.lineup,
-                     np.zeros(4, np.uint64), seed, start, count, agg, scores, winners)
+                     np.zeros(4, np.uint64), seed, start, count, agg, scores, winners,
+                     _bots.new_scratch(A, prepared.lineup))
         return self.batch_output(agg, scores, winners, keep_rows)
 
     def reference_game(self, prepared: JunglePrepared, seed: int, game: int, log: bool = False,

@@ -54,6 +54,7 @@ from simlab.games.jungle.state import (
     FOOD_BINS,
     I_ACTIVE,
     I_FIRST,
+    I_FOLLOW,
     I_FSUP,
     I_NCAND,
     I_ROUND,
@@ -270,6 +271,7 @@ def new_game(A, st, rng):
     st.stick[:, :] = 0
     st.info[I_FSUP] = A.field_supply
     st.info[I_SSUP] = A.stick_supply
+    st.info[I_FOLLOW] = -1
     m = g // 2
     for q in range(n_p):
         st.food[q] = A.start_food
@@ -386,17 +388,6 @@ def send_limit(A, st, p, a):
     return min(A.max_send, st.awake[p], capacity(A, st, p, a))
 
 
-from simlab.games.jungle.bots import (  # noqa: E402  (bots use the helpers above)
-    decide_action,
-    decide_field,
-    decide_fire,
-    decide_follow,
-    decide_role,
-    decide_sell,
-    decide_stick,
-    decide_victim,
-    decide_wake,
-)
 
 
 # ------------------------------------------------------------------------------ phases
@@ -522,7 +513,11 @@ def perform(A, st, lineup, p, a, n, rng):
 def action_phase(A, st, lineup, p, rng):
     """Action: p takes an available tile (with its food) and sends 0..6 awake workers, who
     fall asleep; then each other player, clockwise, follows with one awake worker (variant:
-    on the other action of the tile) or passes (wake one kitten free, or +1 food)."""
+    on the other action of the tile) or passes (wake one kitten free, or +1 food).
+
+    Line-ups with a ``lookahead`` seat run :func:`action_phase_search` instead, and the
+    playouts :func:`play_action`: the same rules through :func:`start_action` and
+    :func:`followers` (this one keeps them inline: the calls cost other line-ups ~15%)."""
     code = decide_action(A, st, lineup, p, rng)
     t = code // 16
     side = (code // 8) % 2
@@ -550,6 +545,7 @@ def action_phase(A, st, lineup, p, rng):
     st.asleep[p] += n
     perform(A, st, lineup, p, a, n, rng)
     fa = A.tile_act[t, 1 - side]
+    st.info[I_FOLLOW] = fa
     for k in range(1, A.n_players):
         q = (p + k) % A.n_players
         ok = st.awake[q] > 0 and capacity(A, st, q, fa) > 0
@@ -567,6 +563,103 @@ def action_phase(A, st, lineup, p, rng):
         else:
             st.food[q] += 1
             st.ev[C_PASS_FOOD] += 1
+    st.info[I_FOLLOW] = -1
+
+
+@rule
+def start_action(A, st, lineup, p, rng, code):
+    """The active player's part of the action phase with its choice ``code`` (tile * 16 +
+    side * 8 + workers): tile, food on it, workers to sleep, the action. Returns the action
+    the followers take."""
+    t = code // 16
+    side = (code // 8) % 2
+    n = code % 8
+    if t < 0 or t >= N_TILES or st.tile_used[t] == 1:
+        st.ev[C_ILLEGAL] += 1
+        t = 0
+        while st.tile_used[t] == 1:
+            t += 1
+        side = 0
+        n = 0
+    a = A.tile_act[t, side]
+    if n > send_limit(A, st, p, a):
+        st.ev[C_ILLEGAL] += 1
+        n = 0
+    st.tile_used[t] = 1
+    st.food[p] += st.tile_food[t]
+    st.ev[C_TILE_FOOD] += st.tile_food[t]
+    st.tile_food[t] = 0
+    st.aev[0, a] += 1
+    st.aev[2, a] += n
+    if st.info[I_TURN] == 1 and a == A_FOOD:
+        st.ev[C_FIRST_FOOD] += 1
+    st.awake[p] -= n
+    st.asleep[p] += n
+    perform(A, st, lineup, p, a, n, rng)
+    return A.tile_act[t, 1 - side]
+
+
+@rule
+def play_action(A, st, lineup, p, rng, code):
+    """Playouts: the action phase with p's choice ``code`` given, the followers asked."""
+    followers(A, st, lineup, p, start_action(A, st, lineup, p, rng, code), 1, rng)
+
+
+@rule
+def action_phase_search(A, st, lineup, p, rng, sim):
+    """:func:`action_phase` for a line-up with a ``lookahead`` seat (``sim`` its scratch).
+
+    A function of its own, like :func:`take_turn_search`: the search's playouts run the plain
+    phases, and a numba function compiled inside its own compilation for other argument types
+    comes back broken from numba's on-disk cache (unresolved symbols, crashes)."""
+    fa = start_action(A, st, lineup, p, rng, decide_action_search(A, st, lineup, p, rng, sim))
+    st.info[I_FOLLOW] = fa
+    for k in range(1, A.n_players):
+        q = (p + k) % A.n_players
+        f = False
+        if can_follow(A, st, q, fa):
+            f = decide_follow_search(A, st, lineup, q, rng, fa, sim) == 1
+        follow_or_pass(A, st, lineup, q, fa, f, rng)
+    st.info[I_FOLLOW] = -1
+
+
+@rule
+def can_follow(A, st, q, fa):
+    """q may follow on action fa: an awake worker and room for one unit."""
+    return st.awake[q] > 0 and capacity(A, st, q, fa) > 0
+
+
+@rule
+def follow_or_pass(A, st, lineup, q, fa, follow, rng):
+    """Follower q follows (one awake worker on fa) or passes: a sleeping kitten wakes for free,
+    or, every kitten awake, +1 food."""
+    if follow:
+        st.awake[q] -= 1
+        st.asleep[q] += 1
+        st.aev[1, fa] += 1
+        st.ev[C_FOLLOWS] += 1
+        st.sev[q, S_FOLLOWS] += 1
+        perform(A, st, lineup, q, fa, 1, rng)
+    elif st.asleep[q] > 0:
+        st.asleep[q] -= 1
+        st.awake[q] += 1
+        st.ev[C_PASS_WAKE] += 1
+    else:
+        st.food[q] += 1
+        st.ev[C_PASS_FOOD] += 1
+
+
+@rule
+def followers(A, st, lineup, p, fa, k0, rng):
+    """The other players from the k0-th after p (clockwise) follow on fa or pass."""
+    st.info[I_FOLLOW] = fa
+    for k in range(k0, A.n_players):
+        q = (p + k) % A.n_players
+        f = False
+        if can_follow(A, st, q, fa):
+            f = decide_follow(A, st, lineup, q, rng, fa) == 1
+        follow_or_pass(A, st, lineup, q, fa, f, rng)
+    st.info[I_FOLLOW] = -1
 
 
 @rule
@@ -626,13 +719,31 @@ def take_turn(A, st, lineup, p, rng):
 
 
 @rule
-def end_round(A, st, agg):
-    """End of the round: 1 food on each unchosen action tile, used tiles return; the food and
-    family of every player are recorded for this round."""
+def take_turn_search(A, st, lineup, p, rng, sim):
+    """:func:`take_turn` for a line-up with a ``lookahead`` seat (``sim``: its scratch)."""
+    st.info[I_TURN] += 1
+    st.info[I_ACTIVE] = p
+    wake_phase(A, st, lineup, p, rng)
+    sell_phase(A, st, lineup, p, rng)
+    action_phase_search(A, st, lineup, p, rng, sim)
+    feed(A, st, lineup, p, rng)
+    check_tokens(A, st)
+
+
+@rule
+def return_tiles(st):
+    """End of the round: 1 food on each unchosen action tile, used tiles return."""
     for t in range(N_TILES):
         if st.tile_used[t] == 0:
             st.tile_food[t] += 1
         st.tile_used[t] = 0
+
+
+@rule
+def end_round(A, st, agg):
+    """End of the round: 1 food on each unchosen action tile, used tiles return; the food and
+    family of every player are recorded for this round."""
+    return_tiles(st)
     b = min(st.info[I_ROUND], ROUND_BINS) - 1
     for q in range(A.n_players):
         agg.food_hist[q, b, min(max(st.food[q], 0), FOOD_BINS - 1)] += 1
@@ -687,7 +798,7 @@ def final_scoring(A, st):
 
 
 @rule
-def play_game(A, st, lineup, rng, agg):
+def play_game(A, st, lineup, rng, agg, sim):
     """A whole game: rounds of turns from the first player (the token passes left each round)
     until the round in which the end was triggered is over; returns (end reason, winners)."""
     new_game(A, st, rng)
@@ -702,7 +813,10 @@ def play_game(A, st, lineup, rng, agg):
             break
         st.info[I_ROUND] += 1
         for k in range(n_p):
-            take_turn(A, st, lineup, (first + k) % n_p, rng)
+            if sim is None:
+                take_turn(A, st, lineup, (first + k) % n_p, rng)
+            else:
+                take_turn_search(A, st, lineup, (first + k) % n_p, rng, sim)
         end_round(A, st, agg)
         if st.info[I_TRIGGER] != E_NONE:
             end = st.info[I_TRIGGER]
@@ -725,6 +839,34 @@ def play_game(A, st, lineup, rng, agg):
         st.sev[q, S_STICKS] += st.nstick[q]
         st.sev[q, S_MERCHANTS] += st.nm[q]
     return end, k
+
+
+@rule
+def play_on(A, st, lineup, p, rng, horizon):
+    """Playouts (the ``lookahead`` bot): p's turn is over; play the rest of the round and then
+    rounds as :func:`play_game` does (no records, bots asked with ``sim=None``) until the game
+    ends or ``horizon`` more rounds are over (0: to the end); then score the position as if the
+    game ended there. Returns the number of winners (scores and winners in ``st``)."""
+    n_p = A.n_players
+    first = st.info[I_FIRST]
+    k0 = (p - first + n_p) % n_p + 1
+    more = 0
+    while True:
+        for k in range(k0, n_p):
+            take_turn(A, st, lineup, (first + k) % n_p, rng)
+        return_tiles(st)
+        if st.info[I_TRIGGER] != E_NONE or no_workers(A, st):
+            break
+        if horizon > 0 and more >= horizon:
+            break
+        if st.info[I_ROUND] >= A.max_rounds:
+            break
+        more += 1
+        first = (first + 1) % n_p
+        st.info[I_FIRST] = first
+        st.info[I_ROUND] += 1
+        k0 = 0
+    return final_scoring(A, st)
 
 
 @rule
@@ -753,17 +895,31 @@ def record_result(A, st, end, k, agg):
 
 
 @batch
-def run_batch(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners):
+def run_batch(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners, sim):
     """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always."""
+    non-empty (shape (count, P)), aggregates always; ``sim``: the lookahead bot's scratch."""
     n_p = A.n_players
     keep = row_scores.shape[0] > 0
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
-        end, k = play_game(A, st, lineup, rng, agg)
+        end, k = play_game(A, st, lineup, rng, agg, sim)
         record_result(A, st, end, k, agg)
         if keep:
             for q in range(n_p):
                 row_scores[i, q] = st.scores[q]
                 row_winners[i, q] = st.winners[q] == 1
 
+
+from simlab.games.jungle.bots import (  # noqa: E402  (last: bots use the rules above)
+    decide_action,
+    decide_action_search,
+    decide_field,
+    decide_fire,
+    decide_follow,
+    decide_follow_search,
+    decide_role,
+    decide_sell,
+    decide_stick,
+    decide_victim,
+    decide_wake,
+)

@@ -56,6 +56,7 @@ from simlab.games.jungle.state import (
     FOOD_BINS,
     I_ACTIVE,
     I_FIRST,
+    I_FOLLOW,
     I_FSUP,
     I_ROUND,
     I_SSUP,
@@ -146,6 +147,8 @@ class ReferenceGame:
         self.active = 0
         self.agg = new_agg(self.n_p, A.max_rounds)
         self.view = new_state(self.n_p, A.n_cells, A.n_edges)
+        self.scratch = bots.new_scratch(A, lineup)  # the lookahead bot's playouts
+        self.follow_act = -1  # the action followers take, while they decide
         self.dirty = [True] * self.n_p
         self.log_on = log
         self.lines: list[str] = []
@@ -288,6 +291,7 @@ class ReferenceGame:
         st.info[I_FSUP] = self.supply["field"]
         st.info[I_SSUP] = self.supply["stick"]
         st.info[I_TURN] = self.turn
+        st.info[I_FOLLOW] = self.follow_act
         return st
 
     def ask(self, fn, q, *args) -> int:
@@ -455,7 +459,7 @@ class ReferenceGame:
     def act(self, p: int):
         A = self.A
         pl = self.players[p]
-        code = self.ask(bots.decide_action, p)
+        code = self.ask(bots.decide_action_search, p, self.scratch)
         t, side, n = code // 16, (code // 8) % 2, code % 8
         if not (0 <= t < 5) or self.used[t]:
             self.count(C_ILLEGAL)
@@ -480,11 +484,12 @@ class ReferenceGame:
                  f"plays {ACTIONS[a]} and sends {n} kitten(s) to work (they fall asleep)")
         self.perform(p, a, n)
         fa = self.tiles[t][1 - side]
+        self.follow_act = fa
         for k in range(1, self.n_p):
             q = (p + k) % self.n_p
             o = self.players[q]
             can = o.awake > 0 and self.capacity(q, fa) > 0
-            if can and self.ask(bots.decide_follow, q, fa) == 1:
+            if can and self.ask(bots.decide_follow_search, q, fa, self.scratch) == 1:
                 o.awake -= 1
                 o.asleep += 1
                 self.agg.actions[1, fa] += 1
@@ -501,6 +506,7 @@ class ReferenceGame:
                 o.food += 1
                 self.count(C_PASS_FOOD)
                 self.say(f"    {self.names[q]} passes with every kitten awake: +1 food")
+        self.follow_act = -1
 
     def feed(self, p: int):
         A = self.A

@@ -10,11 +10,12 @@ from typing import NamedTuple
 
 import numpy as np
 
+from simlab.core.custom import no_custom
 from simlab.games.jungle.rules import N_ACTIONS, N_TILES
 
-# info slots
-(I_ROUND, I_FIRST, I_ACTIVE, I_TRIGGER, I_FSUP, I_SSUP, I_TURN, I_NCAND) = range(8)
-N_INFO = 8
+# info slots (I_FOLLOW: the action followers take while they decide, -1 otherwise)
+(I_ROUND, I_FIRST, I_ACTIVE, I_TRIGGER, I_FSUP, I_SSUP, I_TURN, I_NCAND, I_FOLLOW) = range(9)
+N_INFO = 9
 
 # end reasons (JungleAgg.end_reasons)
 E_NONE, E_FIELD, E_STICK, E_TAKEN, E_STUCK, E_CAP = range(6)
@@ -91,10 +92,29 @@ class JungleState(NamedTuple):
 
 
 class JungleLineup(NamedTuple):
-    """Bots of the seats: integer ids and parameter vectors (see bots.py)."""
+    """Bots of the seats: integer ids, parameter vectors and the line-up's custom bot function
+    (see bots.py; ``no_custom`` when no seat plays a custom bot)."""
 
     ids: np.ndarray     # (P,) int64
     params: np.ndarray  # (P, K) float64
+    custom: object = no_custom  # numba function (A, st, seat, kind, option, params) -> float
+
+
+#: most options of the action decision: tiles x sides x (0..MAX_SEND workers, in codes of 8)
+MAX_OPTIONS = 80
+
+
+class JungleScratch(NamedTuple):
+    """Scratch for the ``lookahead`` bot's playouts, allocated once per batch (or reference
+    game) outside the kernels: a state to play on, the playout line-up (everyone ``greedy``),
+    the options of a decision with their greedy values, and a stream for the playouts."""
+
+    st: JungleState
+    ids: np.ndarray     # (P,) int64: the playout line-up (with the line-up's custom function)
+    params: np.ndarray  # (P, K) float64
+    codes: np.ndarray   # (MAX_OPTIONS,) int64
+    vals: np.ndarray    # (MAX_OPTIONS,) float64
+    rng: np.ndarray     # (4,) uint64
 
 
 class JungleAgg(NamedTuple):
