@@ -56,6 +56,8 @@ class MonstersPrepared(NamedTuple):
 
     arrays: MonstersArrays
     lineup: MonstersLineup
+    #: the rules' Prophecy and Arch Monster files ("" = shipped), for the reference engine
+    card_files: tuple = ("", "")
 
 
 class MonstersGame(Game):
@@ -93,7 +95,8 @@ class MonstersGame(Game):
         if rules.mode == "family":
             return nb_family.family_prepare(self, rules, lineup)
         ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
-        return MonstersPrepared(rules.to_arrays(), MonstersLineup(ids, params))
+        return MonstersPrepared(rules.to_arrays(), MonstersLineup(ids, params),
+                                (rules.prophecy_file, rules.arch_file))
 
     def run_batch(self, prepared: MonstersPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
@@ -113,7 +116,14 @@ class MonstersGame(Game):
             return nb_family.family_reference_game(self, prepared, seed, game, log, names)
         from simlab.games.monsters.reference import ReferenceGame
 
-        g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log, names=names)
+        cards = None
+        if any(prepared.card_files):  # a scenario's own card files
+            from simlab.games.monsters.cards import load_cards
+
+            pf, af = prepared.card_files
+            cards = load_cards(pf or None, af or None)
+        g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log, names=names,
+                          cards=cards)
         scores, winners = g.play()
         return scores, winners, g.agg._asdict(), g.lines
 
