@@ -1,7 +1,8 @@
 """Speed figures (``simlab bench``): measured, printed, never asserted in tests.
 
-Monkey Fun (4 players) and Jungle Rumble (3 players) get kernel games per second and the
-speed-up over their reference engines too; Monkey Fun also the exact odds table's time and the
+Monkey Fun (4 players), Jungle Rumble (3 players) and Monsters on Board (3 greedy players; solo 2)
+get kernel games per second and the speed-up over their reference engines too (Monsters: once
+its reference engine exists); Monkey Fun also the exact odds table's time and the
 lookahead bot's cost per decision.
 
 For Attack of the Jelly Monster with 4 players: kernel games per second on one core per line-up,
@@ -168,6 +169,44 @@ def _jungle_rows(quick: bool, say) -> list[dict]:
     return rows
 
 
+def _monsters_rows(quick: bool, say) -> list[dict]:
+    """Monsters on Board: kernel speed with 3 greedy bots (and the speed-up over the reference
+    engine once ``reference.py`` exists), solo 2 (difficulty 3) with one greedy bot, and the
+    lookahead bot's games per second at its default budget."""
+    import importlib.util
+
+    from simlab.games.registry import get_game
+
+    g = get_game("monsters")
+    g.warm()
+    secs = 1.5 if quick else 5.0
+    has_ref = importlib.util.find_spec("simlab.games.monsters.reference") is not None
+    rows = []
+    for label, players, overrides, bots in (
+            ("3 players", 3, {}, "greedy"),
+            ("solo 2, difficulty 3", 1, {"mode": "solo2", "difficulty": 3}, "greedy")):
+        prep = g.prepare(g.make_rules(players, overrides), g.lineup(bots, players))
+        say(f"monsters kernel, one core, {label}, {bots} bots")
+        rate, n = _kernel_rate(g, prep, secs)
+        speed = _reference_speedup(g, prep, 10 if quick else 50) if has_ref else None
+        rows.append({"game": "monsters", "bots": ",".join([bots] * players), "jobs": 1,
+                     "games_per_s": round(rate, 1),
+                     "speedup_vs_reference": None if speed is None else round(speed, 1),
+                     "measure": f"kernel games per second on one core ({label})", "games": n})
+    say("monsters lookahead bot")
+    prep = g.prepare(g.make_rules(3), g.lineup("lookahead,greedy,greedy", 3))
+    n = 4 if quick else 20
+    g.run_batch(prep, 5, 0, 1, False)
+    t0 = time.perf_counter()
+    g.run_batch(prep, 5, 0, n, False)
+    wall = time.perf_counter() - t0
+    rows.append({"game": "monsters", "bots": "lookahead(playouts=8),greedy,greedy", "jobs": 1,
+                 "games_per_s": round(n / wall, 2), "speedup_vs_reference": None,
+                 "measure": "lookahead bot (8 playouts, width 6), kernel games per second",
+                 "wall_s": round(wall, 2)})
+    return rows
+
+
 #: one tuning run per game: (game, field, players)
 TUNING = (("jelly", "greedy", 4), ("monkey", "greedy", 3), ("jungle", "greedy", 3),
           ("monsters", "greedy", 3))
@@ -238,6 +277,7 @@ def run_bench(quick: bool = False, progress=None) -> list[dict]:
                  "wall_s": round(wall, 3)})
     rows.extend(_monkey_rows(quick, say))
     rows.extend(_jungle_rows(quick, say))
+    rows.extend(_monsters_rows(quick, say))
     say("sweep overhead and report build time")
     rows.extend(_sweep_rows(quick))
     rows.extend(_tuning_rows(quick, say))

@@ -25,13 +25,84 @@ its back action (-1: none), asked after one's Swamp-Jack phase and before final 
     placement, swap and promote/demote.
 ``weights`` (3)
     The same evaluation with every weight a parameter (for sweeps and the tuner).
+``lookahead`` (4)
+    Flat Monte Carlo (``lookahead.py``): for the draft pick, the Swamp-Jack placement and each
+    Spook turn it keeps the ``width`` best options by the greedy evaluation (passing always
+    kept) and plays each in ``playouts`` continuations to the end of the game (hidden
+    information resampled, every seat greedy, common random numbers), taking the best mean of
+    win share + score margin / 100. Its parameters are greedy's weights (used for the other
+    decisions and the pre-ranking) plus ``playouts`` (8) and ``width`` (6).
 ``noise`` adds a uniform [0, noise) draw from the game's stream to every option's value, so
 identical deterministic bots do not replay one game. No decision compares players, so ties
 never depend on seat numbers (options are scanned in board order).
+
+Custom bots (``@simlab.bot("monsters", params={...})``, bot id ``CUSTOM_ID`` = 63)
+---------------------------------------------------------------------------------
+A custom bot is a numba function ``fn(A, st, seat, kind, option, params) -> float`` that scores
+one legal option of one decision; the kernel asks it about every legal option and takes the
+highest score (ties: the first option in the order below). It makes every decision the built-in
+bots make; Spook Juice and Malice icons are always performed (Malice only below the cap), as
+for the built-ins. ``kind`` and the meaning of ``option``:
+
+``KIND_DRAFT`` (0)
+    Which die to take: ``option = f * 4 + k``, car position ``k`` (0 front .. 3 rear) of
+    Fearmobile ``f`` (``st.fm_col[f, k]`` colour, ``st.fm_face[f, k]`` face; the rank is
+    ``A.face_rank[colour, face]``, the icons ``A.face_act[colour, face, :]``).
+``KIND_ACTIVATE`` (1)
+    Grunt movement, the Driveway die to activate next: ``option = k`` (``st.drv_col[seat, k]``,
+    not yet activated: ``st.drv_moved[seat, k] == 0``).
+``KIND_PLACE`` (2)
+    Swamp-Jack, the next placement: ``option = k * 3 + row``, Driveway die ``k`` into the
+    leftmost empty spot of ``row`` (0 top .. 2 bottom); the die left after 3 placements gives
+    Malice.
+``KIND_SWAP`` (3)
+    ``option`` 0 skip, else ``1 + x * 32 + y`` with ``x = r1 * 8 + c1 < y = r2 * 8 + c2``: swap
+    the dice at (r1, c1) and (r2, c2) of the Order.
+``KIND_PROMOTE`` (4)
+    ``option`` 0 skip, else ``1 + (r * 8 + c) * 2 + up``: the die at (r, c) one rank up
+    (``up`` 1) or down (0). The die just placed is not offered.
+``KIND_MINION`` (5)
+    ``option`` 0 skip, else ``1 + m * 64 + s``: Minion ``m`` (0..5) to free path space ``s``.
+``KIND_GRUNT`` (6)
+    ``option`` 0 skip, else ``1 + colour``: move the Grunts of that colour.
+``KIND_CALL`` (7), ``KIND_FEED`` (8)
+    ``option`` 0 skip, else ``1 + row``: call Spider Jack on that row (advance its Summoning
+    tracker) / feed the Spider Jack die of that row (+1).
+``KIND_SPOOK`` (9)
+    A Spook-phase turn: ``option`` 0 pass, ``1 + k * 64 + t`` buy the Ghost at market position
+    ``k`` (0 left .. 4 right, cost ``A.ghost_cost[k]``) and put it on target ``t`` (a free path
+    space of its colour, or a gain-Grunt spot for a gain-Grunt Ghost), ``ARCH_OPTION + k`` (1000
+    + k) buy the Arch Monster at position ``k`` (cost ``A.arch_cost[k]``).
+``KIND_ARCH`` (10), ``KIND_ARCH_FINAL`` (11)
+    After one's Swamp-Jack phase / before final scoring: ``option`` 0 keep the cards, ``1 + i``
+    discard card ``st.arch[seat, i]`` for its back action (``A.cards.m_back``); asked again
+    after each discard.
+
+What a bot reads (read-only; a custom bot must not write to ``st``): ``A`` (``rules.py``
+``MonstersArrays``: ``face_rank``, ``face_act``/``face_juice``, ``space_colour``,
+``space_act``, ``ghost_colour``, ``ghost_act``, ``ghost_gain``, ``ghost_cost``, ``arch_cost``,
+``malice_cap``, ``malice_chart``, ``cards`` (scoring data), ...) and ``st``
+(``state.py`` ``MonstersState``: the seat's ``order_col/order_rank/order_n[seat]``,
+``sj[seat]``, ``summon[seat]``, ``juice``, ``malice``, ``grunt_col/grunt_pos[seat]``,
+``minion_pos``, ``ghost_at``, ``arch[seat, :n_arch[seat]]``, ``prophecy[seat]`` (other
+players' cards are hidden), the markets ``gmarket``/``amarket``, ``fm_col/fm_face``,
+``drv_col/drv_face``, ``info[I_ROUND]``). Example: buy the Arch Monster that costs most::
+
+    import simlab
+    from simlab.games.monsters.bots import ARCH_OPTION, KIND_SPOOK
+
+    @simlab.bot("monsters", params={"cost": 1.0})
+    def collector(A, st, seat, kind, option, params):
+        if kind == KIND_SPOOK and option >= ARCH_OPTION:
+            return params[0] * A.arch_cost[option - ARCH_OPTION]
+        return 0.0
+
+A worked strategy is ``examples/custom_bots/monsters.py``.
 """
 
 from __future__ import annotations
 
+from simlab.core.custom import CUSTOM_ID
 from simlab.core.jit import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.monsters.actions import (
@@ -62,7 +133,15 @@ from simlab.games.monsters.state import (
     ROWS,
 )
 
-BOT_RANDOM, BOT_GREEDY, BOT_PROPHET, BOT_WEIGHTS = range(4)
+BOT_RANDOM, BOT_GREEDY, BOT_PROPHET, BOT_WEIGHTS, BOT_LOOKAHEAD = range(5)
+#: the decisions a custom bot scores (module docstring: the option codes of each kind)
+(KIND_DRAFT, KIND_ACTIVATE, KIND_PLACE, KIND_SWAP, KIND_PROMOTE, KIND_MINION, KIND_GRUNT,
+ KIND_CALL, KIND_FEED, KIND_SPOOK, KIND_ARCH, KIND_ARCH_FINAL) = range(12)
+KIND_NAMES = ("draft", "activate", "place", "swap", "promote", "minion", "grunt", "call", "feed",
+              "spook", "arch", "arch_final")
+#: Spook-phase option codes (custom bots): pass 0, Ghost 1 + position * 64 + target,
+#: Arch Monster ARCH_OPTION + position
+ARCH_OPTION = 1000
 PARAMS = ("juice", "malice", "grunt", "final", "rank", "beyond", "summon", "prophecy", "ghost",
           "arch", "cost", "icon", "noise")
 N_PARAMS = len(PARAMS)
@@ -71,6 +150,9 @@ N_PARAMS = len(PARAMS)
 
 _GREEDY = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 0.0, 2.0, 6.0, 1.2, 0.8, 0.3)
 _PROPHET = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 1.0, 2.0, 6.0, 1.2, 0.8, 0.3)
+#: lookahead: the greedy weights (its other decisions and the pre-ranking) + its budget
+LOOK_PARAMS = PARAMS + ("playouts", "width")
+W_PLAYOUTS, W_WIDTH = N_PARAMS, N_PARAMS + 1
 
 #: name -> (id, parameter names, defaults, one-line description)
 BOTS = {
@@ -79,6 +161,8 @@ BOTS = {
     "prophet": (BOT_PROPHET, PARAMS, _PROPHET, "greedy plus progress toward its Prophecy card"),
     "weights": (BOT_WEIGHTS, PARAMS, _PROPHET,
                 "linear evaluation with every weight a parameter (for sweeps and tuning)"),
+    "lookahead": (BOT_LOOKAHEAD, LOOK_PARAMS, _GREEDY + (8.0, 6.0),
+                  "flat Monte Carlo over greedy playouts for draft, placement and Spook buys"),
 }
 
 
@@ -194,6 +278,20 @@ def decide_draft(A, st, lu, p, f, rng):
     """Car position (0 front .. 3 rear) of the die p takes from Fearmobile f."""
     bid = lu.ids[p]
     w = lu.params[p]
+    if bid == CUSTOM_ID:
+        best = -1
+        bv = 0.0
+        for k in range(4):
+            if st.fm_col[f, k] >= 0:
+                v = lu.custom(A, st, p, KIND_DRAFT, f * 4 + k, w)
+                if best < 0 or v > bv:
+                    bv = v
+                    best = k
+        return best
+    if bid == BOT_LOOKAHEAD:
+        k = lu.look(A, st, lu, p, KIND_DRAFT, f, rng)
+        if k >= 0:
+            return k
     if bid == BOT_RANDOM:
         n = 0
         for k in range(4):
@@ -222,6 +320,16 @@ def decide_activate(A, st, lu, p, rng):
     """Driveway die p activates next (Grunt movement)."""
     bid = lu.ids[p]
     w = lu.params[p]
+    if bid == CUSTOM_ID:
+        best = -1
+        bv = 0.0
+        for k in range(4):
+            if st.drv_moved[p, k] == 0:
+                v = lu.custom(A, st, p, KIND_ACTIVATE, k, w)
+                if best < 0 or v > bv:
+                    bv = v
+                    best = k
+        return best
     if bid == BOT_RANDOM:
         n = 0
         for k in range(4):
@@ -277,6 +385,22 @@ def decide_place(A, st, lu, p, rng):
     """Die (Driveway index) and row of p's next Swamp-Jack placement: returns k * 3 + row."""
     bid = lu.ids[p]
     w = lu.params[p]
+    if bid == CUSTOM_ID:
+        best = -1
+        bv = 0.0
+        for k in range(4):
+            if st.drv_col[p, k] >= 0:
+                for r in range(ROWS):
+                    if st.order_n[p, r] < COLS:
+                        v = lu.custom(A, st, p, KIND_PLACE, k * 3 + r, w)
+                        if best < 0 or v > bv:
+                            bv = v
+                            best = k * 3 + r
+        return best
+    if bid == BOT_LOOKAHEAD:
+        x = lu.look(A, st, lu, p, KIND_PLACE, 0, rng)
+        if x >= 0:
+            return x
     if bid == BOT_RANDOM:
         n = 0
         for k in range(4):
@@ -324,6 +448,70 @@ def decide_place(A, st, lu, p, rng):
 
 # ------------------------------------------------------------------------------ actions
 @rule
+def _cbest(A, st, lu, p, kind, option, bv, best):
+    """One more option for a custom bot: (best value, best option) after scoring ``option``."""
+    v = lu.custom(A, st, p, kind, option, lu.params[p])
+    if v > bv:
+        return v, option
+    return bv, best
+
+
+@rule
+def custom_action(A, st, lu, p, a, jr, jc):
+    """A custom bot's pending action (option 0 = skip, scored first; module docstring)."""
+    w = lu.params[p]
+    best = 0
+    if a == A_SWAP:
+        bv = lu.custom(A, st, p, KIND_SWAP, 0, w)
+        for x in range(ROWS * 8):
+            if x % 8 >= st.order_n[p, x // 8]:
+                continue
+            for y in range(x + 1, ROWS * 8):
+                if y % 8 < st.order_n[p, y // 8]:
+                    bv, best = _cbest(A, st, lu, p, KIND_SWAP, 1 + x * 32 + y, bv, best)
+        if best > 0:
+            x = (best - 1) // 32
+            y = (best - 1) % 32
+            st.dec[0], st.dec[1], st.dec[2], st.dec[3] = x // 8, x % 8, y // 8, y % 8
+    elif a == A_PROMOTE:
+        bv = lu.custom(A, st, p, KIND_PROMOTE, 0, w)
+        for r in range(ROWS):
+            for c in range(st.order_n[p, r]):
+                if r == jr and c == jc:
+                    continue
+                for up in range(2):
+                    rk = st.order_rank[p, r, c] + (1 if up == 1 else -1)
+                    if 1 <= rk <= 6:
+                        bv, best = _cbest(A, st, lu, p, KIND_PROMOTE, 1 + (r * 8 + c) * 2 + up,
+                                          bv, best)
+        if best > 0:
+            x = (best - 1) // 2
+            st.dec[0], st.dec[1], st.dec[2] = x // 8, x % 8, 1 if (best - 1) % 2 == 1 else -1
+    elif a == A_MINION:
+        bv = lu.custom(A, st, p, KIND_MINION, 0, w)
+        for m in range(N_MINIONS):
+            for s in range(A.n_spaces):
+                if free_for_piece(st, p, s):
+                    bv, best = _cbest(A, st, lu, p, KIND_MINION, 1 + m * 64 + s, bv, best)
+        if best > 0:
+            st.dec[0], st.dec[1] = (best - 1) // 64, (best - 1) % 64
+    elif a == A_GRUNT:
+        bv = lu.custom(A, st, p, KIND_GRUNT, 0, w)
+        for c in range(6):
+            bv, best = _cbest(A, st, lu, p, KIND_GRUNT, 1 + c, bv, best)
+        st.dec[0] = best - 1
+    elif a == A_CALL or a == A_FEED:
+        kind = KIND_CALL if a == A_CALL else KIND_FEED
+        bv = lu.custom(A, st, p, kind, 0, w)
+        for r in range(ROWS):
+            ok = st.summon[p, r] < A.track_len - 1 if a == A_CALL else st.sj[p, r] < A.sj_max
+            if ok:
+                bv, best = _cbest(A, st, lu, p, kind, 1 + r, bv, best)
+        st.dec[0] = best - 1
+    return 1 if best > 0 else 0
+
+
+@rule
 def random_die(st, p, rng, skip_r, skip_c):
     """A uniform die of p's Order other than (skip_r, skip_c): r * 8 + c, or -1."""
     n = 0
@@ -355,6 +543,8 @@ def decide_action(A, st, lu, p, a, j, just, rng):
         return 1
     if a == A_MALICE:
         return 1 if st.malice[p] < A.malice_cap else 0
+    if bid == CUSTOM_ID:
+        return custom_action(A, st, lu, p, a, jr, jc)
     if bid == BOT_RANDOM:
         if uniform(rng) < 0.5:
             return 0
@@ -560,11 +750,64 @@ def ghost_target(A, st, p, g):
 
 
 @rule
+def spook_code(A, st, p, x):
+    """Turn a lookahead Spook choice (0 pass, 1 + k Ghost at k, 6 + k Arch Monster at k) into
+    decide_spook's answer (targets in st.dec)."""
+    if x == 0:
+        return 0
+    if x <= 5:
+        st.dec[0] = x - 1
+        st.dec[1] = ghost_target(A, st, p, st.gmarket[x - 1])
+        return 1
+    st.dec[0] = x - 6
+    return 2
+
+
+@rule
+def custom_spook(A, st, lu, p):
+    """A custom bot's Spook turn: pass (option 0, scored first), a Ghost on a legal target, an
+    Arch Monster (module docstring)."""
+    w = lu.params[p]
+    bv = lu.custom(A, st, p, KIND_SPOOK, 0, w)
+    best = 0
+    for k in range(5):
+        g = st.gmarket[k]
+        if g >= 0 and A.ghost_cost[k] <= st.malice[p]:
+            if A.ghost_gain[g] == 1:
+                for t in range(A.gain_spots):
+                    if st.gain_spot[p, t] < 0:
+                        bv, best = _cbest(A, st, lu, p, KIND_SPOOK, 1 + k * 64 + t, bv, best)
+            else:
+                col = A.ghost_colour[g]
+                for t in range(A.n_spaces):
+                    if free_for_piece(st, p, t) and (col == MULTI or A.space_colour[t] == col):
+                        bv, best = _cbest(A, st, lu, p, KIND_SPOOK, 1 + k * 64 + t, bv, best)
+    for k in range(5):
+        if st.amarket[k] >= 0 and A.arch_cost[k] <= st.malice[p] and \
+                st.n_arch[p] < st.arch.shape[1]:
+            bv, best = _cbest(A, st, lu, p, KIND_SPOOK, ARCH_OPTION + k, bv, best)
+    if best == 0:
+        return 0
+    if best >= ARCH_OPTION:
+        st.dec[0] = best - ARCH_OPTION
+        return 2
+    st.dec[0] = (best - 1) // 64
+    st.dec[1] = (best - 1) % 64
+    return 1
+
+
+@rule
 def decide_spook(A, st, lu, p, rng):
     """0 pass, 1 buy a Ghost (st.dec[0] position, st.dec[1] target), 2 buy an Arch Monster
     (st.dec[0] position)."""
     bid = lu.ids[p]
     w = lu.params[p]
+    if bid == CUSTOM_ID:
+        return custom_spook(A, st, lu, p)
+    if bid == BOT_LOOKAHEAD:
+        x = lu.look(A, st, lu, p, KIND_SPOOK, 0, rng)
+        if x >= 0:
+            return spook_code(A, st, p, x)
     if bid == BOT_RANDOM:
         n = 0
         for k in range(5):
@@ -620,6 +863,13 @@ def decide_arch(A, st, lu, p, final, rng):
     n = st.n_arch[p]
     if n == 0:
         return -1
+    if lu.ids[p] == CUSTOM_ID:
+        kind = KIND_ARCH_FINAL if final == 1 else KIND_ARCH
+        bv = lu.custom(A, st, p, kind, 0, lu.params[p])
+        best = 0
+        for i in range(n):
+            bv, best = _cbest(A, st, lu, p, kind, 1 + i, bv, best)
+        return best - 1
     if lu.ids[p] == BOT_RANDOM:
         if uniform(rng) < 0.25:
             return randint(rng, n)

@@ -18,6 +18,7 @@ import numpy as np
 
 from simlab.games.monsters import bots as _bots
 from simlab.games.monsters import nb, nb_family
+from simlab.games.monsters.actions import ACTION_NAMES
 from simlab.games.monsters.rules import MonstersArrays, MonstersRules, make_rules
 from simlab.games.monsters.state import (
     BREAKDOWN,
@@ -95,8 +96,15 @@ class MonstersGame(Game):
         if rules.mode == "family":
             return nb_family.family_prepare(self, rules, lineup)
         ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
-        return MonstersPrepared(rules.to_arrays(), MonstersLineup(ids, params),
-                                (rules.prophecy_file, rules.arch_file))
+        A = rules.to_arrays()
+        custom = self.custom_function(lineup)
+        files = (rules.prophecy_file, rules.arch_file)
+        if np.any(ids == _bots.BOT_LOOKAHEAD):
+            from simlab.games.monsters.lookahead import look, new_scratch
+
+            return MonstersPrepared(A, MonstersLineup(ids, params, custom, look,
+                                                      new_scratch(A, params.shape[1])), files)
+        return MonstersPrepared(A, MonstersLineup(ids, params, custom), files)
 
     def run_batch(self, prepared: MonstersPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
@@ -106,8 +114,13 @@ class MonstersGame(Game):
         p = A.n_players
         agg = new_agg(p)
         scores, winners = self.row_arrays(count, p, keep_rows)
-        nb.run_batch(A, new_state(A), prepared.lineup, np.zeros(4, np.uint64), seed, start,
-                     count, agg, scores, winners)
+        lu = prepared.lineup
+        if lu.scratch is not None:  # lookahead: scratch of its own (threads share `prepared`)
+            from simlab.games.monsters.lookahead import new_scratch
+
+            lu = lu._replace(scratch=new_scratch(A, lu.params.shape[1]))
+        nb.run_batch(A, new_state(A), lu, np.zeros(4, np.uint64), seed, start, count, agg,
+                     scores, winners)
         return self.batch_output(agg, scores, winners, keep_rows)
 
     def reference_game(self, prepared: MonstersPrepared, seed: int, game: int,
@@ -157,6 +170,11 @@ class MonstersGame(Game):
         seat = np.asarray(agg["seat"])
         if int(seat[:, SEAT_NAMES.index("first_player")].sum()) != n_games:
             problems.append("first players do not count every game")
+        if "actions" in agg:
+            act = np.asarray(agg["actions"])
+            if int(act[:, 0].sum()) != c["actions_done"] or \
+                    int(act[:, 1].sum()) != c["actions_skipped"]:
+                problems.append("actions by id do not add up to the actions performed/skipped")
         return problems
 
     def metrics(self, agg: dict, n_games: int, rules: MonstersRules, lineup) -> dict:
@@ -168,6 +186,7 @@ class MonstersGame(Game):
         seat = np.asarray(agg["seat"])
         dr = np.asarray(agg["draft"])
         mh = np.asarray(agg["malice_hist"])
+        act = np.asarray(agg.get("actions", np.zeros((len(ACTION_NAMES), 2))))
         p = bd.shape[0]
         out = {
             "score_by_source": [{"seat": s + 1, "bot": lineup[s].label,
@@ -184,6 +203,9 @@ class MonstersGame(Game):
                            for k in ("gained", "spent", "wasted")},
                         "left_after_spook_hist": [int(x) for x in mh[s]]} for s in range(p)],
             "per_game": {name: v / n for name, v in counters.items()},
+            "actions": {ACTION_NAMES[a]: {"performed_per_game": float(act[a, 0]) / n,
+                                          "skipped_per_game": float(act[a, 1]) / n}
+                        for a in range(act.shape[0]) if ACTION_NAMES[a] != "gain_grunt"},
             "seat_metrics": [{"seat": s + 1, "bot": lineup[s].label,
                               **{name: float(seat[s, i]) / n for i, name in
                                  enumerate(SEAT_NAMES)}} for s in range(p)],
@@ -215,11 +237,9 @@ class MonstersGame(Game):
         return lines
 
     def figures(self, points: list) -> list:
-        try:
-            from simlab.games.monsters.plots import monsters_figures
-        except ImportError:
-            return []
-        return monsters_figures(points)
+        from simlab.games.monsters.plots import figures
+
+        return figures(points)
 
 
 GAME = MonstersGame()

@@ -89,10 +89,13 @@ from simlab.games.monsters.state import (
     I_JUST_COL,
     I_JUST_ROW,
     I_NDECK,
+    I_PASSES,
     I_ROUND,
     I_SJ_COLOUR,
     I_SJ_SCORE,
     I_SP,
+    I_SPOOK_N,
+    I_SPOOK_STAGE,
     I_UNSCORED,
     MALICE_BINS,
     MAX_GRUNTS,
@@ -160,6 +163,7 @@ def new_game(A, st, rng):
     st.ev[:] = 0
     st.sev[:, :] = 0
     st.pick[:, :, :] = 0
+    st.aev[:, :] = 0
     st.scores[:] = 0
     st.winners[:] = 0
     for p in range(P):
@@ -247,8 +251,10 @@ def perform(A, st, lu, p, a, j, just, rng):
     counted and the action is skipped."""
     if decide_action(A, st, lu, p, a, j, just, rng) == 0:
         st.ev[C_ACTIONS_SKIPPED] += 1
+        st.aev[a, 1] += 1
         return
     st.ev[C_ACTIONS_DONE] += 1
+    st.aev[a, 0] += 1
     d = st.dec
     if a == A_JUICE:
         gain_juice(st, p, j, B_ACTIONS)
@@ -386,14 +392,16 @@ def sj_select(A, st, f, card, sym):
 
 
 @rule
-def draft(A, st, lu, rng):
+def draft_from(A, st, lu, rng, step0, p0):
     """Draft: 4 picks each. Regular: every player picks from the Fearmobile in front, then the
     Fearmobiles pass left. Solo: the player picks, Spider Jack picks from the other Fearmobile by
-    the face-up card's symbol, the Fearmobiles switch; he gets the last die left."""
+    the face-up card's symbol, the Fearmobiles switch; he gets the last die left.
+    Starts at pick ``step0`` with player ``p0`` (solo: ``p0`` 1 = Spider Jack's pick of that
+    step; the lookahead bot resumes a draft with it)."""
     P = A.n_players
     if A.mode < SOLO1:
-        for step in range(4):
-            for p in range(P):
+        for step in range(step0, 4):
+            for p in range(p0 if step == step0 else 0, P):
                 f = (p - step) % P
                 k = decide_draft(A, st, lu, p, f, rng)
                 if not legal_slot(st, f, k):
@@ -402,13 +410,14 @@ def draft(A, st, lu, rng):
                 take_die(A, st, p, f, k, step)
         return
     card = st.deck[st.info[I_CARD]]
-    for step in range(4):
+    for step in range(step0, 4):
         f = step % 2
-        k = decide_draft(A, st, lu, 0, f, rng)
-        if not legal_slot(st, f, k):
-            st.ev[C_ILLEGAL] += 1
-            k = first_die(st, f)
-        take_die(A, st, 0, f, k, step)
+        if step != step0 or p0 == 0:
+            k = decide_draft(A, st, lu, 0, f, rng)
+            if not legal_slot(st, f, k):
+                st.ev[C_ILLEGAL] += 1
+                k = first_die(st, f)
+            take_die(A, st, 0, f, k, step)
         g = 1 - f
         if step < 3:
             k = sj_select(A, st, g, card, step)
@@ -417,6 +426,12 @@ def draft(A, st, lu, rng):
         st.sj_col[step] = st.fm_col[g, k]
         st.sj_face[step] = st.fm_face[g, k]
         st.fm_col[g, k] = -1
+
+
+@rule
+def draft(A, st, lu, rng):
+    """The whole draft of a round (``draft_from`` the first pick)."""
+    draft_from(A, st, lu, rng, 0, 0)
 
 
 @rule
@@ -479,32 +494,39 @@ def grunt_phase(A, st, lu, p, rng):
 
 
 @rule
-def swamp_phase(A, st, lu, p, rng):
-    """Swamp-Jack: 3 dice into the leftmost empty spot of a row each, performing the die's
-    icons right after placing it; the 4th gives Malice by the chart and goes to the bag."""
-    for _ in range(3):
-        x = decide_place(A, st, lu, p, rng)
-        k = x // 3
-        r = x % 3
-        if x < 0 or k > 3 or st.drv_col[p, k] < 0 or st.order_n[p, r] >= COLS:
-            st.ev[C_ILLEGAL] += 1
-            k = 0
-            while st.drv_col[p, k] < 0:
-                k += 1
-            r = 0
-            while st.order_n[p, r] >= COLS:
-                r += 1
-        c = st.drv_col[p, k]
-        f = st.drv_face[p, k]
-        col = place_die(st, p, r, c, A.face_rank[c, f])
-        st.drv_col[p, k] = -1
-        st.info[I_JUST_ROW] = r
-        st.info[I_JUST_COL] = col
-        for i in range(A.face_act.shape[2] - 1, -1, -1):
-            if A.face_act[c, f, i] >= 0:
-                push_action(st, A.face_act[c, f, i], A.face_juice[c, f, i], 1)
-        resolve(A, st, lu, p, rng)
-        st.info[I_JUST_ROW] = -1
+def place_one(A, st, lu, p, x, rng):
+    """One Swamp-Jack placement ``x = k * 3 + row`` (an illegal one is counted and replaced by
+    the first legal die and row): the die goes into the row, its icons are performed."""
+    k = x // 3
+    r = x % 3
+    if x < 0 or k > 3 or st.drv_col[p, k] < 0 or st.order_n[p, r] >= COLS:
+        st.ev[C_ILLEGAL] += 1
+        k = 0
+        while st.drv_col[p, k] < 0:
+            k += 1
+        r = 0
+        while st.order_n[p, r] >= COLS:
+            r += 1
+    c = st.drv_col[p, k]
+    f = st.drv_face[p, k]
+    col = place_die(st, p, r, c, A.face_rank[c, f])
+    st.drv_col[p, k] = -1
+    st.info[I_JUST_ROW] = r
+    st.info[I_JUST_COL] = col
+    for i in range(A.face_act.shape[2] - 1, -1, -1):
+        if A.face_act[c, f, i] >= 0:
+            push_action(st, A.face_act[c, f, i], A.face_juice[c, f, i], 1)
+    resolve(A, st, lu, p, rng)
+    st.info[I_JUST_ROW] = -1
+
+
+@rule
+def swamp_from(A, st, lu, p, done, rng):
+    """Swamp-Jack after ``done`` placements: the rest of the 3 dice into the leftmost empty spot
+    of a row each, performing the die's icons right after placing it; the 4th gives Malice by
+    the chart and goes to the bag; then Arch Monster discards."""
+    for _ in range(done, 3):
+        place_one(A, st, lu, p, decide_place(A, st, lu, p, rng), rng)
     for k in range(4):
         c = st.drv_col[p, k]
         if c >= 0:
@@ -515,10 +537,23 @@ def swamp_phase(A, st, lu, p, rng):
 
 
 @rule
+def swamp_phase(A, st, lu, p, rng):
+    """Swamp-Jack: 3 dice into the leftmost empty spot of a row each, performing the die's
+    icons right after placing it; the 4th gives Malice by the chart and goes to the bag."""
+    swamp_from(A, st, lu, p, 0, rng)
+
+
+@rule
 def spook_turn(A, st, lu, p, rng):
     """One Spook-phase turn of p: returns True if p bought something."""
     st.ev[C_SPOOK_TURNS] += 1
-    x = decide_spook(A, st, lu, p, rng)
+    return spook_apply(A, st, p, decide_spook(A, st, lu, p, rng))
+
+
+@rule
+def spook_apply(A, st, p, x):
+    """Apply p's Spook-turn answer x (0 pass, 1 Ghost, 2 Arch Monster; targets in st.dec);
+    an illegal purchase is counted and becomes a pass. Returns True if p bought something."""
     if x == 1:
         k = st.dec[0]
         t = st.dec[1]
@@ -544,21 +579,34 @@ def spook_turn(A, st, lu, p, rng):
 
 
 @rule
-def spook_until_passes(A, st, lu, first, rng):
-    """Turns in clockwise order from ``first`` until all players pass consecutively; returns
-    the number of purchases."""
+def spook_loop(A, st, lu, first, passes, rng):
+    """Turns in clockwise order from ``first`` until all players pass consecutively (``passes``
+    consecutive passes already made); returns the number of purchases. Before each turn
+    ``st.info[I_PASSES]`` holds the consecutive passes and ``st.info[I_SPOOK_N]`` the
+    purchases so far (bookkeeping for the lookahead bot)."""
     P = A.n_players
-    passes = 0
     p = first
     bought = 0
+    base = st.info[I_SPOOK_N]
     while passes < P:
+        st.info[I_PASSES] = passes
+        st.info[I_SPOOK_N] = base + bought
         if spook_turn(A, st, lu, p, rng):
             passes = 0
             bought += 1
         else:
             passes += 1
         p = (p + 1) % P
+    st.info[I_SPOOK_N] = base + bought
     return bought
+
+
+@rule
+def spook_until_passes(A, st, lu, first, rng):
+    """Turns in clockwise order from ``first`` until all players pass consecutively; returns
+    the number of purchases."""
+    st.info[I_SPOOK_N] = 0
+    return spook_loop(A, st, lu, first, 0, rng)
 
 
 @rule
@@ -601,18 +649,12 @@ def discard_right(A, st, n):
 
 
 @rule
-def spook_phase(A, st, lu, agg, rng):
-    """Spook phase of the mode in play."""
-    first = st.info[I_FIRST]
-    if A.mode < SOLO1:
-        spook_until_passes(A, st, lu, first, rng)
-    elif A.mode == SOLO1:
-        n = spook_until_passes(A, st, lu, 0, rng)
-        discard_right(A, st, 1 if n > 0 else 2)
-    else:
-        spook_turn(A, st, lu, 0, rng)
-        sj_buy(A, st)
-        spook_until_passes(A, st, lu, 0, rng)
+def spook_end(A, st, agg):
+    """End of the Spook phase: solo 1 discards (1 card each if the player bought, else 2), solo
+    2's un-scored die; the Malice histogram."""
+    if A.mode == SOLO1:
+        discard_right(A, st, 1 if st.info[I_SPOOK_N] > 0 else 2)
+    elif A.mode == SOLO2:
         k = st.info[I_UNSCORED]
         c = st.sj_col[k]
         if A.unscored == 0:
@@ -629,6 +671,27 @@ def spook_phase(A, st, lu, agg, rng):
 
 
 @rule
+def spook_phase(A, st, lu, agg, rng):
+    """Spook phase of the mode in play (``st.info[I_SPOOK_STAGE]``: 0 during solo 2's single
+    first turn, 1 in the turns until everyone passes)."""
+    if A.mode < SOLO1:
+        st.info[I_SPOOK_STAGE] = 1
+        spook_until_passes(A, st, lu, st.info[I_FIRST], rng)
+    elif A.mode == SOLO1:
+        st.info[I_SPOOK_STAGE] = 1
+        spook_until_passes(A, st, lu, 0, rng)
+    else:
+        st.info[I_SPOOK_STAGE] = 0
+        st.info[I_SPOOK_N] = 0
+        st.info[I_PASSES] = 0
+        spook_turn(A, st, lu, 0, rng)
+        sj_buy(A, st)
+        st.info[I_SPOOK_STAGE] = 1
+        spook_until_passes(A, st, lu, 0, rng)
+    spook_end(A, st, agg)
+
+
+@rule
 def check_round(A, st):
     """Invariants after each round: 78 dice accounted for, Malice in range, boards consistent."""
     if dice_in_play(st) + st.info[I_BOX] != 6 * A.dice_per_colour:
@@ -642,23 +705,20 @@ def check_round(A, st):
 
 
 @rule
-def play_round(A, st, lu, agg, rng):
-    """One round: Arrival, Draft, (solo 2: Spider Jack scores), Grunt movement and Swamp-Jack
-    for every player, Spook phase; solo 1: the automaton's dice go back to the bag; the first
-    player token passes left."""
+def players_from(A, st, lu, i0, rng):
+    """Grunt movement and Swamp-Jack of the players from turn-order index ``i0`` on."""
     P = A.n_players
-    nf = st.fm_col.shape[0]
-    for f in range(nf):
-        fill_fearmobile(st, f, rng)
-    draft(A, st, lu, rng)
-    if A.mode == SOLO2:
-        sj_score_dice(A, st)
     first = st.info[I_FIRST]
-    for i in range(P):
+    for i in range(i0, P):
         p = (first + i) % P
         grunt_phase(A, st, lu, p, rng)
         swamp_phase(A, st, lu, p, rng)
-    spook_phase(A, st, lu, agg, rng)
+
+
+@rule
+def end_round(A, st):
+    """After the Spook phase: solo 1: the automaton's dice go back to the bag; solo: next card;
+    the first player token passes left; invariants."""
     if A.mode == SOLO1:
         for k in range(4):
             if st.sj_col[k] >= 0:
@@ -666,8 +726,31 @@ def play_round(A, st, lu, agg, rng):
                 st.sj_col[k] = -1
     if A.mode >= SOLO1:
         st.info[I_CARD] += 1
-    st.info[I_FIRST] = (first + 1) % P
+    st.info[I_FIRST] = (st.info[I_FIRST] + 1) % A.n_players
     check_round(A, st)
+
+
+@rule
+def after_draft(A, st, lu, agg, rng):
+    """The round after the draft: (solo 2: Spider Jack scores), Grunt movement and Swamp-Jack
+    for every player, Spook phase, end of round."""
+    if A.mode == SOLO2:
+        sj_score_dice(A, st)
+    players_from(A, st, lu, 0, rng)
+    spook_phase(A, st, lu, agg, rng)
+    end_round(A, st)
+
+
+@rule
+def play_round(A, st, lu, agg, rng):
+    """One round: Arrival, Draft, (solo 2: Spider Jack scores), Grunt movement and Swamp-Jack
+    for every player, Spook phase; solo 1: the automaton's dice go back to the bag; the first
+    player token passes left."""
+    nf = st.fm_col.shape[0]
+    for f in range(nf):
+        fill_fearmobile(st, f, rng)
+    draft(A, st, lu, rng)
+    after_draft(A, st, lu, agg, rng)
 
 
 @rule
@@ -775,6 +858,9 @@ def record_result(A, st, k, agg):
         agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
     if A.mode == SOLO2:
         agg.sj_hist[min(max(st.info[I_SJ_SCORE], 0), SCORE_BINS - 1)] += 1
+    for a in range(st.aev.shape[0]):
+        agg.actions[a, 0] += st.aev[a, 0]
+        agg.actions[a, 1] += st.aev[a, 1]
 
 
 @batch

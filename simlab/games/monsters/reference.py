@@ -378,10 +378,12 @@ class ReferenceGame:
         """Ask p's bot about one action; perform it (its consequences at once) or skip it."""
         if self.ask(bots.decide_action, p, a, j, 1 if just else 0) == 0:
             self.count(C_ACTIONS_SKIPPED)
+            self.agg.actions[a, 1] += 1
             self.say(f"      {self.names[p]} skips {icon_text(a, j)}")
             return
         d = [int(x) for x in self.view.dec]
         self.count(C_ACTIONS_DONE)
+        self.agg.actions[a, 0] += 1
         {A_JUICE: self.act_juice, A_MALICE: self.act_malice, A_SWAP: self.act_swap,
          A_PROMOTE: self.act_promote, A_MINION: self.act_minion, A_GRUNT: self.act_grunt,
          A_CALL: self.act_call, A_FEED: self.act_feed}.get(a, self.act_none)(p, j, d, just)

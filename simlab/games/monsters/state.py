@@ -11,6 +11,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from numba import njit
+
+from simlab.core.custom import no_custom
+from simlab.games.monsters.actions import N_ACTIONS
 
 MAX_GRUNTS = 12
 N_MINIONS = 6
@@ -22,8 +26,11 @@ START, GAIN_SPOT = -1, -2
 
 # info slots
 (I_ROUND, I_FIRST, I_GTOP, I_ATOP, I_JUST_ROW, I_JUST_COL, I_SJ_SCORE, I_BOUGHT, I_SP,
- I_CARD, I_SJ_COLOUR, I_NDECK, I_DECKTOP, I_BOX, I_UNSCORED, I_ACTOR) = range(16)
-N_INFO = 16
+ I_CARD, I_SJ_COLOUR, I_NDECK, I_DECKTOP, I_BOX, I_UNSCORED, I_ACTOR, I_PASSES, I_SPOOK_N,
+ I_SPOOK_STAGE) = range(19)
+N_INFO = 19
+# I_PASSES, I_SPOOK_N, I_SPOOK_STAGE: Spook-phase bookkeeping (consecutive passes, purchases so
+# far, solo 2: 0 during the single first turn, 1 after) so a lookahead bot can resume the phase
 
 # global counters (MonstersAgg.counters)
 (C_GAMES, C_ROUNDS, C_DICE_BAD, C_MALICE_BAD, C_GRUNT_BAD, C_MINION_BAD, C_ILLEGAL,
@@ -108,13 +115,29 @@ class MonstersState(NamedTuple):
     ev: np.ndarray          # (len(COUNTER_NAMES),) this game's counters
     sev: np.ndarray         # (P, len(SEAT_NAMES)) this game's per-seat counters
     pick: np.ndarray        # (P, PICKS, 2) this game's draft: rank, immediate value of pick k
+    aev: np.ndarray         # (N_ACTIONS, 2) this game's pending actions performed / skipped
+
+
+def _no_look(A, st, lu, p, kind, arg, rng):
+    """The lookahead slot of a line-up without a lookahead seat (never called)."""
+    return -1
+
+
+no_look = njit(cache=True, nogil=True, _nrt=False)(_no_look)
+no_look._set_uuid("simlab-monsters-no-look-v1")  # a stable type: kernels load from the cache
 
 
 class MonstersLineup(NamedTuple):
-    """Bots of the seats: integer ids and parameter vectors (see bots.py)."""
+    """Bots of the seats: integer ids and parameter vectors (see bots.py), the line-up's custom
+    bot function (``no_custom`` when no seat plays one) and the lookahead bot's entry point and
+    scratch (``no_look`` / None when no seat plays ``lookahead``; see ``lookahead.py``)."""
 
     ids: np.ndarray     # (P,) int64
     params: np.ndarray  # (P, K) float64
+    custom: object = no_custom  # numba function (A, st, seat, kind, option, params) -> float
+    look: object = no_look      # numba function (A, st, lu, p, kind, arg, rng) -> decision
+    scratch: object = None      # lookahead.LookScratch (per thread) or None
+
 
 
 class MonstersAgg(NamedTuple):
@@ -130,6 +153,7 @@ class MonstersAgg(NamedTuple):
     malice_hist: np.ndarray   # (P, MALICE_BINS): Malice left at the end of each Spook phase
     counters: np.ndarray      # (len(COUNTER_NAMES),)
     sj_hist: np.ndarray       # (SCORE_BINS,) solo 2: Spider Jack's final score
+    actions: np.ndarray       # (N_ACTIONS, 2): pending actions performed / skipped, by action id
 
 
 def new_state(A) -> MonstersState:
@@ -149,7 +173,7 @@ def new_state(A) -> MonstersState:
         z(p, MAX_ARCH), z(p), z(p), z(5), z(max(A.n_ghosts, 1)), z(5), z(max(A.n_arch, 1)),
         z(6), z(max(A.n_cards, 1)), z(4), z(4), z(6), z(7), z(6), z(STACK), z(STACK),
         z(STACK), z(8), z(MAX_GRUNTS), z(64), np.zeros(64), z(8), z(p), z(p), z(p, N_BREAK),
-        z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(p, PICKS, 2))
+        z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(p, PICKS, 2), z(N_ACTIONS, 2))
 
 
 def new_agg(n_players: int) -> MonstersAgg:
@@ -160,4 +184,5 @@ def new_agg(n_players: int) -> MonstersAgg:
                        np.zeros((p, SCORE_BINS), i8), np.zeros((p, N_BREAK), i8),
                        np.zeros((p, len(SEAT_NAMES)), i8), np.zeros((p, PICKS, 3), i8),
                        np.zeros((p, MALICE_BINS), i8),
-                       np.zeros(len(COUNTER_NAMES), i8), np.zeros(SCORE_BINS, i8))
+                       np.zeros(len(COUNTER_NAMES), i8), np.zeros(SCORE_BINS, i8),
+                       np.zeros((N_ACTIONS, 2), i8))
