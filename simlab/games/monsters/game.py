@@ -61,6 +61,16 @@ class MonstersPrepared(NamedTuple):
     card_files: tuple = ("", "")
 
 
+def _load_playout_kernel(A, lu) -> None:
+    """Load (or compile) the kernel for the lookahead bot's all-greedy playout line-up before
+    the line-up with the lookahead seat is compiled: numba types the playouts' calls back into
+    ``decide_*`` (compiling for the other line-up at that moment) as recursive calls, which are
+    linked by symbol at run time, so the playout versions must be loaded in this process."""
+    sc = lu.scratch
+    nb.run_batch(A, new_state(A), sc.plu, np.zeros(4, np.uint64), 0, 0, 0, new_agg(A.n_players),
+                 np.zeros((0, A.n_players), np.int64), np.zeros((0, A.n_players), np.bool_))
+
+
 class MonstersGame(Game):
     """Monsters on Board (2-4 players; solo modes 1 and 2): dice draft, Grunts, Spider Jack."""
 
@@ -118,6 +128,7 @@ class MonstersGame(Game):
         if lu.scratch is not None:  # lookahead: scratch of its own (threads share `prepared`)
             from simlab.games.monsters.lookahead import new_scratch
 
+            _load_playout_kernel(A, lu)
             lu = lu._replace(scratch=new_scratch(A, lu.params.shape[1]))
         nb.run_batch(A, new_state(A), lu, np.zeros(4, np.uint64), seed, start, count, agg,
                      scores, winners)
@@ -128,6 +139,9 @@ class MonstersGame(Game):
         if isinstance(prepared, nb_family.FamilyPrepared):
             return nb_family.family_reference_game(self, prepared, seed, game, log, names)
         from simlab.games.monsters.reference import ReferenceGame
+
+        if prepared.lineup.scratch is not None:
+            _load_playout_kernel(prepared.arrays, prepared.lineup)
 
         cards = None
         if any(prepared.card_files):  # a scenario's own card files
