@@ -61,14 +61,18 @@ class MonstersPrepared(NamedTuple):
     card_files: tuple = ("", "")
 
 
-def _load_playout_kernel(A, lu) -> None:
-    """Load (or compile) the kernel for the lookahead bot's all-greedy playout line-up before
-    the line-up with the lookahead seat is compiled: numba types the playouts' calls back into
-    ``decide_*`` (compiling for the other line-up at that moment) as recursive calls, which are
-    linked by symbol at run time, so the playout versions must be loaded in this process."""
-    sc = lu.scratch
-    nb.run_batch(A, new_state(A), sc.plu, np.zeros(4, np.uint64), 0, 0, 0, new_agg(A.n_players),
-                 np.zeros((0, A.n_players), np.int64), np.zeros((0, A.n_players), np.bool_))
+def _compile_look(A, lu) -> None:
+    """Compile (or load) the lookahead bot's entry point for this line-up before the kernel: it
+    compiles the all-greedy playouts through the same game-loop functions, which numba would
+    otherwise meet while they are being compiled for this line-up and link as recursive calls
+    by symbol (broken once cached). On an empty market it returns at once (nothing to buy)."""
+    from simlab.games.monsters.bots import KIND_SPOOK
+    from simlab.games.monsters.lookahead import look
+
+    st = new_state(A)
+    st.gmarket[:] = -1
+    st.amarket[:] = -1
+    look(A, st, lu, 0, KIND_SPOOK, 0, np.zeros(4, np.uint64))
 
 
 class MonstersGame(Game):
@@ -128,7 +132,7 @@ class MonstersGame(Game):
         if lu.scratch is not None:  # lookahead: scratch of its own (threads share `prepared`)
             from simlab.games.monsters.lookahead import new_scratch
 
-            _load_playout_kernel(A, lu)
+            _compile_look(A, lu)
             lu = lu._replace(scratch=new_scratch(A, lu.params.shape[1]))
         nb.run_batch(A, new_state(A), lu, np.zeros(4, np.uint64), seed, start, count, agg,
                      scores, winners)
@@ -141,7 +145,7 @@ class MonstersGame(Game):
         from simlab.games.monsters.reference import ReferenceGame
 
         if prepared.lineup.scratch is not None:
-            _load_playout_kernel(prepared.arrays, prepared.lineup)
+            _compile_look(prepared.arrays, prepared.lineup)
 
         cards = None
         if any(prepared.card_files):  # a scenario's own card files
