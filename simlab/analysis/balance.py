@@ -100,6 +100,24 @@ def _integer_values(lo: float, hi: float) -> list[float]:
     return [float(v) for v in range(math.ceil(lo), math.floor(hi) + 1)]
 
 
+def _cached(evaluate, cache: dict, integer: bool):
+    """``evaluate`` remembered by value (whole values rounded first)."""
+    def ev(v):
+        v = float(round(v) if integer else v)
+        if v not in cache:
+            cache[v] = evaluate(v)
+        return cache[v]
+    return ev
+
+
+def _grid(lo: float, hi: float, integer: bool, grid: int) -> list[float]:
+    """The first pass: ``grid`` values over the range (every integer of a short whole range)."""
+    if integer and hi - lo <= 3 * grid:
+        return _integer_values(lo, hi)
+    xs = list(np.linspace(lo, hi, grid))
+    return sorted(set(float(round(x)) for x in xs)) if integer else xs
+
+
 def find_root(evaluate, lo: float, hi: float, target: float, *, integer: bool = False,
               grid: int = 7, refine: int = 8) -> tuple[float, list[Evaluation], bool]:
     """Where ``evaluate(v).response`` crosses ``target`` in ``[lo, hi]``.
@@ -110,17 +128,8 @@ def find_root(evaluate, lo: float, hi: float, target: float, *, integer: bool = 
     ``found=False``.
     """
     cache: dict[float, Evaluation] = {}
-
-    def ev(v):
-        v = float(round(v) if integer else v)
-        if v not in cache:
-            cache[v] = evaluate(v)
-        return cache[v]
-
-    xs = (_integer_values(lo, hi) if integer and hi - lo <= 3 * grid
-          else list(np.linspace(lo, hi, grid)))
-    if integer:
-        xs = sorted(set(float(round(x)) for x in xs))
+    ev = _cached(evaluate, cache, integer)
+    xs = _grid(lo, hi, integer, grid)
     pts = [ev(x) for x in xs]
     d = [p.response - target for p in pts]
     bracket = next((i for i in range(len(d) - 1) if d[i] == 0 or d[i] * d[i + 1] < 0), None)
@@ -163,17 +172,8 @@ def find_min(evaluate, lo: float, hi: float, *, integer: bool = False, grid: int
     """Where ``evaluate(v).response`` is smallest in ``[lo, hi]``: grid, then golden section
     around the best grid point."""
     cache: dict[float, Evaluation] = {}
-
-    def ev(v):
-        v = float(round(v) if integer else v)
-        if v not in cache:
-            cache[v] = evaluate(v)
-        return cache[v]
-
-    xs = (_integer_values(lo, hi) if integer and hi - lo <= 3 * grid
-          else list(np.linspace(lo, hi, grid)))
-    if integer:
-        xs = sorted(set(float(round(x)) for x in xs))
+    ev = _cached(evaluate, cache, integer)
+    xs = _grid(lo, hi, integer, grid)
     pts = [ev(x).response for x in xs]
     i = int(np.argmin(pts))
     a, b = xs[max(i - 1, 0)], xs[min(i + 1, len(xs) - 1)]

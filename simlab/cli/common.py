@@ -62,10 +62,11 @@ def write_atomic(path: Path, writer):
 
 
 def echo_json(obj):
-    click.echo(json.dumps(obj, indent=2, default=_json_default))
+    click.echo(json.dumps(obj, indent=2, default=json_default))
 
 
-def _json_default(o):
+def json_default(o):
+    """JSON for numpy scalars and arrays, tuples and paths."""
     import numpy as np
 
     if isinstance(o, np.integer):
@@ -76,6 +77,8 @@ def _json_default(o):
         return o.tolist()
     if isinstance(o, tuple):
         return list(o)
+    if isinstance(o, Path):
+        return str(o)
     raise TypeError(f"not JSON serialisable: {type(o).__name__}")
 
 

@@ -7,7 +7,6 @@ numbers themselves go to a JSON file beside the page. Written atomically.
 
 from __future__ import annotations
 
-import base64
 import datetime as _dt
 import json
 import re
@@ -18,8 +17,8 @@ import pandas as pd
 from jinja2 import Environment, StrictUndefined
 from markupsafe import Markup
 
-from simlab.report import plots, tables
-from simlab.report.html import FigureItem, Section, _safe
+from simlab.report import tables
+from simlab.report.html import FigureItem, Section, _safe, write_figures
 
 
 def _style() -> str:
@@ -57,21 +56,16 @@ def write_analysis_report(path, *, heading: str, game_title: str, kind_text: str
     data : dict
         JSON-able numbers written beside the page.
     """
-    from simlab.sweep import atomic_write_bytes, atomic_write_text
+    from simlab.cli.common import json_default
+    from simlab.sweep import atomic_write_text
 
     html_path = Path(path)
     folder = html_path.parent
     folder.mkdir(parents=True, exist_ok=True)
     stem = _safe(html_path.stem)
-    for sec in sections:
-        for item in sec.figures:
-            png = plots.png_bytes(item.figure)
-            item.file = f"{stem}-{item.name}.png"
-            atomic_write_bytes(folder / item.file, png)
-            item.uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
-            item.figure = None
+    write_figures(sections, folder, stem)
     data_file = f"{stem}.json"
-    atomic_write_text(folder / data_file, json.dumps(data, indent=2, default=_json_default))
+    atomic_write_text(folder / data_file, json.dumps(data, indent=2, default=json_default))
     run_df = pd.DataFrame({"parameter": list(run), "value": [str(v) for v in run.values()]})
     html = _template().render(
         title=f"{heading}: {game_title}", heading=heading, game_title=game_title,
@@ -82,20 +76,6 @@ def write_analysis_report(path, *, heading: str, game_title: str, kind_text: str
         run_table=Markup(tables.to_html(run_df)), data_file=data_file, style=Markup(_style()))
     atomic_write_text(html_path, html)
     return html_path
-
-
-def _json_default(o):
-    import numpy as np
-
-    if isinstance(o, np.integer):
-        return int(o)
-    if isinstance(o, np.floating):
-        return float(o)
-    if isinstance(o, np.ndarray):
-        return o.tolist()
-    if isinstance(o, Path):
-        return str(o)
-    return str(o)
 
 
 __all__ = ["FigureItem", "Section", "write_analysis_report"]

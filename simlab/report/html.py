@@ -446,6 +446,19 @@ def _kind_text(sr) -> str:
     return "single run" + (" with seat rotation" if sc.rotate_seats else "")
 
 
+def write_figures(sections: list[Section], folder: Path, stem: str) -> None:
+    """Write every figure of ``sections`` as ``folder/<stem>-<name>.png`` and embed it."""
+    from simlab.sweep import atomic_write_bytes
+
+    for sec in sections:
+        for item in sec.figures:
+            png = plots.png_bytes(item.figure)
+            item.file = f"{stem}-{item.name}.png"
+            atomic_write_bytes(folder / item.file, png)
+            item.uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+            item.figure = None
+
+
 def build_report(out_dir, path=None) -> Path:
     """Write the HTML report of a results folder and the PNGs of its figures.
 
@@ -468,7 +481,7 @@ def build_report(out_dir, path=None) -> Path:
         When ``out_dir`` is not a readable results folder.
     """
     from simlab.games.registry import get_game
-    from simlab.sweep import atomic_write_bytes, atomic_write_text
+    from simlab.sweep import atomic_write_text
 
     sr, manifest, notes = _load(out_dir)
     html_path = Path(path) if path is not None else Path(out_dir) / "report.html"
@@ -477,13 +490,7 @@ def build_report(out_dir, path=None) -> Path:
     game = get_game(sr.scenario.game)
     sections = _sections(sr, game)
     stem = _safe(html_path.stem)
-    for sec in sections:
-        for item in sec.figures:
-            png = plots.png_bytes(item.figure)
-            item.file = f"{stem}-{item.name}.png"
-            atomic_write_bytes(folder / item.file, png)
-            item.uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
-            item.figure = None
+    write_figures(sections, folder, stem)
     sc = sr.scenario
     pt = tables.points_table(sr)
     rt = tables.results_table(sr)
