@@ -193,6 +193,8 @@ def _monsters_rows(quick: bool, say) -> list[dict]:
                      "games_per_s": round(rate, 1),
                      "speedup_vs_reference": None if speed is None else round(speed, 1),
                      "measure": f"kernel games per second on one core ({label})", "games": n})
+    if "lookahead" not in g.bots():  # not registered yet (bots.LOOKAHEAD)
+        return rows
     say("monsters lookahead bot")
     prep = g.prepare(g.make_rules(3), g.lineup("lookahead,greedy,greedy", 3))
     n = 4 if quick else 20
