@@ -395,8 +395,9 @@ def tune(game: str, against, *, players: int | None = None, budget: int = 100_00
     integer = np.array([n in g.integer_params(bot) for n in names])
 
     rotations = players
-    if games_per_eval is None:
-        games_per_eval = int(np.clip(budget // (rotations * 60), 50, 2_000))
+    if games_per_eval is None:  # enough evaluations for the search: ~10 per dimension
+        target = max(150, 10 * len(names))
+        games_per_eval = int(np.clip(budget // (rotations * target), 30, 2_000))
     evaluations = max(6, budget // (games_per_eval * rotations))
     validation_games = validation_games or max(2_000, budget // (10 * rotations))
     defaults = dict(zip(info.params, info.defaults, strict=True))
