@@ -314,7 +314,8 @@ def format_bench(rows: list[dict]) -> str:
         if "tuned_gain_pp" in r:
             other.append(f"tuned {r['tuned_gain_pp']:+.1f} points over untuned")
         gps = "" if r["games_per_s"] is None else f"{r['games_per_s']:,.0f}"
-        lines.append(f"{r['measure'][:58]:<58} {r['bots'][:32]:<32} {r['jobs']:>4} "
+        measure = f"{r['game']}: {r['measure']}"
+        lines.append(f"{measure[:58]:<58} {r['bots'][:32]:<32} {r['jobs']:>4} "
                      f"{gps:>11}  {', '.join(other)}")
     lines.append(f"(machine: {os.cpu_count()} cores)")
     return "\n".join(lines)
