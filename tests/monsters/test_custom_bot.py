@@ -5,7 +5,6 @@ exists); an allocating bot is explained."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -21,9 +20,6 @@ from simlab.games.monsters.state import C_ARCH_BOUGHT, C_GHOSTS_BOUGHT, C_ILLEGA
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "custom_bots" / "monsters.py"
 LINE_UP = ["hoarder", "greedy", "random"]
-HAS_REFERENCE = importlib.util.find_spec("simlab.games.monsters.reference") is not None
-
-
 @pytest.fixture(scope="module")
 def hoarder():
     mods = custom.load_plugins([EXAMPLE])
@@ -98,8 +94,6 @@ def test_allocating_bot_fails_with_a_simlab_error():
     assert "allocation-free" in msg or "creates an array" in msg
 
 
-@pytest.mark.skipif(not HAS_REFERENCE, reason="simlab/games/monsters/reference.py (the "
-                    "plain-Python reference engine) is not written yet")
 def test_kernel_and_reference_agree(hoarder):
     from simlab.core.conformance import check_conformance
 
