@@ -19,6 +19,14 @@ from __future__ import annotations
 import os as _os
 
 
+#: modules no kernel imports (the plain-Python reference engines, the public game modules,
+#: plots, the runner and statistics): left out of the source key, so editing them keeps the
+#: compiled kernels (``tests/test_cache_key.py`` checks that no kernel module imports them)
+NOT_KERNEL = ("reference.py", "reference_family.py", "scoring_ref.py", "game.py", "plots.py",
+              "odds.py", "runner.py", "stats.py", "records.py", "conformance.py", "cluster.py",
+              "cards_io.py", "reference_view.py")
+
+
 def _source_key() -> str:
     """A hash of the kernel sources: numba's on-disk cache only notices changes to a function's
     own file, not to the rule helpers and bots it calls from other modules, so every version of
@@ -31,7 +39,7 @@ def _source_key() -> str:
         for folder, dirs, files in sorted(_os.walk(_os.path.join(root, sub))):
             dirs.sort()
             for name in sorted(files):
-                if name.endswith(".py"):
+                if name.endswith(".py") and name not in NOT_KERNEL:
                     with open(_os.path.join(folder, name), "rb") as f:
                         h.update(name.encode() + f.read())
     return h.hexdigest()[:12]
