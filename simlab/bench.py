@@ -171,16 +171,13 @@ def _jungle_rows(quick: bool, say) -> list[dict]:
 
 def _monsters_rows(quick: bool, say) -> list[dict]:
     """Monsters on Board: kernel speed with 3 greedy bots (and the speed-up over the reference
-    engine once ``reference.py`` exists), solo 2 (difficulty 3) with one greedy bot, and the
-    lookahead bot's games per second at its default budget."""
-    import importlib.util
-
+    engine), solo 2 (difficulty 3) with one greedy bot, and the lookahead bot's games per second
+    at its default budget."""
     from simlab.games.registry import get_game
 
     g = get_game("monsters")
     g.warm()
     secs = 1.5 if quick else 5.0
-    has_ref = importlib.util.find_spec("simlab.games.monsters.reference") is not None
     rows = []
     for label, players, overrides, bots in (
             ("3 players", 3, {}, "greedy"),
@@ -188,13 +185,11 @@ def _monsters_rows(quick: bool, say) -> list[dict]:
         prep = g.prepare(g.make_rules(players, overrides), g.lineup(bots, players))
         say(f"monsters kernel, one core, {label}, {bots} bots")
         rate, n = _kernel_rate(g, prep, secs)
-        speed = _reference_speedup(g, prep, 10 if quick else 50) if has_ref else None
+        speed = _reference_speedup(g, prep, 10 if quick else 50)
         rows.append({"game": "monsters", "bots": ",".join([bots] * players), "jobs": 1,
                      "games_per_s": round(rate, 1),
                      "speedup_vs_reference": None if speed is None else round(speed, 1),
                      "measure": f"kernel games per second on one core ({label})", "games": n})
-    if "lookahead" not in g.bots():  # not registered yet (bots.LOOKAHEAD)
-        return rows
     say("monsters lookahead bot")
     prep = g.prepare(g.make_rules(3), g.lineup("lookahead,greedy,greedy", 3))
     n = 4 if quick else 20

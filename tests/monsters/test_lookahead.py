@@ -3,21 +3,14 @@ stream, legal, and clearly stronger than ``greedy`` (and ``random``) at 16 playo
 
 from __future__ import annotations
 
-import importlib.util
-
 import numpy as np
 import pytest
 
 from simlab.core.stats import binomial_tolerance
+from simlab.errors import SimlabError
 from simlab.games.monsters import bots
 from simlab.games.monsters.game import GAME
 from simlab.games.monsters.state import C_ILLEGAL
-
-HAS_REFERENCE = importlib.util.find_spec("simlab.games.monsters.reference") is not None
-
-pytestmark = pytest.mark.skipif("lookahead" not in bots.BOTS, reason="the lookahead bot is not "
-                                "registered yet: its kernel fails once loaded from numba's disk "
-                                "cache (bots.LOOKAHEAD comment)")
 
 
 def _share(agg, seat, n):
@@ -62,21 +55,35 @@ def test_beats_greedy_clearly():
     assert share > 1 / 3 + binomial_tolerance(1 / 3, n, alpha=1e-6), share
 
 
-def _reference_gives_full_state() -> bool:
-    if not HAS_REFERENCE:
-        return False
-    from simlab.games.monsters.reference import ReferenceGame
-
-    return bool(getattr(ReferenceGame, "full_view", False))
-
-
-@pytest.mark.skipif(not _reference_gives_full_state(), reason="the reference engine does not hand "
-                    "the lookahead bot the whole game state yet (ReferenceGame.full_view; the "
-                    "bot plays each option to the end of the game from the state it is given, "
-                    "see DESIGN.md 'Line-up')")
 def test_kernel_and_reference_agree():
+    """The reference engine shows the bot the whole state (``reference_view``); the bot's
+    playouts then continue from the same position in both, so every game agrees."""
     from simlab.core.conformance import check_conformance
 
-    rules = GAME.make_rules(3)
-    check_conformance(GAME, rules, GAME.lineup("lookahead(playouts=2,width=3),greedy,random", 3),
-                      n_games=6, seed=11)
+    for players, overrides, names in ((3, {}, "lookahead(playouts=2,width=3),greedy,random"),
+                                      (1, {"mode": "solo2", "difficulty": 2},
+                                       "lookahead(playouts=2,width=3)"),
+                                      (1, {"mode": "solo1"}, "lookahead(playouts=2,width=2)")):
+        rules = GAME.make_rules(players, overrides)
+        check_conformance(GAME, rules, GAME.lineup(names, players), n_games=4, seed=11)
+
+
+def test_one_compiled_entry_point():
+    """The kernel calls the bot with the very signature ``game._compile_look`` compiles first
+    (plain int64 arguments): a second, literal-typed compile inside the game loop is what
+    broke the kernel once loaded from numba's disk cache (bots.LOOKAHEAD)."""
+    from simlab.games.monsters.lookahead import look
+
+    for players, overrides in ((2, {}), (1, {"mode": "solo2"}), (1, {"mode": "solo1"})):
+        rules = GAME.make_rules(players, overrides)  # solo: seat 0 is a literal in the loop
+        names = ["lookahead(playouts=1,width=2)", "random"][:players]
+        GAME.run_batch(GAME.prepare(rules, GAME.lineup(names, players)), 3, 0, 1, False)
+    assert len(look.signatures) >= 1
+    for sig in look.signatures:
+        assert [str(t) for t in sig[3:6]] == ["int64"] * 3, sig
+
+
+def test_family_mode_refuses_it():
+    rules = GAME.make_rules(3, {"mode": "family"})
+    with pytest.raises(SimlabError, match="lookahead has no family-mode decisions"):
+        GAME.prepare(rules, GAME.lineup("lookahead,greedy,greedy", 3))

@@ -102,6 +102,8 @@ A worked strategy is ``examples/custom_bots/monsters.py``.
 
 from __future__ import annotations
 
+import numpy as np
+
 from simlab.core.custom import CUSTOM_ID
 from simlab.core.jit import rule
 from simlab.core.rng import randint, uniform
@@ -162,14 +164,17 @@ BOTS = {
     "weights": (BOT_WEIGHTS, PARAMS, _PROPHET,
                 "linear evaluation with every weight a parameter (for sweeps and tuning)"),
 }
-#: not registered yet (unfinished): its kernel plays correctly when compiled in the process, but
-#: numba compiles ``look`` while the game loop is being compiled for the same line-up (literal
-#: ``kind``/``p`` arguments make its signature differ from the one ``game._compile_look``
-#: precompiles) and links the playouts' calls back into the loop as recursive calls, which fail
-#: ("Symbol not found") once loaded from the disk cache. Fix: call ``lu.look(A, st, lu, rng)``
-#: with p/kind/f in ``st.dec`` (no literal arguments), then register it here.
+#: The lookahead bot enters the kernel through the line-up (``lu.look``). Its playouts run the
+#: game loop's own functions for the all-greedy line-up, so its entry point must be compiled
+#: (or loaded) on its own before the kernel (``game._compile_look``) and the kernel must call it
+#: with exactly that signature: plain int64 arguments (``np.int64(p)``, ``np.int64(KIND_...)``),
+#: never literal constants (the solo loops pass seat 0 as a literal). Otherwise numba compiles a second, literal-typed ``look`` while the loop is being
+#: compiled, links the playouts' calls into the loop as recursive calls by symbol, and the
+#: kernel crashes once loaded from the disk cache (tests/monsters/test_lookahead.py checks the
+#: single signature).
 LOOKAHEAD = (BOT_LOOKAHEAD, LOOK_PARAMS, _GREEDY + (8.0, 6.0),
              "flat Monte Carlo over greedy playouts for draft, placement and Spook buys")
+BOTS["lookahead"] = LOOKAHEAD
 
 
 def bot_vector(name: str, overrides: dict | None = None):
@@ -295,7 +300,7 @@ def decide_draft(A, st, lu, p, f, rng):
                     best = k
         return best
     if bid == BOT_LOOKAHEAD:
-        k = lu.look(A, st, lu, p, KIND_DRAFT, f, rng)
+        k = lu.look(A, st, lu, np.int64(p), np.int64(KIND_DRAFT), np.int64(f), rng)
         if k >= 0:
             return k
     if bid == BOT_RANDOM:
@@ -404,7 +409,7 @@ def decide_place(A, st, lu, p, rng):
                             best = k * 3 + r
         return best
     if bid == BOT_LOOKAHEAD:
-        x = lu.look(A, st, lu, p, KIND_PLACE, 0, rng)
+        x = lu.look(A, st, lu, np.int64(p), np.int64(KIND_PLACE), np.int64(0), rng)
         if x >= 0:
             return x
     if bid == BOT_RANDOM:
@@ -811,7 +816,7 @@ def decide_spook(A, st, lu, p, rng):
     if bid == CUSTOM_ID:
         return custom_spook(A, st, lu, p)
     if bid == BOT_LOOKAHEAD:
-        x = lu.look(A, st, lu, p, KIND_SPOOK, 0, rng)
+        x = lu.look(A, st, lu, np.int64(p), np.int64(KIND_SPOOK), np.int64(0), rng)
         if x >= 0:
             return spook_code(A, st, p, x)
     if bid == BOT_RANDOM:

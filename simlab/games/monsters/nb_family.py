@@ -535,11 +535,12 @@ def family_prepare(game, rules, lineup) -> FamilyPrepared:
     from simlab.games.monsters.state import MonstersLineup
 
     ids, params = game.bot_vectors(lineup, _bots.N_PARAMS)
-    known = {bid for bid, *_ in _bots.BOTS.values()}
+    family = [n for n, (bid, *_) in _bots.BOTS.items() if bid != _bots.BOT_LOOKAHEAD]
+    known = {_bots.BOTS[n][0] for n in family}
     for b, i in zip(lineup, ids, strict=True):
         if int(i) not in known:
             raise SimlabError(f"bots: {b.label} has no family-mode decisions; family mode "
-                              f"plays {', '.join(_bots.BOTS)} (and their saved variants)")
+                              f"plays {', '.join(family)} (and their saved variants)")
     return FamilyPrepared(rules.to_arrays(), family_arrays(rules), MonstersLineup(ids, params),
                           str(rules.prophecy_file), str(rules.arch_file))
 

@@ -40,6 +40,7 @@ from simlab.games.monsters.actions import (
     icon_text,
 )
 from simlab.games.monsters.cards import load_cards
+from simlab.games.monsters.reference_view import write_full_state
 from simlab.games.monsters.scoring_ref import card_max, final_score
 from simlab.games.monsters.state import (
     B_ACTIONS,
@@ -158,6 +159,9 @@ class ReferenceGame:
     (the readable log when ``log``) after.
     """
 
+    #: the ``lookahead`` bot is shown the whole game state (``reference_view``)
+    full_view = True
+
     def __init__(self, arrays, lineup, seed: int, game: int, log: bool = False, names=None,
                  cards=None):
         A = arrays
@@ -181,6 +185,13 @@ class ReferenceGame:
         self.picks = [[[0, 0] for _ in range(PICKS)] for _ in range(self.P)]
         self.just_placed = None    # (row, column) of the die whose icons are being performed
         self.boxed = 0
+        self.round = 0
+        # Spook-phase bookkeeping, as the kernel keeps it for the lookahead bot: consecutive
+        # passes and purchases so far in this run of turns; solo 2: stage 0 in his single first
+        # turn, 1 after
+        self.spook_passes = 0
+        self.spook_bought = 0
+        self.spook_stage = 1
 
     # ------------------------------------------------------------------ small helpers
     def say(self, text: str):
@@ -226,7 +237,8 @@ class ReferenceGame:
     def sync(self, p: int):
         """Write this position into the kernel's state arrays, for p's bot to read: the
         Fearmobiles, the markets, the supply and p's own board (no bot decision looks at
-        another player's board, so theirs are not written)."""
+        another player's board, so theirs are not written) -- except for the ``lookahead`` bot,
+        which plays on from the whole state (``reference_view``)."""
         st = self.view
         for f, car in enumerate(self.fearmobiles):
             st.fm_col[f] = [d[0] if d else -1 for d in car]
@@ -234,6 +246,17 @@ class ReferenceGame:
         st.gmarket[:] = [-1 if g is None else g for g in self.gmarket]
         st.amarket[:] = [-1 if m is None else m for m in self.amarket]
         st.supply[:] = self.supply
+        if self.lu.ids[p] == bots.BOT_LOOKAHEAD:
+            write_full_state(self, st)
+        else:
+            self.write_board(p)
+        st.info[I_JUST_ROW] = self.just_placed[0] if self.just_placed else -1
+        st.info[I_JUST_COL] = self.just_placed[1] if self.just_placed else 0
+        return st
+
+    def write_board(self, p: int):
+        """Write p's board into the kernel's state arrays."""
+        st = self.view
         pl = self.players[p]
         st.drv_col[p] = [d[0] if d else -1 for d in pl.driveway]
         st.drv_face[p] = [d[1] if d else 0 for d in pl.driveway]
@@ -267,9 +290,6 @@ class ReferenceGame:
         st.arch[p] = pl.arch + [-1] * (MAX_ARCH - len(pl.arch))
         st.n_arch[p] = len(pl.arch)
         st.prophecy[p] = pl.prophecy
-        st.info[I_JUST_ROW] = self.just_placed[0] if self.just_placed else -1
-        st.info[I_JUST_COL] = self.just_placed[1] if self.just_placed else 0
-        return st
 
     def ask(self, fn, p, *args) -> int:
         return int(fn(self.A, self.sync(p), self.lu, p, *args, self.rng))
@@ -806,6 +826,7 @@ class ReferenceGame:
         """Turns clockwise from ``first`` until all players pass consecutively."""
         passes, bought, p = 0, 0, first
         while passes < self.P:
+            self.spook_passes, self.spook_bought = passes, bought
             if self.spook_turn(p):
                 passes, bought = 0, bought + 1
             else:
@@ -861,9 +882,11 @@ class ReferenceGame:
             self.say(f"    end of the Spook phase: {n} purchase(s)")
             self.discard_right(1 if n > 0 else 2)
         else:
+            self.spook_stage, self.spook_passes, self.spook_bought = 0, 0, 0
             self.spook_turn(0)
             self.say(f"    Spider Jack's un-scored die: {self.die_text(*self.unscored)}")
             self.sj_buy()
+            self.spook_stage = 1
             self.spook_until_passes(0)
             c, f = self.unscored
             if A.unscored == 0:
