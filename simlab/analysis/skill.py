@@ -10,8 +10,9 @@ says luck decides, whatever a player does.
 The verdict compares the top budget with the lowest on the same games (paired per-game
 difference, 95% interval): *steep* when the gain is significant and at least ``steep`` (5
 percentage points by default), *flat* when the interval lies within +-``flat`` (3 points), and
-*moderate* otherwise; and the top budget's lead over random opponents says how much any
-sensible play beats chance.
+*moderate* otherwise -- or *ceiling* when the lowest budget already wins (nearly) every game,
+so the ladder has no room to show skill against that opponent; and the top budget's lead over
+random opponents says how much any sensible play beats chance.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ class SkillResult:
     curves : dict
         Opponent -> list of dicts (budget, share, lo, hi, games).
     verdicts : dict
-        Opponent -> (kind, gain, gain_lo, gain_hi): ``steep``, ``moderate`` or ``flat``.
+        Opponent -> (kind, gain, gain_lo, gain_hi): ``steep``, ``moderate``, ``flat`` or
+        ``ceiling``.
     """
 
     game: str
@@ -70,7 +72,7 @@ class SkillResult:
         c = self.curves[main]
         first, last = c[0], c[-1]
         head = {"steep": "Skill matters", "moderate": "Skill matters somewhat",
-                "flat": "Luck dominates"}[kind]
+                "flat": "Luck dominates", "ceiling": "No room to tell"}[kind]
         out.append(
             f"{head}: against {main}, {self.bot} wins {pct(first['share'])} with "
             f"{self.budget_param}={first['budget']:g} and {pct(last['share'])} with "
@@ -78,13 +80,16 @@ class SkillResult:
             f"is {pp(gain)} percentage points (95% interval {pp(lo)} to {pp(hi)}, same games)."
             + {"steep": " The curve is steep: more thought wins clearly more games.",
                "moderate": " The curve rises, but gently.",
-               "flat": " The curve is flat: thinking harder hardly changes the result."}[kind])
+               "flat": " The curve is flat: thinking harder hardly changes the result.",
+               "ceiling": f" The lowest budget already wins nearly every game against {main}; "
+                          f"a stronger opponent is needed to measure skill."}[kind])
         for opp in self.opponents[1:]:
             k2, g2, lo2, hi2 = self.verdicts[opp]
             c2 = self.curves[opp]
             out.append(f"Against {opp}: {pct(c2[0]['share'])} at the lowest budget, "
                        f"{pct(c2[-1]['share'])} at the highest ({pp(g2)} points, {lo2 * 100:+.1f}"
-                       f" to {hi2 * 100:+.1f}; {k2}).")
+                       f" to {hi2 * 100:+.1f}; "
+                       + (k2 if k2 != "ceiling" else "ceiling: no room to show skill") + ").")
         return out
 
     def to_dict(self) -> dict:
@@ -109,6 +114,16 @@ def verdict(diff, steep: float = 0.05, flat: float = 0.03) -> tuple[str, float, 
     else:
         kind = "moderate"
     return kind, gain, lo, hi
+
+
+def ladder_verdict(low, top, steep: float = 0.05, flat: float = 0.03):
+    """:func:`verdict` of the per-game shares at the top budget against the lowest, or
+    ``ceiling`` when the lowest budget already wins (nearly: within ``flat``) every game."""
+    low = np.asarray(low, dtype=float)
+    v = verdict(np.asarray(top, dtype=float) - low, steep, flat)
+    if v[0] != "steep" and low.mean() >= 1.0 - flat:
+        return ("ceiling",) + tuple(v[1:])
+    return v
 
 
 def _ladder_task(task):
@@ -227,8 +242,8 @@ def skill_ladder(game: str, *, budgets=None, opponents=None, players: int | None
             curve.append({"budget": b, "share": sh, "lo": float(lo), "hi": float(hi),
                           "games": len(per) * players})
         res.curves[opp] = curve
-        res.verdicts[opp] = verdict(results[(opp, budgets[-1])] - results[(opp, budgets[0])],
-                                    steep, flat)
+        res.verdicts[opp] = ladder_verdict(results[(opp, budgets[0])],
+                                           results[(opp, budgets[-1])], steep, flat)
     res.seconds = time.perf_counter() - t0
     return res
 

@@ -55,10 +55,15 @@ def skill(game, budgets, opponents, games, players, seed, bot, budget_param, set
     opponents, in every seat in turn, on the same games at every budget. A steep curve says
     skill matters; a flat one says luck dominates. Writes skill.html with the ladder plot.
 
+    The cost grows with the budget: a Monsters on Board game with the lookahead bot takes
+    about 35 ms per playout (every option is played to the end of the game), so the default
+    400 games take about 20 minutes on 2 cores there; scenarios/monsters-skill.toml plays 100.
+
     \b
     Examples:
       simlab skill monkey --budgets 1,4,16 --games 300 --jobs 2
       simlab skill jungle --opponents greedy --players 3
+      simlab skill monsters --games 100 --jobs 2
     """
     from simlab.analysis.skill import skill_ladder, skill_report
     from simlab.games.registry import split_bot_list

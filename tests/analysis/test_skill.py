@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from simlab.analysis.skill import skill_ladder, skill_report, verdict
+from simlab.analysis.skill import ladder_verdict, skill_ladder, skill_report, verdict
 from simlab.errors import SimlabError
 
 
@@ -16,6 +16,16 @@ def test_verdict_kinds():
     small = rng.normal(0.02, 0.3, 4000)  # a gain, but under 5 points
     assert verdict(small)[0] in ("moderate", "flat")
     assert verdict(np.r_[np.ones(20), -np.ones(20)])[0] == "moderate"  # too few games to say
+
+
+def test_ceiling_is_not_called_flat():
+    """Winning every game at every budget says nothing about skill (a ceiling), not "flat"."""
+    rng = np.random.default_rng(2)
+    assert ladder_verdict(np.ones(100), np.ones(100))[0] == "ceiling"
+    assert ladder_verdict(np.ones(100), np.r_[np.ones(99), 0.0])[0] == "ceiling"
+    low = rng.random(400) < 0.4
+    assert ladder_verdict(low, low)[0] == "flat"
+    assert ladder_verdict(low, rng.random(400) < 0.9)[0] == "steep"
 
 
 def test_monkey_ladder(tmp_path):
