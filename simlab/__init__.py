@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os as _os
 
-
 #: modules no kernel imports (the plain-Python reference engines, the public game modules,
 #: plots, the runner and statistics): left out of the source key, so editing them keeps the
 #: compiled kernels (``tests/test_cache_key.py`` checks that no kernel module imports them)
