@@ -21,7 +21,7 @@ demo: $(STAMP)
 
 ## everything CI runs
 test: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist loadfile
 
 bench: $(STAMP)
 	$(VENV)/bin/simlab bench
