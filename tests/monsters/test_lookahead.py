@@ -87,3 +87,18 @@ def test_family_mode_refuses_it():
     rules = GAME.make_rules(3, {"mode": "family"})
     with pytest.raises(SimlabError, match="lookahead has no family-mode decisions"):
         GAME.prepare(rules, GAME.lineup("lookahead,greedy,greedy", 3))
+
+
+def test_skill_ladder_and_report(tmp_path):
+    """The skill ladder (``simlab skill monsters``) on a few games: the curve has a point per
+    budget with its interval, a verdict, and the report is written."""
+    from simlab.analysis.skill import skill_ladder, skill_report
+
+    res = skill_ladder("monsters", budgets=[1, 4], opponents=["greedy"], players=3, games=10,
+                       seed=5, work_dir=tmp_path, progress=False)
+    curve = res.curves["greedy"]
+    assert [p["budget"] for p in curve] == [1, 4]
+    assert all(p["lo"] <= p["share"] <= p["hi"] and p["games"] == 30 for p in curve)
+    assert res.verdicts["greedy"][0] in ("steep", "moderate", "flat", "ceiling")
+    html = skill_report(res, tmp_path / "skill.html").read_text()
+    assert "Monsters on Board" in html and "lookahead" in html
