@@ -1,5 +1,5 @@
 """The ``lookahead`` bot (flat Monte Carlo over greedy playouts): deterministic given the game's
-stream, legal, and clearly stronger than ``greedy`` (and ``random``) at 16 playouts."""
+stream, legal, and clearly stronger than ``greedy`` (and ``random``) at 8 playouts."""
 
 from __future__ import annotations
 
@@ -45,11 +45,11 @@ def test_deterministic_and_legal(players, overrides):
 
 
 def test_beats_greedy_clearly():
-    """16 playouts, 3 players, against two greedy bots: its win share is above greedy's fair
+    """8 playouts, 3 players, against two greedy bots: its win share is above greedy's fair
     share (1/3) by more than the binomial tolerance (alpha 1e-6), fixed seed."""
-    n = 150
+    n = 120
     rules = GAME.make_rules(3)
-    prep = GAME.prepare(rules, GAME.lineup("lookahead(playouts=16),greedy,greedy", 3))
+    prep = GAME.prepare(rules, GAME.lineup("lookahead(playouts=8),greedy,greedy", 3))
     agg, _ = GAME.run_batch(prep, 2024, 0, n, False)
     share = _share(agg, 0, n)
     assert share > 1 / 3 + binomial_tolerance(1 / 3, n, alpha=1e-6), share
