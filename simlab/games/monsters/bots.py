@@ -167,14 +167,21 @@ BOTS = {
 #: The lookahead bot enters the kernel through the line-up (``lu.look``). Its playouts run the
 #: game loop's own functions for the all-greedy line-up, so its entry point must be compiled
 #: (or loaded) on its own before the kernel (``game._compile_look``) and the kernel must call it
-#: with exactly that signature: plain int64 arguments (``np.int64(p)``, ``np.int64(KIND_...)``),
-#: never literal constants (the solo loops pass seat 0 as a literal). Otherwise numba compiles a second, literal-typed ``look`` while the loop is being
-#: compiled, links the playouts' calls into the loop as recursive calls by symbol, and the
-#: kernel crashes once loaded from the disk cache (tests/monsters/test_lookahead.py checks the
-#: single signature).
+#: with exactly that signature: plain int64 arguments, never literal constants (the decisions
+#: pass ``KIND_...`` and the solo loops seat 0 as literals), hence :func:`ask_look`. Otherwise
+#: numba compiles a second, literal-typed ``look`` while the loop is being compiled, links the
+#: playouts' calls into the loop as recursive calls by symbol, and the kernel crashes once
+#: loaded from the disk cache (tests/monsters/test_lookahead.py checks the single signature).
 LOOKAHEAD = (BOT_LOOKAHEAD, LOOK_PARAMS, _GREEDY + (8.0, 6.0),
              "flat Monte Carlo over greedy playouts for draft, placement and Spook buys")
 BOTS["lookahead"] = LOOKAHEAD
+
+
+@rule
+def ask_look(A, st, lu, p, kind, arg, rng):
+    """The lookahead bot's decision (``lookahead.look`` through the line-up), always called with
+    plain int64 arguments: the one signature ``game._compile_look`` compiles first."""
+    return lu.look(A, st, lu, np.int64(p), np.int64(kind), np.int64(arg), rng)
 
 
 def bot_vector(name: str, overrides: dict | None = None):
@@ -300,7 +307,7 @@ def decide_draft(A, st, lu, p, f, rng):
                     best = k
         return best
     if bid == BOT_LOOKAHEAD:
-        k = lu.look(A, st, lu, np.int64(p), np.int64(KIND_DRAFT), np.int64(f), rng)
+        k = ask_look(A, st, lu, p, KIND_DRAFT, f, rng)
         if k >= 0:
             return k
     if bid == BOT_RANDOM:
@@ -409,7 +416,7 @@ def decide_place(A, st, lu, p, rng):
                             best = k * 3 + r
         return best
     if bid == BOT_LOOKAHEAD:
-        x = lu.look(A, st, lu, np.int64(p), np.int64(KIND_PLACE), np.int64(0), rng)
+        x = ask_look(A, st, lu, p, KIND_PLACE, 0, rng)
         if x >= 0:
             return x
     if bid == BOT_RANDOM:
@@ -816,7 +823,7 @@ def decide_spook(A, st, lu, p, rng):
     if bid == CUSTOM_ID:
         return custom_spook(A, st, lu, p)
     if bid == BOT_LOOKAHEAD:
-        x = lu.look(A, st, lu, np.int64(p), np.int64(KIND_SPOOK), np.int64(0), rng)
+        x = ask_look(A, st, lu, p, KIND_SPOOK, 0, rng)
         if x >= 0:
             return spook_code(A, st, p, x)
     if bid == BOT_RANDOM:

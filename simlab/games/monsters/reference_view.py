@@ -45,8 +45,7 @@ def write_full_state(game, st) -> None:
     player's board, piles, solo automaton, round bookkeeping)."""
     for q in range(game.P):
         game.write_board(q)
-    st.bag[:] = game.bag
-    st.supply[:] = game.supply
+    st.bag[:] = game.bag  # the Fearmobiles, markets and supply: ReferenceGame.sync
     st.info[I_ROUND] = game.round
     st.info[I_FIRST] = game.first
     st.info[I_GTOP] = _write_stack(st.gstack, int(game.A.n_ghosts), game.gstack)
