@@ -8,15 +8,20 @@ from simlab.cli.common import echo_json
 
 
 @click.command()
-@click.option("--quick", is_flag=True, help="Short measurements (under 30 s in all).")
+@click.option("--quick", is_flag=True,
+              help="Shorter measurements and no 10-million-game memory run (a few minutes "
+                   "in all, most of it the tuning runs; the full bench takes about 9 minutes "
+                   "on 2 cores).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print a JSON list of objects with game, bots, jobs, games_per_s, "
                    "speedup_vs_reference (and extra fields per measure).")
 def bench(quick, as_json):
-    """Measure speed: kernel games per second on one core (random, greedy and mixed bots),
-    speed-up over the reference engine on the same games, games per second with 2 jobs and
-    the scaling factor, the wall time of a warm `simlab simulate jelly --games 1000`, and (not
-    with --quick) the peak memory of a 10-million-game run.
+    """Measure speed, every game: kernel games per second on one core (random, greedy and
+    mixed bots; Monsters also solo 2), speed-up over the reference engine on the same games,
+    the lookahead bots' cost, games per second with 2 jobs and the scaling factor, the wall time
+    of a warm `simlab simulate jelly --games 1000`, sweep overhead and report build time, one
+    tuning run per game (wall time and the tuned bot's gain), and (not with --quick) the peak
+    memory of a 10-million-game run.
 
     \b
     Examples:
