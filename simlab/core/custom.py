@@ -41,6 +41,7 @@ from pathlib import Path
 from numba import njit
 from numba.core.registry import CPUDispatcher
 
+from simlab.core.jit import as_plain, rule
 from simlab.errors import SimlabError
 
 #: the bot id every game reserves for "the line-up's custom function"
@@ -49,7 +50,7 @@ CUSTOM_ID = 63
 ARGS = ("A", "st", "seat", "kind", "option", "params")
 
 
-@njit(cache=True, nogil=True)
+@rule
 def no_custom(A, st, seat, kind, option, params):
     """The custom slot of a line-up without a custom bot (never called)."""
     return 0.0
@@ -128,6 +129,7 @@ def bot(game: str, name: str | None = None, params: dict | None = None, doc: str
             src = "<unknown>"
         cacheable = src != "<unknown>" and Path(src).exists()
         jitted = fn if isinstance(fn, CPUDispatcher) else njit(cache=cacheable, nogil=True)(py)
+        as_plain(jitted)
         if cacheable:  # a stable identity, so kernels specialised for it load from the cache
             digest = hashlib.sha256(Path(src).read_bytes()).hexdigest()[:16]
             try:

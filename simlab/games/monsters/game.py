@@ -65,14 +65,17 @@ def _compile_look(A, lu) -> None:
     """Compile (or load) the lookahead bot's entry point for this line-up before the kernel: it
     compiles the all-greedy playouts through the same game-loop functions, which numba would
     otherwise meet while they are being compiled for this line-up and link as recursive calls
-    by symbol (broken once cached). On an empty market it returns at once (nothing to buy)."""
+    by symbol (broken once cached). It compiles ``look`` itself, for the plain int64 signature
+    the kernel calls (``bots.ask_look``): a call from Python would run its Python twin
+    (``core.jit.RuleDispatcher``)."""
+    from numba import typeof
+
     from simlab.games.monsters.bots import KIND_SPOOK
     from simlab.games.monsters.lookahead import look
 
-    st = new_state(A)
-    st.gmarket[:] = -1
-    st.amarket[:] = -1
-    look(A, st, lu, 0, KIND_SPOOK, 0, np.zeros(4, np.uint64))
+    args = (A, new_state(A), lu, np.int64(0), np.int64(KIND_SPOOK), np.int64(0),
+            np.zeros(4, np.uint64))
+    look.compile(tuple(typeof(a) for a in args))
 
 
 class MonstersGame(Game):
@@ -84,6 +87,7 @@ class MonstersGame(Game):
     max_players = 4
     default_players = 3
     default_bots = ("greedy", "prophet", "random")
+    compile_seconds = (75.0, 150.0)  # cold compile without / with a lookahead seat
     winners_are_top_scores = False
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "breakdown", "draft",
                  "malice_hist")
@@ -100,6 +104,18 @@ class MonstersGame(Game):
 
     def make_rules(self, players: int, overrides: dict | None = None, where: str = "rules"):
         return make_rules(self.check_players(players), overrides, where)
+
+    def compile_estimate(self, prepared) -> float:
+        if isinstance(prepared, nb_family.FamilyPrepared):
+            return 45.0  # the family-mode kernel (nb_family.py)
+        return super().compile_estimate(prepared)
+
+    def warm_lineups(self, everything: bool = False) -> list[tuple[str, object]]:
+        out = super().warm_lineups(everything)
+        if everything:
+            rules = self.make_rules(3, {"mode": "family"})
+            out.append(("family mode", self.prepare(rules, self.lineup("greedy", 3))))
+        return out
 
     def lineup(self, bots, players: int, where: str = "bots"):
         if bots is None and players == 1:

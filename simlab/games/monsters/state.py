@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from simlab.core.custom import no_custom
+from simlab.core.jit import rule
 from simlab.games.monsters.actions import N_ACTIONS
 
 MAX_GRUNTS = 12
@@ -118,12 +118,12 @@ class MonstersState(NamedTuple):
     aev: np.ndarray         # (N_ACTIONS, 2) this game's pending actions performed / skipped
 
 
-def _no_look(A, st, lu, p, kind, arg, rng):
+@rule
+def no_look(A, st, lu, p, kind, arg, rng):
     """The lookahead slot of a line-up without a lookahead seat (never called)."""
     return -1
 
 
-no_look = njit(cache=True, nogil=True, _nrt=False)(_no_look)
 no_look._set_uuid("simlab-monsters-no-look-v1")  # a stable type: kernels load from the cache
 
 

@@ -1,0 +1,104 @@
+"""The kernels' decorators (``simlab.core.jit``) and the compile notice (``core.compiling``)."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+from numba import njit
+
+from simlab.core.compiling import compile_notice, is_quiet, set_quiet
+from simlab.core.jit import PlainDispatcher, RuleDispatcher, batch, rule
+
+
+@rule
+def _step(x, up):
+    if up:
+        return x + 1
+    return x - 1
+
+
+@rule(inline=True)
+def _twice(x):
+    return 2 * x
+
+
+@batch
+def _caller(out):
+    out[0] = _step(np.int64(3), True)  # a literal bool
+    out[1] = _step(out[0], False)
+    out[2] = _step(-1, True)           # a literal int
+    out[3] = _twice(out[2])
+
+
+def test_literal_arguments_compile_one_signature():
+    out = np.zeros(4, np.int64)
+    _caller(out)
+    assert out.tolist() == [4, 3, 0, 0]
+    assert isinstance(_step, RuleDispatcher) and isinstance(_caller, PlainDispatcher)
+    # three call sites, literal and plain arguments: one signature (int64, bool)
+    assert len(_step.signatures) <= 1  # 0 when _caller came from the disk cache
+    for sig in _step.signatures:
+        assert [str(t) for t in sig] == ["int64", "bool"]
+
+
+def test_inlined_rule_has_no_library_of_its_own():
+    _caller(np.zeros(4, np.int64))
+    assert _twice.signatures == []  # inlined into _caller, never compiled alone
+
+
+def test_rules_are_callable_from_python_through_their_twin():
+    assert _step(5, True) == 6
+    assert _step(5, False) == 4
+    assert _twice(21) == 42
+    twin = _step.__dict__["_simlab_twin"]
+    assert twin is not _step and twin.py_func.__qualname__.endswith("__python")
+    assert _step.targetoptions["no_cpython_wrapper"] is True
+
+
+def test_compile_notice_only_when_numba_compiles():
+    @njit
+    def fresh(x):
+        return x * 3
+
+    buf = io.StringIO()
+    with compile_notice("test kernels", 12, stream=buf) as notice:
+        assert fresh(2) == 6
+    text = buf.getvalue()
+    assert notice.compiled
+    assert "compiling the test kernels (first run only, about 12 s)..." in text
+    assert "test kernels: compiled in" in text
+    buf = io.StringIO()
+    with compile_notice("test kernels", 12, stream=buf) as notice:
+        assert fresh(3) == 9  # already compiled: silent
+    assert buf.getvalue() == "" and not notice.compiled
+
+
+def test_quiet_silences_the_notice():
+    @njit
+    def fresh2(x):
+        return x + 7
+
+    buf = io.StringIO()
+    set_quiet(True)
+    try:
+        assert is_quiet()
+        with compile_notice("test kernels", None, stream=buf):
+            assert fresh2(1) == 8
+    finally:
+        set_quiet(False)
+    assert buf.getvalue() == ""
+
+
+def test_a_line_up_without_lookahead_runs_the_kernel_without_search():
+    from simlab.games.registry import get_game
+
+    g = get_game("jelly")
+    plain = g.prepare(g.make_rules(4), g.lineup("greedy", 4))
+    look = g.prepare(g.make_rules(4), g.lineup("lookahead,greedy,greedy,greedy", 4))
+    assert not g.has_search(plain) and g.has_search(look)
+    assert g.compile_estimate(look) > g.compile_estimate(plain)
+    from simlab.games.jelly.state import search_for
+
+    assert search_for(plain.lineup, 4, 6) is None
+    assert search_for(look.lineup, 4, 6) is not None
