@@ -33,7 +33,7 @@ def kernel_game(prep, seed, game):
     A, lineup = prep.arrays, prep.lineup
     st, agg, sc = new_state(A.n_players, A.n_districts), new_agg(A.n_players, A.n_districts), \
         new_scratch(A.n_players)
-    nb.play_game(A, st, lineup, new_stream(seed, game), agg, sc)
+    nb.play_game(A, st, lineup, new_stream(seed, game), agg, sc, None)
     return st, sc
 
 

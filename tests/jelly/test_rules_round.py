@@ -58,7 +58,7 @@ def one_round(prep, seed, game, *, targets=None, locked=None, leftovers=False):
         nb.refresh_eff(st, 0, 0)
         g.districts[0].dice = [(0, 6), (0, 6)]
     nb.play_round(A, st, lineup, new_stream(seed, game), agg,
-                  new_scratch(A.n_players, A.n_districts))
+                  new_scratch(A.n_players, A.n_districts), None)
     g.play_round()
     return st, agg, g
 

@@ -293,7 +293,7 @@ def either_choice(A, st, q, d):
     return left if vl > vr else right
 
 
-@rule
+@rule(inline=True)
 def gift_order(st, giver, out):
     """Order in which ``giver`` hands out jelly when short: poorest first, then clockwise."""
     n_p = st.jelly.shape[0]
@@ -364,7 +364,7 @@ def _random_place(A, st, p, w, rng):
     return v, d, arg
 
 
-@rule
+@rule(inline=True)
 def _fill_values(rw, target, locked, ndice, values, n_d, p, moves, pod_ok, pods_p, jelly_p,
                  n_p):
     """Fill ``values[p, d, z]``: p's value of each open district's target zone (and of the
@@ -380,7 +380,7 @@ def _fill_values(rw, target, locked, ndice, values, n_d, p, moves, pod_ok, pods_
             values[p, d, z] = x
 
 
-@rule
+@rule(inline=True)
 def _fill_opponents(rw, target, locked, ndice, values, n_d, p, moves, pod_ok, pods, jelly, n_p):
     """``_fill_values`` for p's opponents, with the dice they have (a one-icon zone is worth the
     same to everyone)."""
@@ -400,7 +400,7 @@ def _fill_opponents(rw, target, locked, ndice, values, n_d, p, moves, pod_ok, po
                                             jelly[q], n_p)
 
 
-@rule
+@rule(inline=True)
 def _opp_tops(eff, d, p, n_p):
     """Best opponent total on ``d``, its owner, and the best opponent total without him."""
     m1 = 0
@@ -419,7 +419,7 @@ def _opp_tops(eff, d, p, n_p):
     return m1, i1, m2
 
 
-@rule
+@rule(inline=True)
 def _any_dice(ndice, d, n_p):
     """Is any die on the entrance of ``d``?"""
     for q in range(n_p):
@@ -461,7 +461,7 @@ def _deny_term(w, values, eff, n_p, p, d, z0, z1, rq, e_opp, top0, top1, leader)
     return w[W_DENY] * deny + w[W_LEADER] * deny_leader
 
 
-@rule
+@rule(inline=True)
 def _deny_ub(w, values, eff, n_p, p, d, z0, moves, top0, leader):
     """Upper bound of the weighted deny and leader terms of any choice on ``d``: an opponent's
     take drop lies between his take now minus the most and minus the least he could take after
@@ -553,7 +553,7 @@ def _score(w, ctrl0, take0, mg0, e1, max_o1, vp1, deny, t_cost, t_a, t_b, need_a
     return score
 
 
-@rule
+@rule(inline=True)
 def decide_place(A, st, lineup, p, rng):
     """A bot's roll-step decision: (value, district, effect argument), or value 0 to pass.
 
@@ -842,7 +842,7 @@ def evaluate_lock(A, st, w, p):
     return bd
 
 
-@rule
+@rule(inline=True)
 def decide_flip(A, st, lineup, p, rng):
     """After its last die: does ``p`` flip the sand timer (called only while unflipped)?"""
     w = lineup.params[p]
@@ -854,7 +854,7 @@ def decide_flip(A, st, lineup, p, rng):
     return w[W_FLIP] > 0.5
 
 
-@rule
+@rule(inline=True)
 def decide_either(A, st, lineup, q, d):
     """Which neighbour of ``d`` controller ``q`` takes an 'adjacent: either' reward from:
     ``either_choice`` for the built-in bots; a custom bot scores the left neighbour, then the
@@ -920,7 +920,7 @@ def _custom_place(A, st, lineup, p):
     return code_value(bc), code_district(bc), code_arg(bc)
 
 
-@rule
+@rule(inline=True)
 def _controls(eff, d, q, n_p):
     """Does ``q`` control ``d`` now (highest total > 0, ties included)?"""
     e = eff[d, q]

@@ -20,6 +20,7 @@ from simlab.games.jelly.state import (
     new_agg,
     new_scratch,
     new_state,
+    search_for,
 )
 from simlab.games.registry import BotInfo, Game
 
@@ -61,6 +62,7 @@ class JellyGame(Game):
     max_players = 5
     default_players = 4
     default_bots = ("greedy", "random", "spread", "saboteur")
+    compile_seconds = (20.0, 45.0)  # cold compile without / with a lookahead seat
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat")
 
     def bots(self) -> dict[str, BotInfo]:
@@ -96,8 +98,9 @@ class JellyGame(Game):
         p, d = A.n_players, A.n_districts
         agg = new_agg(p, d)
         scores, winners = self.row_arrays(count, p, keep_rows)
-        nb.run_batch(A, new_state(p, d), prepared.lineup, new_scratch(p, d), seed, start, count,
-                     agg, scores, winners)
+        lu = prepared.lineup
+        nb.run_batch(A, new_state(p, d), lu, new_scratch(p, d), search_for(lu, p, d), seed, start,
+                     count, agg, scores, winners)
         return self.batch_output(agg, scores, winners, keep_rows)
 
     def reference_game(self, prepared: JellyPrepared, seed: int, game: int, log: bool = False,

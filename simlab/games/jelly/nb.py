@@ -88,7 +88,7 @@ def refresh_eff(st, d, p):
     st.ndice[d, p] = n
 
 
-@rule
+@rule(inline=True)
 def place_die(st, p, v, d):
     """Place one die of value v from p's roll on the entrance of district d."""
     st.dice[d, p, v] += 1
@@ -97,7 +97,7 @@ def place_die(st, p, v, d):
     refresh_eff(st, d, p)
 
 
-@rule
+@rule(inline=True)
 def remove_die(st, d, q, u):
     """Die effect 1-2: remove a die of q showing u from district d to the city center."""
     st.dice[d, q, u] -= 1
@@ -105,7 +105,7 @@ def remove_die(st, d, q, u):
     refresh_eff(st, d, q)
 
 
-@rule
+@rule(inline=True)
 def apply_effect(st, p, v, d, arg, agg):
     """Die effects: 1-2 remove another die here; 3-4 move this district's Target one zone."""
     if arg < 0 or v >= 5:
@@ -305,7 +305,7 @@ def score_district(A, st, d, agg, sc, lineup=None):
             agg.district_pods[d] += st.pods[q] - sc.pod0[q]
 
 
-@rule
+@rule(inline=True)
 def score_center(A, st, agg, mask):
     """City center: most dice (count, not values) takes a pod; ties each take one (or none)."""
     n_p = A.n_players
@@ -410,7 +410,7 @@ def do_flip(A, st, t, agg):
     agg.counters[C_FLIPS] += 1
 
 
-@rule
+@rule(inline=True)
 def end_round(A, st, agg, steps):
     """The timer ran out or every die is placed: unplaced dice are lost."""
     agg.counters[C_STEPS] += steps
@@ -420,11 +420,11 @@ def end_round(A, st, agg, steps):
         st.n_left[q] = 0
 
 
-@rule
-def play_round(A, st, lineup, rng, agg, sc):
+@rule(inline=True)
+def play_round(A, st, lineup, rng, agg, sc, S):
     """One round: interleaved roll-and-place steps by speed, lock-down and timer flip after a
-    player's last die, unplaced dice lost when the timer runs out (``sc``: kernel scratch,
-    with the lookahead bot's)."""
+    player's last die, unplaced dice lost when the timer runs out (``sc``: kernel scratch;
+    ``S``: the lookahead bot's playout scratch, or None for a line-up without it)."""
     n_p = A.n_players
     begin_round(A, st, rng)
     steps = 0
@@ -437,13 +437,13 @@ def play_round(A, st, lineup, rng, agg, sc):
             break
         steps += 1
         roll_dice(st, p, rng)
-        v, d, arg = choose_place(A, st, lineup, p, rng, sc)
+        v, d, arg = choose_place(A, st, lineup, p, rng, sc, S)
         if place_legal(A, st, v, d):
             do_place(st, p, v, d, arg, agg)
             if st.n_left[p] == 0:
                 if any_lock_allowed(A, st):
-                    do_lock(A, st, p, choose_lock(A, st, lineup, p, rng, sc), agg)
-                if st.info[I_FLIPPED] == 0 and choose_flip(A, st, lineup, p, rng, sc):
+                    do_lock(A, st, p, choose_lock(A, st, lineup, p, rng, sc, S), agg)
+                if st.info[I_FLIPPED] == 0 and choose_flip(A, st, lineup, p, rng, sc, S):
                     do_flip(A, st, t, agg)
         else:
             agg.counters[C_PASSES] += 1
@@ -512,7 +512,7 @@ def playout_round(A, st, S):
         if place_legal(A, st, v, d):
             do_place(st, p, v, d, arg, S.agg)
             if st.n_left[p] == 0:
-                playout_after_last(A, st, p, t, S.w, S.agg, -2, -1)
+                playout_after_last(A, st, p, t, S.w, S.agg, np.int64(-2), np.int64(-1))
         st.next_time[p] = t + step_time(A, p, S.rng)
     for q in range(n_p):
         st.n_left[q] = 0
@@ -559,7 +559,7 @@ def playout_finish(A, st, p, S, sc, horizon):
     return win + S.result[p] / 10000.0
 
 
-@rule
+@rule(inline=True)
 def _top_options(S, n, width):
     """Indices of the ``width`` best-scored options into ``S.cand`` (ties: the first scored);
     returns how many."""
@@ -581,13 +581,12 @@ def _top_options(S, n, width):
 
 
 @rule
-def lookahead_place(A, st, lineup, p, rng, sc):
+def lookahead_place(A, st, lineup, p, rng, sc, S):
     """The lookahead bot's roll step: greedy's ``width`` best placements (with their effects),
     each tried in ``playouts`` playouts to the end of the game from a copy of the state; the
     best mean result is placed. Playouts roll every die on their own stream, seeded by one
     draw from the game's (so the bot never sees a die before it is rolled), with the same
     seeds for every option (common random numbers)."""
-    S = sc.search
     w = lineup.params[p]
     plays = max(1, int(w[LA_PLAYOUTS]))
     width = max(1, int(w[LA_WIDTH]))
@@ -615,7 +614,7 @@ def lookahead_place(A, st, lineup, p, rng, sc):
             seed_stream(base, np.uint64(j), S.rng)
             do_place(sim, p, v, d, arg, S.agg)
             if sim.n_left[p] == 0:
-                playout_after_last(A, sim, p, t, S.w, S.agg, -2, -1)
+                playout_after_last(A, sim, p, t, S.w, S.agg, np.int64(-2), np.int64(-1))
             sim.next_time[p] = t + step_time(A, p, S.rng)
             tot += playout_finish(A, sim, p, S, sc, horizon)
         if tot > best:
@@ -625,11 +624,10 @@ def lookahead_place(A, st, lineup, p, rng, sc):
 
 
 @rule
-def _lookahead_options(A, st, lineup, p, base, sc, lock, flip):
+def _lookahead_options(A, st, lineup, p, base, sc, S, lock, flip):
     """Total playout result of p's lock-down ``lock`` and flip ``flip`` after its last die
     (lock -2: greedy's choice, -3: already made; flip -1: greedy's), over the bot's playouts
     seeded from ``base``."""
-    S = sc.search
     plays = max(1, int(lineup.params[p][LA_PLAYOUTS]))
     horizon = int(max(0.0, min(lineup.params[p][LA_HORIZON], 99.0)))
     t = st.next_time[p]
@@ -643,46 +641,51 @@ def _lookahead_options(A, st, lineup, p, base, sc, lock, flip):
     return tot
 
 
-@rule
-def choose_place(A, st, lineup, p, rng, sc):
-    """Every bot's roll-step decision (``decide_place``; the lookahead bot's search)."""
-    if lineup.ids[p] == BOT_LOOKAHEAD:
-        return lookahead_place(A, st, lineup, p, rng, sc)
+@rule(inline=True)
+def choose_place(A, st, lineup, p, rng, sc, S):
+    """Every bot's roll-step decision (``decide_place``; the lookahead bot's search). With
+    ``S`` None (no lookahead seat) numba prunes the search, so the kernel does not contain it."""
+    if S is not None:
+        if lineup.ids[p] == BOT_LOOKAHEAD:
+            return lookahead_place(A, st, lineup, p, rng, sc, S)
     return decide_place(A, st, lineup, p, rng)
 
 
-@rule
-def choose_lock(A, st, lineup, p, rng, sc):
+@rule(inline=True)
+def choose_lock(A, st, lineup, p, rng, sc, S):
     """Every bot's lock-down (``decide_lock``; the lookahead bot tries no lock and each legal
     district, the timer flipped as greedy does; one stream draw for all of them)."""
-    if lineup.ids[p] != BOT_LOOKAHEAD:
-        return decide_lock(A, st, lineup, p, rng)
-    base = next_u64(rng)
-    best = -1e18
-    bd = -1
-    for dl in range(-1, A.n_districts):
-        if dl >= 0 and not lock_allowed(A, st, dl):
-            continue
-        tot = _lookahead_options(A, st, lineup, p, base, sc, dl, -1)
-        if tot > best:
-            best = tot
-            bd = dl
-    return bd
+    if S is not None:
+        if lineup.ids[p] == BOT_LOOKAHEAD:
+            base = next_u64(rng)
+            best = -1e18
+            bd = -1
+            for dl in range(-1, A.n_districts):
+                if dl >= 0 and not lock_allowed(A, st, dl):
+                    continue
+                tot = _lookahead_options(A, st, lineup, p, base, sc, S, np.int64(dl),
+                                         np.int64(-1))
+                if tot > best:
+                    best = tot
+                    bd = dl
+            return bd
+    return decide_lock(A, st, lineup, p, rng)
 
 
-@rule
-def choose_flip(A, st, lineup, p, rng, sc):
+@rule(inline=True)
+def choose_flip(A, st, lineup, p, rng, sc, S):
     """Every bot's timer flip (``decide_flip``; the lookahead bot tries both)."""
-    if lineup.ids[p] != BOT_LOOKAHEAD:
-        return decide_flip(A, st, lineup, p, rng)
-    base = next_u64(rng)
-    keep = _lookahead_options(A, st, lineup, p, base, sc, -3, 0)
-    flip = _lookahead_options(A, st, lineup, p, base, sc, -3, 1)
-    return flip > keep
+    if S is not None:
+        if lineup.ids[p] == BOT_LOOKAHEAD:
+            base = next_u64(rng)
+            keep = _lookahead_options(A, st, lineup, p, base, sc, S, np.int64(-3), np.int64(0))
+            flip = _lookahead_options(A, st, lineup, p, base, sc, S, np.int64(-3), np.int64(1))
+            return flip > keep
+    return decide_flip(A, st, lineup, p, rng)
 
 
-@rule
-def play_game(A, st, lineup, rng, agg, sc):
+@rule(inline=True)
+def play_game(A, st, lineup, rng, agg, sc, S):
     """A whole game: 4 rounds scored from the Drone's district clockwise, then the city center;
     jelly-pods rolled at the end; fills ``scores`` (jelly + pods)."""
     n_p = A.n_players
@@ -694,7 +697,7 @@ def play_game(A, st, lineup, rng, agg, sc):
     for r in range(A.rounds):
         st.info[I_ROUND] = r
         st.info[I_DRONE] = (A.drone_start + r * A.drone_step) % n_d
-        play_round(A, st, lineup, rng, agg, sc)
+        play_round(A, st, lineup, rng, agg, sc, S)
         score_round(A, st, agg, sc, lineup)
     for q in range(n_p):
         s = st.jelly[q]
@@ -704,7 +707,7 @@ def play_game(A, st, lineup, rng, agg, sc):
         agg.seat[q, S_PODS_END] += st.pods[q]
 
 
-@rule
+@rule(inline=True)
 def record_result(scores, agg, winners):
     """End of game: the most jelly wins; tied players share the victory."""
     n_p = scores.shape[0]
@@ -727,14 +730,15 @@ def record_result(scores, agg, winners):
 
 
 @batch
-def run_batch(A, st, lineup, sc, seed, start, count, agg, row_scores, row_winners):
+def run_batch(A, st, lineup, sc, S, seed, start, count, agg, row_scores, row_winners):
     """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always."""
+    non-empty (shape (count, P)), aggregates always. ``S``: the lookahead scratch, or None:
+    a line-up without a lookahead seat runs (and compiles) a kernel without the search."""
     n_p = A.n_players
     keep = row_scores.shape[0] > 0
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), sc.rng)
-        play_game(A, st, lineup, sc.rng, agg, sc)
+        play_game(A, st, lineup, sc.rng, agg, sc, S)
         record_result(sc.scores, agg, sc.winners)
         if keep:
             for q in range(n_p):

@@ -56,6 +56,7 @@ from simlab.games.jelly.state import (
     new_agg,
     new_scratch,
     new_state,
+    search_for,
 )
 
 
@@ -110,7 +111,8 @@ class ReferenceGame:
         self.roll: list[int] = [0] * 7
         self.agg = new_agg(self.n_p, self.n_d)
         self.view = new_state(self.n_p, self.n_d)
-        self.scratch = new_scratch(self.n_p, self.n_d)  # the lookahead bot's playouts
+        self.scratch = new_scratch(self.n_p, self.n_d)
+        self.search = search_for(lineup, self.n_p, self.n_d)  # lookahead playouts (or None)
         self.deadline = float("inf")
         self.log_on = log
         self.lines: list[str] = []
@@ -213,7 +215,7 @@ class ReferenceGame:
             for v in rolled:
                 self.roll[v] += 1
             v, d, arg = nb.choose_place(A, self.make_view(), self.lineup, q, self.rng,
-                                        self.scratch)
+                                        self.scratch, self.search)
             v, d, arg = int(v), int(d), int(arg)
             legal = (1 <= v <= 6 and 0 <= d < self.n_d and self.roll[v] > 0
                      and self.districts[d].locked_by < 0)
@@ -265,13 +267,14 @@ class ReferenceGame:
         """After the last die: optional lock-down of one district, optional timer flip."""
         A = self.A
         if any(self.lock_allowed(d) for d in range(self.n_d)):
-            d = int(nb.choose_lock(A, self.make_view(), self.lineup, q, self.rng, self.scratch))
+            d = int(nb.choose_lock(A, self.make_view(), self.lineup, q, self.rng, self.scratch,
+                                   self.search))
             if d >= 0 and self.lock_allowed(d):
                 self.districts[d].locked_by = q
                 self.agg.counters[C_LOCKS] += 1
                 self.say(f"           {self.who(q)} locks down district {d}")
         if not self.flipped and nb.choose_flip(A, self.make_view(), self.lineup, q, self.rng,
-                                               self.scratch):
+                                               self.scratch, self.search):
             self.flipped = True
             self.deadline = t + A.timer_steps
             self.agg.counters[C_FLIPS] += 1

@@ -82,7 +82,6 @@ class JellyScratch(NamedTuple):
     scores: np.ndarray   # (P,) int64: final scores of the current game
     winners: np.ndarray  # (P,) bool
     rng: np.ndarray      # (4,) uint64: the current game's stream
-    search: JellySearch  # the lookahead bot's playout scratch
 
 
 class JellySearch(NamedTuple):
@@ -99,7 +98,8 @@ class JellySearch(NamedTuple):
 
 
 def new_search(n_players: int, n_districts: int) -> JellySearch:
-    """Allocate the lookahead scratch (K: every placement code fits)."""
+    """Allocate the lookahead scratch (K: every placement code fits). Kernels take it as their
+    ``S`` argument only when a seat plays ``lookahead`` (see :func:`search_for`)."""
     from simlab.games.jelly.bots import bot_vector  # bots.py imports this module
 
     k = n_districts * 512 + 1
@@ -109,13 +109,23 @@ def new_search(n_players: int, n_districts: int) -> JellySearch:
                        bot_vector("greedy"))
 
 
+def search_for(lineup: JellyLineup, n_players: int, n_districts: int) -> JellySearch | None:
+    """The lookahead scratch when a seat of ``lineup`` plays ``lookahead``, else None: the
+    kernel is then compiled without the search (a smaller, faster-compiling entry point)."""
+    from simlab.games.jelly.bots import BOT_LOOKAHEAD  # bots.py imports this module
+
+    if np.any(np.asarray(lineup.ids) == BOT_LOOKAHEAD):
+        return new_search(n_players, n_districts)
+    return None
+
+
 def new_scratch(n_players: int, n_districts: int | None = None) -> JellyScratch:
-    """Allocate scratch arrays (``n_districts``: default players + 2, the default table)."""
+    """Allocate scratch arrays (``n_districts`` is accepted for symmetry with the other
+    allocators; the scratch is sized by the players only)."""
     p = n_players
-    d = n_players + 2 if n_districts is None else n_districts
     return JellyScratch(np.zeros(p, np.int64), np.zeros(p, np.bool_), np.zeros(p, np.bool_),
                         np.zeros(p, np.int64), np.zeros(p, np.int64), np.zeros(p, np.int64),
-                        np.zeros(p, np.bool_), np.zeros(4, np.uint64), new_search(p, d))
+                        np.zeros(p, np.bool_), np.zeros(4, np.uint64))
 
 
 def new_state(n_players: int, n_districts: int) -> JellyState:

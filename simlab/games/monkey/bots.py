@@ -170,7 +170,7 @@ def _cost(st, p, m):
     return k + s / 10.0
 
 
-@rule
+@rule(inline=True)
 def _maj_after(A, st, p, c):
     """Who holds the majority of c after p places one monkey there (ownership included)."""
     if st.owner[c] >= 0:
@@ -190,7 +190,7 @@ def _maj_after(A, st, p, c):
     return who
 
 
-@rule
+@rule(inline=True)
 def _shape_count(A, st, s, q, c, mc):
     """Majorities of q in shape s (cell c counted as held by mc); -1 if another player owns a
     cell of it (the shape is dead for q)."""
@@ -206,7 +206,7 @@ def _shape_count(A, st, s, q, c, mc):
     return n
 
 
-@rule
+@rule(inline=True)
 def _leader(A, st, p):
     """The opponent with most open 3-of-4 threats (then most majority fields, then seat)."""
     best = -1
@@ -285,7 +285,7 @@ def _evaluate(A, st, p, c, w, leader):
     return v
 
 
-@rule
+@rule(inline=True)
 def _solo_value(A, st, p, c, m, w):
     """Solo bot: free fields lowest first; towers on existing towers, else on the lowest field."""
     n = st.counts[c, p]
@@ -298,7 +298,7 @@ def _solo_value(A, st, p, c, m, w):
     return v - w[0] * _cost(st, p, m)
 
 
-@rule
+@rule(inline=True)
 def _copy_state(st, sim):
     """Copy the whole game state into the scratch state (element loops: no temporaries)."""
     for c in range(st.counts.shape[0]):
@@ -320,7 +320,7 @@ def _copy_state(st, sim):
         sim.info[i] = st.info[i]
 
 
-@rule
+@rule(inline=True)
 def _resample(A, sim, p, rng):
     """Shuffle the cards p cannot see (opponents' hands, draw pile) together and deal them back."""
     n = 0
@@ -344,7 +344,7 @@ def _resample(A, sim, p, rng):
         n += 1
 
 
-@rule
+@rule(inline=True)
 def playout(A, sim, p, rng):
     """Play the scratch game to its end with random bots from the seat after p; returns p's
     result: win share (1/k for a k-way shared win) + points / 10000."""
@@ -370,7 +370,7 @@ def playout(A, sim, p, rng):
     return sim.winners[p] / k + sim.points[p] / 10000.0
 
 
-@rule
+@rule(inline=True)
 def _lookahead(A, st, sim, p, n, plays, rng):
     """Flat Monte Carlo over the n legal plays in st.masks."""
     best = -1e18
@@ -389,7 +389,7 @@ def _lookahead(A, st, sim, p, n, plays, rng):
     return bm
 
 
-@rule
+@rule(inline=True)
 def play_kind(A, st, n):
     """The kind of the play decision whose n >= 1 legal plays are in st.masks/st.cells:
     KIND_PLAY (normal, quick), KIND_SOLO (solo, free square fields) or KIND_TOWER (solo, minus
@@ -399,7 +399,7 @@ def play_kind(A, st, n):
     return KIND_SOLO if st.counts[st.cells[0], 0] == 0 else KIND_TOWER
 
 
-@rule
+@rule(inline=True)
 def _custom(A, st, lineup, p, n):
     """The line-up's custom function scores each of the n legal plays (option = its index into
     st.masks/st.cells); the first best play's card subset."""
@@ -418,7 +418,8 @@ def _custom(A, st, lineup, p, n):
 @rule
 def decide(A, st, sim, lineup, p, rng):
     """A bot's play: the card subset (bitmask over p's hand slots) to play; the kernel asks only
-    when at least one play is legal. ``sim`` is scratch for playouts."""
+    when at least one play is legal. ``sim`` is the lookahead bot's playout state, or None
+    when no seat plays ``lookahead`` (the kernel then does not contain the search)."""
     n = legal_plays(A, st, p)
     if n == 0:
         return 0
@@ -428,9 +429,10 @@ def decide(A, st, sim, lineup, p, rng):
         return _custom(A, st, lineup, p, n)
     if bid == BOT_RANDOM:
         return st.masks[randint(rng, n)]
-    if bid == BOT_LOOKAHEAD:
-        plays = max(1, int(w[0]))
-        return _lookahead(A, st, sim, p, n, plays, rng)
+    if sim is not None:  # None: no lookahead seat, numba prunes the search from the kernel
+        if bid == BOT_LOOKAHEAD:
+            plays = max(1, int(w[0]))
+            return _lookahead(A, st, sim, p, n, plays, rng)
     best = -1e18
     bm = st.masks[0]
     if bid == BOT_SOLO:

@@ -28,6 +28,7 @@ from simlab.games.monkey.state import (
     MonkeyLineup,
     new_agg,
     new_state,
+    search_state,
 )
 from simlab.games.registry import BotInfo, Game
 
@@ -65,6 +66,7 @@ class MonkeyGame(Game):
     max_players = 4
     default_players = 4
     default_bots = ("greedy", "random", "row", "blocker")
+    compile_seconds = (10.0, 25.0)  # cold compile without / with a lookahead seat
     winners_are_top_scores = False
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat")
 
@@ -96,8 +98,9 @@ class MonkeyGame(Game):
         p = A.n_players
         agg = new_agg(p, A.len_bins)
         scores, winners = self.row_arrays(count, p, keep_rows)
-        nb.run_batch(A, new_state(p, A.n_cards), new_state(p, A.n_cards), prepared.lineup,
-                     np.zeros(4, np.uint64), seed, start, count, agg, scores, winners)
+        nb.run_batch(A, new_state(p, A.n_cards), search_state(prepared.lineup, p, A.n_cards),
+                     prepared.lineup, np.zeros(4, np.uint64), seed, start, count, agg, scores,
+                     winners)
         return self.batch_output(agg, scores, winners, keep_rows)
 
     def reference_game(self, prepared: MonkeyPrepared, seed: int, game: int, log: bool = False,

@@ -70,7 +70,7 @@ def shuffle(arr, n, rng):
         arr[j] = t
 
 
-@rule
+@rule(inline=True)
 def draw_card(st, rng):
     """Draw the top card; an empty draw pile is first replaced by the shuffled discard pile."""
     if st.info[I_NDRAW] == 0:
@@ -100,7 +100,7 @@ def refill(A, st, p, rng):
         st.hand_n[p] += 1
 
 
-@rule
+@rule(inline=True)
 def new_game(A, st, rng):
     """Setup: empty board, full supplies, the deck shuffled, 4 cards to each player in turn."""
     n_p = A.n_players
@@ -124,7 +124,7 @@ def new_game(A, st, rng):
     st.ev[C_CARDS_DRAWN] = 0  # the deal is not a draw
 
 
-@rule
+@rule(inline=True)
 def solo_tier(A, st, c):
     """Solo placement: 1 = free field of the inner square, 2 = a field for a minus tower (own
     monkey there, below ``solo_max_per_field``, at most ``solo_max_towers`` tower fields), 0 =
@@ -141,7 +141,7 @@ def solo_tier(A, st, c):
     return 0
 
 
-@rule
+@rule(inline=True)
 def may_place(A, st, p, c):
     """Placement: nobody but the owner may place on an owned field."""
     o = st.owner[c]
@@ -202,7 +202,7 @@ def play_cards(st, p, m):
     return s
 
 
-@rule
+@rule(inline=True)
 def update_majority(A, st, c):
     """Majority: strictly more monkeys than every other player; an owned field is the owner's."""
     if st.owner[c] >= 0:
@@ -220,7 +220,7 @@ def update_majority(A, st, c):
     st.maj[c] = who
 
 
-@rule
+@rule(inline=True)
 def resolve_ownership(A, st, p, c):
     """The field belongs to you: 2 more monkeys than every other player -> p owns it, keeps 2
     monkeys there, every other monkey on it (p's extras too) goes to the box."""
@@ -242,7 +242,7 @@ def resolve_ownership(A, st, p, c):
             st.sev[q, S_BOXED_BOARD] += x
 
 
-@rule
+@rule(inline=True)
 def place_monkey(A, st, p, c):
     """Step 2 (place one monkey) from p's supply on cell c, then ownership (not in solo; solo:
     a second monkey on a field makes it a minus tower)."""
@@ -271,7 +271,7 @@ def place_monkey(A, st, p, c):
     update_majority(A, st, c)
 
 
-@rule
+@rule(inline=True)
 def check_win(A, st, p, c):
     """End of the game (immediate): p has the majority on a row of 4 connected fields through c
     (horizontal, vertical, diagonal; quick game: or a 2x2 square)."""
@@ -290,7 +290,7 @@ def check_win(A, st, p, c):
     return E_SQUARE if square else E_NONE
 
 
-@rule
+@rule(inline=True)
 def square_complete(A, st):
     """Solo goal: every field of the inner 4x4 square holds a monkey."""
     for c in range(N_CELLS):
@@ -299,7 +299,7 @@ def square_complete(A, st):
     return True
 
 
-@rule
+@rule(inline=True)
 def discard_hand(A, st, p, rng):
     """No playable cards: discard the whole hand, box one monkey from the supply, draw 4."""
     st.ev[C_CARDS_PLAYED] -= st.hand_n[p]  # discarded, not played
@@ -395,7 +395,7 @@ def final_scoring(A, st, count):
             st.best[who] = A.number[c]
 
 
-@rule
+@rule(inline=True)
 def solo_score(A, st):
     """Solo score: the number of the field of the last monkey minus the minus-tower fields."""
     s = A.number[st.info[I_LAST]]
@@ -442,7 +442,7 @@ def finish_game(A, st, end, last, count):
     return k
 
 
-@rule
+@rule(inline=True)
 def cards_conserved(A, st):
     """Card conservation: hands + draw pile + discard pile = the deck."""
     n = st.info[I_NDRAW] + st.info[I_NDISC]
@@ -454,7 +454,7 @@ def cards_conserved(A, st):
 from simlab.games.monkey.bots import decide  # noqa: E402  (bots use the rule helpers above)
 
 
-@rule
+@rule(inline=True)
 def play_game(A, st, sim, lineup, rng):
     """A whole game: seat 1 starts, turns clockwise until an immediate win, the end of the
     supplies (normal) or of the rounds (solo); returns (end reason, number of winners)."""
@@ -507,7 +507,7 @@ def play_game(A, st, sim, lineup, rng):
     return end, k
 
 
-@rule
+@rule(inline=True)
 def record_result(A, st, end, k, agg):
     """Add one finished game (its counters, scores, winners) to the aggregates."""
     n_p = A.n_players

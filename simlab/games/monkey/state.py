@@ -96,6 +96,16 @@ class MonkeyAgg(NamedTuple):
     seat: np.ndarray          # (P, len(SEAT_NAMES))
 
 
+def search_state(lineup, n_players: int, n_cards: int) -> MonkeyState | None:
+    """The lookahead bot's playout state when a seat of ``lineup`` plays ``lookahead``, else
+    None: the kernel is then compiled without the search (a smaller entry point)."""
+    from simlab.games.monkey.bots import BOT_LOOKAHEAD  # bots.py imports this module
+
+    if np.any(np.asarray(lineup.ids) == BOT_LOOKAHEAD):
+        return new_state(n_players, n_cards)
+    return None
+
+
 def new_state(n_players: int, n_cards: int) -> MonkeyState:
     """Allocate a zeroed state."""
     p, n = n_players, n_cards
