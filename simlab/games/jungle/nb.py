@@ -99,7 +99,7 @@ def tiles_left(A, st, f):
     return n
 
 
-@rule
+@rule(inline=True)
 def takeable(A, st, p):
     """Kittens p could take from opponents (with its own reserve empty)."""
     n = 0
@@ -237,7 +237,7 @@ def place_stick(A, st, p, e):
         st.inner_e[p] -= 1
 
 
-@rule
+@rule(inline=True)
 def stick_points(A, st, p):
     """Scoring: a stick between two of p's fields is worth 2, on an outer edge 1."""
     s = 0
@@ -253,7 +253,7 @@ def stick_points(A, st, p):
 
 
 # ------------------------------------------------------------------------------ setup
-@rule
+@rule(inline=True)
 def new_game(A, st, rng):
     """Setup: supplies by player count; each player 2 awake workers, no food, two adjacent
     fields with a stick between them; the first player is drawn at random."""
@@ -297,7 +297,7 @@ def new_game(A, st, rng):
 
 
 # ------------------------------------------------------------------------------ kittens
-@rule
+@rule(inline=True)
 def pop_tile(A, st, p):
     """The kitten tile p gives up: its own family's first, else the lowest other family."""
     if st.held[p, p] > 0:
@@ -310,7 +310,7 @@ def pop_tile(A, st, p):
     return -1
 
 
-@rule
+@rule(inline=True)
 def kitten_code_ok(st, p, code):
     """A kitten p may fire or give up: a sleeping worker (0), an awake one (1), merchant i."""
     if code == K_ASLEEP:
@@ -353,7 +353,7 @@ def give_up_code(st, q):
     return K_MERCHANT + best
 
 
-@rule
+@rule(inline=True)
 def add_kitten(st, p, role):
     """A recruit joins p's family as an awake worker or a merchant of the chosen kind."""
     if role == ROLE_FOOD_MERCHANT or role == ROLE_GOLD_MERCHANT:
@@ -444,7 +444,7 @@ def sell_phase(A, st, lineup, p, rng):
             st.ev[C_SOLD_GOLD] += k
 
 
-@rule
+@rule(inline=True)
 def recruit_one(A, st, lineup, p, rng):
     """Recruitment of one kitten for 1 gold: from p's reserve, or (reserve empty) taken from an
     opponent, which ends the game at the end of the round; worker or merchant chosen at once."""
@@ -599,13 +599,13 @@ def start_action(A, st, lineup, p, rng, code):
     return A.tile_act[t, 1 - side]
 
 
-@rule
+@rule(inline=True)
 def play_action(A, st, lineup, p, rng, code):
     """Playouts: the action phase with p's choice ``code`` given, the followers asked."""
     followers(A, st, lineup, p, start_action(A, st, lineup, p, rng, code), 1, rng)
 
 
-@rule
+@rule(inline=True)
 def action_phase_search(A, st, lineup, p, rng, sim):
     """:func:`action_phase` for a line-up with a ``lookahead`` seat (``sim`` its scratch).
 
@@ -718,7 +718,7 @@ def take_turn(A, st, lineup, p, rng):
     check_tokens(A, st)
 
 
-@rule
+@rule(inline=True)
 def take_turn_search(A, st, lineup, p, rng, sim):
     """:func:`take_turn` for a line-up with a ``lookahead`` seat (``sim``: its scratch)."""
     st.info[I_TURN] += 1
@@ -739,7 +739,7 @@ def return_tiles(st):
         st.tile_used[t] = 0
 
 
-@rule
+@rule(inline=True)
 def end_round(A, st, agg):
     """End of the round: 1 food on each unchosen action tile, used tiles return; the food and
     family of every player are recorded for this round."""
@@ -797,7 +797,7 @@ def final_scoring(A, st):
     return k
 
 
-@rule
+@rule(inline=True)
 def play_game(A, st, lineup, rng, agg, sim):
     """A whole game: rounds of turns from the first player (the token passes left each round)
     until the round in which the end was triggered is over; returns (end reason, winners)."""
@@ -869,7 +869,7 @@ def play_on(A, st, lineup, p, rng, horizon):
     return final_scoring(A, st)
 
 
-@rule
+@rule(inline=True)
 def record_result(A, st, end, k, agg):
     """Add one finished game (its counters, scores, winners) to the aggregates."""
     n_p = A.n_players

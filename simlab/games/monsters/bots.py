@@ -228,7 +228,7 @@ def icon_value(A, st, p, a, j, w):
     return w[W_ICON]
 
 
-@rule
+@rule(inline=True)
 def final_value(A, st, p, c, w):
     """Value of a Grunt of colour c reaching the final area: ``final`` x (matching dice + 1)."""
     n = 1

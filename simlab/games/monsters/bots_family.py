@@ -71,7 +71,7 @@ def next_step(A, pos, c):
     return A.n_spaces
 
 
-@rule
+@rule(inline=True)
 def move_outcome(A, F, pos, c, n):
     """Simulate n steps of the Grunt of colour c from ``pos``: (end position, steps moved,
     area-4 landings, area-8 landings, area-12 returns). A step onto a return area sends the
@@ -118,7 +118,7 @@ def n_dice(st, p):
     return st.order_n[p, 0] + st.order_n[p, 1] + st.order_n[p, 2]
 
 
-@rule
+@rule(inline=True)
 def pick_value(A, F, st, p, fm, k, r, w, base):
     """Value of taking die k of Fearmobile fm into row r (rows, Grunt move, Prophecy)."""
     c = st.fm_col[fm, k]
@@ -302,7 +302,7 @@ def row_total(st, p, r):
     return t
 
 
-@rule
+@rule(inline=True)
 def decide_row(A, F, st, lu, p, rng):
     """End of round: the row (with an empty Minion space) that takes p's Minion and scores."""
     bid = lu.ids[p]

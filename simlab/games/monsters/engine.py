@@ -64,7 +64,7 @@ def to_bag(st, c):
     st.ev[C_TO_BAG] += 1
 
 
-@rule
+@rule(inline=True)
 def fill_fearmobile(st, f, rng):
     """Arrival: 4 random dice from the bag, rolled, into car positions 0 (front) .. 3."""
     for k in range(4):
@@ -148,7 +148,7 @@ def push_action(st, act, juice, just):
         st.info[I_SP] = sp + 1
 
 
-@rule
+@rule(inline=True)
 def push_space_actions(A, st, p, s):
     """Push the actions of path space s (printed icons first, then its Ghost's) so that they
     are performed in that order."""
@@ -228,7 +228,7 @@ def free_for_piece(st, p, s):
     return st.occ[p, s] == 0 and st.ghost_at[p, s] < 0
 
 
-@rule
+@rule(inline=True)
 def move_minion(st, p, m, s):
     """Move Minion m to the free path space s (its old space becomes free)."""
     old = st.minion_pos[p, m]
@@ -239,7 +239,7 @@ def move_minion(st, p, m, s):
 
 
 # ------------------------------------------------------------------------------ Order
-@rule
+@rule(inline=True)
 def place_die(st, p, row, c, rank):
     """Put a die into the leftmost empty spot of a row of p's Order; returns its column."""
     col = st.order_n[p, row]
@@ -258,7 +258,7 @@ def row_sum(st, p, row, n):
     return t
 
 
-@rule
+@rule(inline=True)
 def summon_scoring(A, st, p, row):
     """Summon Spider Jack scoring: gain the rank total of the leftmost ``sj`` dice of the row.
     Solo 2 with the summoning modifier: Spider Jack gains the ranks of the dice beyond."""
@@ -273,7 +273,7 @@ def summon_scoring(A, st, p, row):
     return v
 
 
-@rule
+@rule(inline=True)
 def call_spider_jack(A, st, p, row):
     """Advance the Summoning tracker of a row one space: a summon icon scores the row, an
     action icon is pushed (performed at once). Returns False at the end of the track."""
@@ -328,7 +328,7 @@ def refill_arch(A, st):
             st.ev[C_EMPTY_MARKET] += 1
 
 
-@rule
+@rule(inline=True)
 def ghost_target_ok(A, st, p, g, target):
     """Whether Ghost g may go to ``target``: a gain-Grunt Ghost to an empty gain-Grunt spot
     (target = spot), any other to a free path space of its colour (multi: any colour)."""
@@ -340,7 +340,7 @@ def ghost_target_ok(A, st, p, g, target):
     return c == MULTI or A.space_colour[target] == c
 
 
-@rule
+@rule(inline=True)
 def buy_ghost(A, st, p, k, target):
     """Buy the Ghost at market position k for its position's cost and place it on ``target``;
     a gain-Grunt Ghost brings a new Grunt of its colour from the supply (if any is left)."""
@@ -365,7 +365,7 @@ def buy_ghost(A, st, p, k, target):
     refill_ghosts(st)
 
 
-@rule
+@rule(inline=True)
 def buy_arch(A, st, p, k):
     """Buy the Arch Monster at market position k for its position's cost."""
     spend_malice(A, st, p, A.arch_cost[k])
@@ -390,7 +390,7 @@ def can_place_ghost(A, st, p, g):
     return -1
 
 
-@rule
+@rule(inline=True)
 def remove_arch(st, p, i):
     """Box p's i-th Arch Monster card (used for its back action); returns the card."""
     card = st.arch[p, i]

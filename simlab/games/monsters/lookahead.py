@@ -197,7 +197,7 @@ def _shuffle_range(arr, lo, hi, rng):
         arr[j] = t
 
 
-@rule
+@rule(inline=True)
 def resample(A, sim, p, rng):
     """Redeal what p cannot see: the face-down Ghost stack and Arch Monster deck, the solo deck
     below the face-up card, the other players' Prophecy cards (distinct, never p's)."""
@@ -242,7 +242,7 @@ def finish_game(A, sim, lu, agg, p, rng):
     return sim.winners[p] / max(k, 1) + (me - other) / 100.0
 
 
-@rule
+@rule(inline=True)
 def continue_draft(A, sim, lu, agg, p, f, k, rng):
     """p takes car position k of Fearmobile f; the round and the game go on."""
     step = 0
@@ -258,7 +258,7 @@ def continue_draft(A, sim, lu, agg, p, f, k, rng):
     return finish_game(A, sim, lu, agg, p, rng)
 
 
-@rule
+@rule(inline=True)
 def continue_place(A, sim, lu, agg, p, x, rng):
     """p's placement x = k * 3 + row; the round and the game go on."""
     left = 0
@@ -274,7 +274,7 @@ def continue_place(A, sim, lu, agg, p, x, rng):
     return finish_game(A, sim, lu, agg, p, rng)
 
 
-@rule
+@rule(inline=True)
 def continue_spook(A, sim, lu, agg, p, x, rng):
     """p's Spook turn with choice x (0 pass, 1 + k Ghost, 6 + k Arch Monster, applied as the
     kernel applies a bot's answer); the phase, the round and the game go on."""
@@ -335,7 +335,7 @@ def candidates(A, st, p, kind, f, w, cand, cval):
     return n
 
 
-@rule
+@rule(inline=True)
 def _keep_best(cand, cval, n, width):
     """Sort the first n candidates by value, best first (stable), keep ``width``."""
     for i in range(1, n):

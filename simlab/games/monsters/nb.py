@@ -127,7 +127,7 @@ def shuffle(arr, n, rng):
         arr[j] = t
 
 
-@rule
+@rule(inline=True)
 def new_game(A, st, rng):
     """Setup: Ghost stack and Arch Monster deck shuffled, 5 of each face up, Prophecy cards
     dealt, boards (Grunts on their start spots, Minions on theirs, Spider Jack dice at 1),
@@ -367,7 +367,7 @@ def first_die(st, f):
     return -1
 
 
-@rule
+@rule(inline=True)
 def sj_select(A, st, f, card, sym):
     """Spider Jack's pick from Fearmobile f by symbol ``sym`` of ``card``: the symbol's colour
     (white, or none of it there: any), then highest / lowest rank, then closest to the front."""
@@ -428,7 +428,7 @@ def draft_from(A, st, lu, rng, step0, p0):
         st.fm_col[g, k] = -1
 
 
-@rule
+@rule(inline=True)
 def draft(A, st, lu, rng):
     """The whole draft of a round (``draft_from`` the first pick)."""
     draft_from(A, st, lu, rng, 0, 0)
@@ -476,7 +476,7 @@ def sj_score_dice(A, st):
             st.info[I_UNSCORED] = k
 
 
-@rule
+@rule(inline=True)
 def grunt_phase(A, st, lu, p, rng):
     """Grunt movement: activate the 4 Driveway dice one at a time (the bot's order): move the
     matching Grunts, perform what they landed on."""
@@ -536,7 +536,7 @@ def swamp_from(A, st, lu, p, done, rng):
     use_arch(A, st, lu, p, 0, rng)
 
 
-@rule
+@rule(inline=True)
 def swamp_phase(A, st, lu, p, rng):
     """Swamp-Jack: 3 dice into the leftmost empty spot of a row each, performing the die's
     icons right after placing it; the 4th gives Malice by the chart and goes to the bag."""
@@ -630,7 +630,7 @@ def sj_buy(A, st):
     refill_arch(A, st)
 
 
-@rule
+@rule(inline=True)
 def discard_right(A, st, n):
     """Solo 1: discard the rightmost n Ghosts and n Arch Monsters (then refill)."""
     for _ in range(n):
@@ -670,7 +670,7 @@ def spook_end(A, st, agg):
         agg.malice_hist[p, min(max(st.malice[p], 0), MALICE_BINS - 1)] += 1
 
 
-@rule
+@rule(inline=True)
 def spook_phase(A, st, lu, agg, rng):
     """Spook phase of the mode in play (``st.info[I_SPOOK_STAGE]``: 0 during solo 2's single
     first turn, 1 in the turns until everyone passes)."""
@@ -691,7 +691,7 @@ def spook_phase(A, st, lu, agg, rng):
     spook_end(A, st, agg)
 
 
-@rule
+@rule(inline=True)
 def check_round(A, st):
     """Invariants after each round: 78 dice accounted for, Malice in range, boards consistent."""
     if dice_in_play(st) + st.info[I_BOX] != 6 * A.dice_per_colour:
@@ -704,7 +704,7 @@ def check_round(A, st):
         st.ev[C_MINION_BAD] += me
 
 
-@rule
+@rule(inline=True)
 def players_from(A, st, lu, i0, rng):
     """Grunt movement and Swamp-Jack of the players from turn-order index ``i0`` on."""
     P = A.n_players
@@ -730,7 +730,7 @@ def end_round(A, st):
     check_round(A, st)
 
 
-@rule
+@rule(inline=True)
 def after_draft(A, st, lu, agg, rng):
     """The round after the draft: (solo 2: Spider Jack scores), Grunt movement and Swamp-Jack
     for every player, Spook phase, end of round."""
@@ -741,7 +741,7 @@ def after_draft(A, st, lu, agg, rng):
     end_round(A, st)
 
 
-@rule
+@rule(inline=True)
 def play_round(A, st, lu, agg, rng):
     """One round: Arrival, Draft, (solo 2: Spider Jack scores), Grunt movement and Swamp-Jack
     for every player, Spook phase; solo 1: the automaton's dice go back to the bag; the first
@@ -753,7 +753,7 @@ def play_round(A, st, lu, agg, rng):
     after_draft(A, st, lu, agg, rng)
 
 
-@rule
+@rule(inline=True)
 def final_scoring(A, st, lu, rng):
     """Arch Monster discards, then final scoring for each player (trim rows to the Spider Jack
     value: the trimmed dice go to the box; final-area Grunts, Prophecy, Arch Monsters); winners
@@ -820,7 +820,7 @@ def final_scoring(A, st, lu, rng):
     return k
 
 
-@rule
+@rule(inline=True)
 def play_game(A, st, lu, rng, agg):
     """A whole game: setup, the rounds, final scoring; returns the number of winners."""
     new_game(A, st, rng)

@@ -265,7 +265,7 @@ def new_game(A, F, st, rng):
                 break
 
 
-@rule
+@rule(inline=True)
 def fill_fearmobiles(A, st, rng):
     """Every Fearmobile: 4 random dice from the bag, rolled (car positions 0..3)."""
     for f in range(A.n_players):
@@ -292,7 +292,7 @@ def check_dice(A, st):
         st.ev[C_DICE_BAD] += 1
 
 
-@rule
+@rule(inline=True)
 def promote(A, F, st, lu, p, rng):
     """Area 4: the player may promote or demote one die of their Order by 1."""
     st.ev[C_A4] += 1
@@ -310,7 +310,7 @@ def promote(A, F, st, lu, p, rng):
     st.sev[p, S_A4] += 1
 
 
-@rule
+@rule(inline=True)
 def swap(A, F, st, lu, p, rng):
     """Area 8: the player may swap two dice of their Order (faces kept)."""
     st.ev[C_A8] += 1
@@ -334,7 +334,7 @@ def swap(A, F, st, lu, p, rng):
     st.sev[p, S_A8] += 1
 
 
-@rule
+@rule(inline=True)
 def move_grunt(A, F, st, lu, p, c, n, rng):
     """Move p's Grunt of colour c n steps (module doc), with the area effects on the way."""
     S = A.n_spaces
@@ -363,7 +363,7 @@ def move_grunt(A, F, st, lu, p, c, n, rng):
             st.grunt_pos[p, c] = START
 
 
-@rule
+@rule(inline=True)
 def take_and_place(A, F, st, lu, p, t, rng):
     """Step t of a round for player p: take a die from the Fearmobile in front, place it, move
     the Grunt of its colour."""
@@ -394,7 +394,7 @@ def take_and_place(A, F, st, lu, p, t, rng):
     move_grunt(A, F, st, lu, p, c, n, rng)
 
 
-@rule
+@rule(inline=True)
 def end_of_round(A, F, st, lu, rng):
     """The last die of each Fearmobile to the bag; each player scores a row with a Minion."""
     for f in range(A.n_players):

@@ -75,7 +75,7 @@ def _rc(axis, line, j):
     return j, line
 
 
-@rule
+@rule(inline=True)
 def _eq_feasible(va, vb, vc, op):
     """Can unknown ranks (0) 1..6 make ``a op b = c``?"""
     a0, a1 = (va, va) if va > 0 else (1, 6)
@@ -89,7 +89,7 @@ def _eq_feasible(va, vb, vc, op):
     return False
 
 
-@rule
+@rule(inline=True)
 def _groups_value(C, k, i, order_col, order_rank, keep, partial):
     w = C.p_n[k, i]
     total = 0.0
@@ -250,7 +250,7 @@ def _cv(C, k, i, line, order_col, order_rank, keep, partial):
     return cond_value(C, k, i, line, order_col, order_rank, keep, partial)
 
 
-@rule
+@rule(inline=True)
 def _relax_rows(b, v0, v1, v2):
     """One condition more in the row assignment: ``b[m]`` is the best total using the rows of
     bit set ``m``; the condition may take one free row (row r worth ``vr``) or none."""
@@ -323,7 +323,7 @@ def prophecy_progress(C, card, order_col, order_rank, keep):
     return _card_value(C, card, order_col, order_rank, keep, True)
 
 
-@rule
+@rule(inline=True)
 def prophecy_max(C, card):
     """The most card ``card`` can score (each condition at its best, capped)."""
     return C.p_max[card]
@@ -338,7 +338,7 @@ def _kept(order_col, sj, r, c):
     return c < sj[r] and order_col[r, c] >= 0
 
 
-@rule
+@rule(inline=True)
 def kept_dice_of(order_col, sj, colour):
     """Kept dice of one colour in the whole Order of Spider Jack."""
     n = 0
@@ -349,7 +349,7 @@ def kept_dice_of(order_col, sj, colour):
     return n
 
 
-@rule
+@rule(inline=True)
 def grunt_area(space_area, pos):
     """Area number of a Grunt position (start / gain-Grunt spot 0, final area 13)."""
     if pos < 0:
