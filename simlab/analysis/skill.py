@@ -205,7 +205,6 @@ def skill_ladder(game: str, *, budgets=None, opponents=None, players: int | None
             resumed += 1
         else:
             todo.append((k, t, f))
-    g.warm()
     bar = None
     import sys
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import echo_json, plugin_option
+from simlab.cli.common import echo_json, plugin_option, quiet_callback
 
 
 def _range(ctx, param, value):
@@ -46,7 +46,8 @@ def _range(ctx, param, value):
               help="Folder for balance.html, its PNG and JSON, and the evaluations (default "
                    "reports/<scenario>-balance). A second run with the same options resumes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
+              help="No progress bar and no compile notice.")
 def balance(scenario, param, target, value_range, precision, jobs, backend, scheduler, out,
             as_json, quiet):
     """Find the value of one parameter at which a balance target is met.

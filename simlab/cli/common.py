@@ -30,6 +30,15 @@ def parse_sets(values) -> dict:
     return out
 
 
+def quiet_callback(ctx, param, value):
+    """``--quiet``: also silence the compile notice (``simlab.core.compiling``)."""
+    if value:
+        from simlab.core.compiling import set_quiet
+
+        set_quiet(True)
+    return value
+
+
 def game_arg(ctx, param, value):
     """Validate a GAME argument against the registry."""
     from simlab.games.registry import get_game

@@ -16,6 +16,7 @@ from simlab.cli.skill import skill
 from simlab.cli.sweep import report, sweep
 from simlab.cli.trace import trace
 from simlab.cli.tune import tune
+from simlab.cli.warm import warm
 from simlab.errors import SimlabError
 
 
@@ -39,6 +40,7 @@ def cli():
       simlab tune jelly --against greedy,greedy     # best response of the weights bot
       simlab balance scenarios/jelly-balance.toml   # the rule value that makes a game fair
       simlab skill jungle                           # does skill matter? (skill ladder)
+      simlab warm --jobs 2                          # compile every kernel ahead of use
       simlab bench --quick                          # speed figures
     """
 
@@ -53,6 +55,7 @@ cli.add_command(report)
 cli.add_command(tune)
 cli.add_command(balance)
 cli.add_command(skill)
+cli.add_command(warm)
 
 
 def main(argv=None):

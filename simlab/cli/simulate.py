@@ -11,6 +11,7 @@ from simlab.cli.common import (
     echo_json,
     game_arg,
     parse_sets,
+    quiet_callback,
     run_options,
     write_atomic,
 )
@@ -30,7 +31,8 @@ from simlab.cli.common import (
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write one row per game (game, scores, winner flags) to FILE.csv or "
                    "FILE.parquet.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
+              help="No progress bar and no compile notice.")
 def simulate(game, players, bots, seed, sets, n_games, jobs, backend, as_json, out, quiet):
     """Play GAME many times with bots and print the balance table.
 

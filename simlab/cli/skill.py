@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import echo_json, game_arg, parse_sets, plugin_option
+from simlab.cli.common import echo_json, game_arg, parse_sets, plugin_option, quiet_callback
 
 
 def _ints(ctx, param, value):
@@ -46,7 +46,8 @@ def _ints(ctx, param, value):
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for skill.html (default reports/skill-GAME); a second run resumes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
+              help="No progress bar and no compile notice.")
 def skill(game, budgets, opponents, games, players, seed, bot, budget_param, sets, jobs,
           backend, out, as_json, quiet):
     """Does skill matter in GAME? Plot win share against search budget.

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import plugin_option
+from simlab.cli.common import plugin_option, quiet_callback
 
 
 @click.command()
@@ -25,7 +25,8 @@ from simlab.cli.common import plugin_option
 @click.option("--resume", is_flag=True,
               help="Skip points already stored in the results folder (same point, seed and "
                    "simlab version): a killed sweep picks up where it stopped.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
+              help="No progress bar and no compile notice.")
 def sweep(scenario, out, jobs, backend, scheduler, resume, quiet):
     """Run the scenario file SCENARIO (TOML) and write its results and HTML report.
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import echo_json, game_arg, parse_sets, plugin_option
+from simlab.cli.common import echo_json, game_arg, parse_sets, plugin_option, quiet_callback
 
 
 @click.command()
@@ -45,7 +45,8 @@ from simlab.cli.common import echo_json, game_arg, parse_sets, plugin_option
               help="Name of the tuned bot in OUT/NAME.toml (default tuned_BOT); load it with "
                    "--plugin and use NAME in line-ups and scenarios.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
+              help="No progress bar and no compile notice.")
 def tune(game, against, players, budget, games_per_eval, validation_games, seed, bot, params,
          bounds, sets, jobs, backend, out, save_name, as_json, quiet):
     """Tune the parameters of GAME's weights bot to beat a field of bots.

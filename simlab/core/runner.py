@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simlab.core.compiling import compile_notice
 from simlab.errors import SimlabError
 
 BACKENDS = ("loky", "threads", "serial", "dask")
@@ -127,8 +128,10 @@ def run_games(
     """
     check_run_args(n_games, seed, jobs, backend, batch_size, first_game)
     t_wall = time.perf_counter()
-    game.warm()  # compile or load the numba cache here, before any worker starts
-    game.check_compiles(prepared)  # the line-up's own specialisation (custom bots), explained
+    # compile (or load from the disk cache) the line-up's kernel here, before any worker starts;
+    # a custom bot that cannot compile is explained; stderr says so when it compiles
+    with compile_notice(f"{game.title} kernels", game.compile_estimate(prepared)):
+        game.check_compiles(prepared)
 
     # probe: the first games are played here, timed, and are part of the result
     first = min(n_games, PROBE_GAMES if batch_size is None else batch_size)

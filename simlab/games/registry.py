@@ -148,10 +148,41 @@ class Game(ABC):
     def run_batch(self, prepared, seed: int, start: int, count: int, keep_rows: bool):
         """Play games ``[start, start+count)``: (aggregate dict, per-game rows or None)."""
 
-    def warm(self):
-        """Compile or load the kernel before workers start: one game, default table."""
+    #: cold-cache compile seconds of a kernel without and with a ``lookahead`` seat, as
+    #: ``simlab bench`` measured them on the project's 2-core machine (said in the notice)
+    compile_seconds: tuple[float, float] = (30.0, 60.0)
+
+    def has_search(self, prepared) -> bool:
+        """Whether a seat of the line-up plays ``lookahead`` (its kernel holds the search)."""
+        info = self.bots().get("lookahead")
+        ids = getattr(getattr(prepared, "lineup", None), "ids", None)
+        return info is not None and ids is not None and bool(np.any(np.asarray(ids) == info.id))
+
+    def compile_estimate(self, prepared) -> float:
+        """About how long the kernels of ``prepared`` take to compile on a cold cache."""
+        return self.compile_seconds[1 if self.has_search(prepared) else 0]
+
+    def warm_lineups(self, everything: bool = False) -> list[tuple[str, object]]:
+        """What :meth:`warm` compiles, as (label, prepared): the default table and line-up;
+        with ``everything``, also a line-up with a ``lookahead`` seat (games add their modes)."""
         n = self.default_players
-        self.run_batch(self.prepare(self.make_rules(n), self.lineup(None, n)), 0, 0, 1, True)
+        out = [("default line-up", self.prepare(self.make_rules(n), self.lineup(None, n)))]
+        if everything and "lookahead" in self.bots():
+            bots = ["lookahead"] + ["greedy"] * (n - 1)
+            out.append(("lookahead line-up", self.prepare(self.make_rules(n),
+                                                          self.lineup(bots, n))))
+        return out
+
+    def warm(self, everything: bool = False) -> None:
+        """Compile (or load from the disk cache) the kernels of :meth:`warm_lineups`: one game
+        each; stderr says so when something must be compiled."""
+        from simlab.core.compiling import compile_notice
+
+        lineups = self.warm_lineups(everything)
+        estimate = sum(self.compile_estimate(p) for _label, p in lineups)
+        with compile_notice(f"{self.title} kernels", estimate):
+            for _label, prepared in lineups:
+                self.run_batch(prepared, 0, 0, 1, True)
 
     @staticmethod
     def row_arrays(count: int, players: int, keep_rows: bool):
