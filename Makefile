@@ -1,5 +1,6 @@
 # simlab: `make demo` and `make test` create .venv when missing, install the project, then run.
 PYTHON ?= python3
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
@@ -17,11 +18,15 @@ $(STAMP): pyproject.toml
 ## a million 4-player games of Attack of the Jelly Monster, mixed bots in every seat rotation:
 ## the balance table and the path of the HTML report
 demo: $(STAMP)
+	$(VENV)/bin/simlab warm jelly
 	$(VENV)/bin/simlab sweep scenarios/jelly-seat-balance.toml --jobs 2
 
-## everything CI runs
+## everything CI runs: every kernel compiled once into the cache (games in parallel), then the
+## suite on every core, the longest test files first (tests/conftest.py); `pytest -m "not slow"`
+## leaves out the long statistical runs when iterating
 test: $(STAMP)
-	$(PY) -m pytest -q -n auto --dist loadfile
+	$(VENV)/bin/simlab warm --all --jobs $(JOBS)
+	$(PY) -m pytest -q -n $(JOBS) --dist loadfile
 
 bench: $(STAMP)
 	$(VENV)/bin/simlab bench

@@ -1,0 +1,37 @@
+"""Suite-wide settings: the longest test files run first.
+
+``make test`` compiles every kernel once (``simlab warm --all``) and then runs the files on every
+core with pytest-xdist (``--dist loadfile``: a file stays on one worker). Files are handed out in
+collection order, so the longest ones go first and the short ones fill in behind them; with the
+longest last, one worker would finish it alone while the others idle.
+
+``LONGEST`` is measured: the files' total test time in a ``make test`` run on the project's 2-core
+machine (``pytest --durations=0``, added up per file), longest first. A file not listed keeps its
+place after them. Long statistical runs carry the ``slow`` marker (``pytest -m "not slow"`` leaves
+them out while iterating; ``make test`` runs them).
+"""
+
+from __future__ import annotations
+
+LONGEST = (
+    "tests/monsters/test_lookahead.py",
+    "tests/monsters/test_custom_bot.py",
+    "tests/analysis/test_skill.py",
+    "tests/monsters/test_reference_agreement.py",
+    "tests/monsters/test_family_montecarlo.py",
+    "tests/monsters/test_rules_montecarlo.py",
+    "tests/jungle/test_custom_bot.py",
+    "tests/jelly/test_custom_bot.py",
+    "tests/monkey/test_custom_bot.py",
+    "tests/analysis/test_tune.py",
+    "tests/analysis/test_cli_analysis.py",
+    "tests/jelly/test_lookahead.py",
+    "tests/jungle/test_lookahead.py",
+)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Put the files of ``LONGEST`` first, in its order (a stable sort: tests keep their order
+    within a file, the other files theirs)."""
+    rank = {path: i for i, path in enumerate(LONGEST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
