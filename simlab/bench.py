@@ -1,5 +1,9 @@
 """Speed figures (``simlab bench``): measured, printed, never asserted in tests.
 
+Each game's cold compile first (full run only): ``simlab simulate GAME --games 1000`` in an empty
+temporary numba cache, its wall time and peak memory (and Jelly with a lookahead seat, the
+larger kernel).
+
 Monkey Fun (4 players), Jungle Rumble (3 players) and Monsters on Board (3 greedy players; solo 2)
 get kernel games per second and the speed-up over their reference engines too (Monsters: once
 its reference engine exists); Monkey Fun also the exact odds table's time and the
@@ -169,6 +173,49 @@ def _jungle_rows(quick: bool, say) -> list[dict]:
     return rows
 
 
+def cold_compile(game: str, games: int = 1000, extra: list[str] | None = None) -> dict:
+    """Wall time and peak memory of ``simlab simulate GAME --games N`` in a fresh, empty numba
+    cache (a temporary folder): what a designer's first run costs."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="simlab-cold-") as cache:
+        env = {k: v for k, v in os.environ.items() if k != "SIMLAB_NUMBA_CACHE_SET"}
+        env["NUMBA_CACHE_DIR"] = cache
+        cmd = [sys.executable, "-m", "simlab.cli.main", "simulate", game, "--games", str(games),
+               "--quiet", *(extra or [])]
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+        proc.stderr.close()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"cold compile of {game} failed: {err.strip()[-400:]}")
+    return {"wall_s": wall, "peak_mb": usage.ru_maxrss / 1024}
+
+
+#: the cold-compile rows: (game, extra simulate options, label)
+COLD = (("jelly", [], "default line-up"), ("monkey", [], "default line-up"),
+        ("jungle", [], "default line-up"), ("monsters", [], "default line-up"),
+        ("jelly", ["-b", "lookahead,greedy,greedy,greedy"], "lookahead line-up"))
+
+
+def _cold_rows(quick: bool, say) -> list[dict]:
+    """Each game's cold compile: ``simlab simulate GAME --games 1000`` in an empty cache (not
+    with --quick: it takes a few minutes in all)."""
+    rows = []
+    for game, extra, label in (() if quick else COLD):
+        say(f"cold compile, {game} ({label})")
+        r = cold_compile(game, 1000, extra)
+        rows.append({"game": game, "bots": label, "jobs": 1, "games_per_s": None,
+                     "speedup_vs_reference": None,
+                     "measure": "cold compile: `simulate --games 1000`, empty cache",
+                     "wall_s": round(r["wall_s"], 1), "peak_mb": round(r["peak_mb"], 0)})
+    return rows
+
+
 def _monsters_rows(quick: bool, say) -> list[dict]:
     """Monsters on Board: kernel speed with 3 greedy bots (and the speed-up over the reference
     engine), solo 2 (difficulty 3) with one greedy bot, and the lookahead bot's games per second
@@ -216,8 +263,8 @@ def _tuning_rows(quick: bool, say) -> list[dict]:
     from simlab.games.registry import GAMES
 
     rows = []
-    budget = 6_000 if quick else 40_000
-    for game, field, players in TUNING:
+    budget = 3_000 if quick else 40_000
+    for game, field, players in (TUNING[:1] if quick else TUNING):
         if game not in GAMES:
             continue
         say(f"tuning, {game}")
@@ -238,11 +285,11 @@ def run_bench(quick: bool = False, progress=None) -> list[dict]:
     from simlab.games.registry import get_game
 
     say = progress or (lambda msg: None)
+    rows = _cold_rows(quick, say)  # first, while the machine is quiet
     g = get_game("jelly")
     g.warm()
     rules = g.make_rules(4)
     secs = 1.5 if quick else 5.0
-    rows = []
     rates = {}
     for label, bots in LINEUPS.items():
         prep = g.prepare(rules, g.lineup(bots, 4))

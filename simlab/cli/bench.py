@@ -9,14 +9,16 @@ from simlab.cli.common import echo_json
 
 @click.command()
 @click.option("--quick", is_flag=True,
-              help="Shorter measurements and no 10-million-game memory run (a few minutes "
-                   "in all, most of it the tuning runs; the full bench takes about 9 minutes "
-                   "on 2 cores).")
+              help="Shorter measurements, no cold compiles, one small tuning run and no "
+                   "10-million-game memory run (under 2 minutes on a warm cache; the full "
+                   "bench takes about 15 minutes on 2 cores).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print a JSON list of objects with game, bots, jobs, games_per_s, "
                    "speedup_vs_reference (and extra fields per measure).")
 def bench(quick, as_json):
-    """Measure speed, every game: kernel games per second on one core (random, greedy and
+    """Measure speed, every game: the cold compile of each game (`simulate GAME --games 1000` in
+    an empty numba cache: wall time and peak memory; not with --quick), kernel games per second
+    on one core (random, greedy and
     mixed bots; Monsters also solo 2), speed-up over the reference engine on the same games,
     the lookahead bots' cost, games per second with 2 jobs and the scaling factor, the wall time
     of a warm `simlab simulate jelly --games 1000`, sweep overhead and report build time, one
