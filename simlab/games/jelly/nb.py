@@ -684,7 +684,7 @@ def choose_flip(A, st, lineup, p, rng, sc, S):
     return decide_flip(A, st, lineup, p, rng)
 
 
-@rule(inline=True)
+@rule
 def play_game(A, st, lineup, rng, agg, sc, S):
     """A whole game: 4 rounds scored from the Drone's district clockwise, then the city center;
     jelly-pods rolled at the end; fills ``scores`` (jelly + pods)."""
@@ -707,7 +707,7 @@ def play_game(A, st, lineup, rng, agg, sc, S):
         agg.seat[q, S_PODS_END] += st.pods[q]
 
 
-@rule(inline=True)
+@rule
 def record_result(scores, agg, winners):
     """End of game: the most jelly wins; tied players share the victory."""
     n_p = scores.shape[0]

@@ -797,7 +797,7 @@ def final_scoring(A, st):
     return k
 
 
-@rule(inline=True)
+@rule
 def play_game(A, st, lineup, rng, agg, sim):
     """A whole game: rounds of turns from the first player (the token passes left each round)
     until the round in which the end was triggered is over; returns (end reason, winners)."""
@@ -869,7 +869,7 @@ def play_on(A, st, lineup, p, rng, horizon):
     return final_scoring(A, st)
 
 
-@rule(inline=True)
+@rule
 def record_result(A, st, end, k, agg):
     """Add one finished game (its counters, scores, winners) to the aggregates."""
     n_p = A.n_players

@@ -454,7 +454,7 @@ def cards_conserved(A, st):
 from simlab.games.monkey.bots import decide  # noqa: E402  (bots use the rule helpers above)
 
 
-@rule(inline=True)
+@rule
 def play_game(A, st, sim, lineup, rng):
     """A whole game: seat 1 starts, turns clockwise until an immediate win, the end of the
     supplies (normal) or of the rounds (solo); returns (end reason, number of winners)."""
@@ -507,7 +507,7 @@ def play_game(A, st, sim, lineup, rng):
     return end, k
 
 
-@rule(inline=True)
+@rule
 def record_result(A, st, end, k, agg):
     """Add one finished game (its counters, scores, winners) to the aggregates."""
     n_p = A.n_players

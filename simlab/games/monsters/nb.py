@@ -820,7 +820,7 @@ def final_scoring(A, st, lu, rng):
     return k
 
 
-@rule(inline=True)
+@rule
 def play_game(A, st, lu, rng, agg):
     """A whole game: setup, the rounds, final scoring; returns the number of winners."""
     new_game(A, st, rng)
