@@ -82,14 +82,26 @@ def as_plain(dispatcher, cls=PlainDispatcher):
     return dispatcher
 
 
-def rule(fn=None, *, inline: bool = False):
+def rule(fn=None, *, inline: bool = False, python: bool = False):
     """Compile a non-allocating rule or bot helper (no reference counting, no wrappers).
 
-    ``@rule(inline=True)``: numba inlines the function's body into each caller before typing,
-    so it gets no library of its own. For a phase of the game loop called from one place this
+    ``@rule(inline=True)``: numba inlines the function's body into its caller before typing, so
+    it gets no library of its own. For a phase of the game loop called from one place this
     saves optimising and compiling its whole call tree once more (see the module docstring).
+    Meant for functions with one call site in the game loop: a function inlined at several
+    sites is typed and optimised once per site (a lookahead bot's playouts calling a phase
+    compile it as a function of its own, with what is inlined into it).
+
+    ``@rule(python=True)``: a bot decision the reference engines ask from plain Python on every
+    turn keeps its Python wrapper, so that call runs the very function the kernel compiled and
+    cached (a twin would compile its whole call tree, the lookahead search included, again).
     """
+    if inline and python:
+        raise ValueError("rule: an inlined function has no compiled body to call from Python")
+
     def make(f):
+        if python:
+            return as_plain(njit(cache=True, nogil=True, _nrt=False, no_cfunc_wrapper=True)(f))
         opts = {"inline": "always"} if inline else {}
         return as_plain(njit(cache=True, nogil=True, _nrt=False, no_cpython_wrapper=True,
                              no_cfunc_wrapper=True, **opts)(f), RuleDispatcher)

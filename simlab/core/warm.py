@@ -102,12 +102,18 @@ def warm(games: list[str] | None = None, jobs: int = 1, everything: bool = False
             if on_done is not None:
                 on_done(r)
         return out
-    from joblib import Parallel, delayed
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    par = Parallel(n_jobs=min(jobs, len(tasks)), backend="loky", pre_dispatch="all",
-                   batch_size=1, return_as="generator_unordered")
-    for r in par(delayed(_warm_one)(name, i, everything) for name, i, _l, _e in tasks):
-        out.append(r)
-        if on_done is not None:
-            on_done(r)
+    # a fresh process per entry point: numba's JIT keeps every module it compiled, so a worker
+    # that compiled one game would carry that memory into the next
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx,
+                             max_tasks_per_child=1) as pool:
+        futures = [pool.submit(_warm_one, name, i, everything) for name, i, _l, _e in tasks]
+        for f in as_completed(futures):
+            r = f.result()
+            out.append(r)
+            if on_done is not None:
+                on_done(r)
     return out

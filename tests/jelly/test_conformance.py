@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from simlab.core.conformance import check_conformance
 from simlab.games.jelly.game import GAME
 
+pytestmark = pytest.mark.slow  # a long statistical run (make test runs it)
+
 CASES = [
     # (players, bots, rule overrides, games, seed)
     (4, None, {}, 800, 1),

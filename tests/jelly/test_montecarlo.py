@@ -14,6 +14,8 @@ from simlab.games.jelly import nb
 from simlab.games.jelly.odds import control_odds
 from simlab.games.jelly.state import new_agg, new_scratch, new_state
 
+pytestmark = pytest.mark.slow  # a long statistical run (make test runs it)
+
 ALPHA = 1e-9
 
 

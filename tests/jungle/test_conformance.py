@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from simlab.core.conformance import check_conformance
 from simlab.games.jungle.game import GAME
 
+pytestmark = pytest.mark.slow  # a long statistical run (make test runs it)
+
 CASES = [
     # (players, bots, rule overrides, games, seed)
     (2, "random", {}, 300, 1),

@@ -15,6 +15,8 @@ from simlab.core.stats import binomial_tolerance
 from simlab.games.jungle.game import GAME
 from simlab.games.jungle.state import COUNTER_NAMES, SEAT_NAMES
 
+pytestmark = pytest.mark.slow  # a long statistical run (make test runs it)
+
 ALPHA = 1e-9
 
 

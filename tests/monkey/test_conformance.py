@@ -11,6 +11,8 @@ from simlab.core.conformance import check_conformance
 from simlab.games.monkey.game import GAME
 from simlab.games.monkey.state import E_SOLO_LOSS
 
+pytestmark = pytest.mark.slow  # a long statistical run (make test runs it)
+
 CASES = [
     # (players, bots, rule overrides, games, seed)
     (4, None, {}, 500, 1),

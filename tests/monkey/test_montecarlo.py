@@ -18,6 +18,8 @@ from simlab.core.stats import binomial_tolerance
 from simlab.games.monkey.game import GAME
 from simlab.games.monkey.state import COUNTER_NAMES
 
+pytestmark = pytest.mark.slow  # a long statistical run (make test runs it)
+
 ALPHA = 1e-9
 
 

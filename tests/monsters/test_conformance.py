@@ -9,6 +9,8 @@ import pytest
 from simlab.core.conformance import check_conformance
 from simlab.games.monsters.game import GAME
 
+pytestmark = pytest.mark.slow  # a long statistical run (make test runs it)
+
 CASES = [
     # (players, bots, rule overrides, games, games against the reference, seed)
     (3, "greedy,prophet,random", {}, 120, 60, 1),

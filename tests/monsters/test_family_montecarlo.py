@@ -13,6 +13,8 @@ from simlab.core.stats import binomial_tolerance
 from simlab.games.monsters import nb_family as nf
 from simlab.games.monsters.game import GAME
 
+pytestmark = pytest.mark.slow  # a long statistical run (make test runs it)
+
 ALPHA = 1e-9
 CASES = [
     # (players, bots, rule overrides, games, seed)

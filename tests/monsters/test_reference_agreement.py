@@ -12,6 +12,8 @@ import pytest
 from simlab.games.monsters.game import GAME
 from simlab.games.monsters.state import COUNTER_NAMES
 
+pytestmark = pytest.mark.slow  # a long statistical run (make test runs it)
+
 CASES = [
     # (players, bots, rule overrides, games, seed)
     (2, "random,random", {}, 160, 11),

@@ -6,6 +6,7 @@ ranks of the dice the random bot drafts, and whole compiled-kernel games (78 dic
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from simlab.core.stats import binomial_tolerance
 from simlab.games.monsters import engine, nb
@@ -14,6 +15,8 @@ from simlab.games.monsters.rules import make_rules
 from simlab.games.monsters.state import COUNTER_NAMES, SEAT_NAMES
 
 from .positions import dice_total, position, pure, script
+
+pytestmark = pytest.mark.slow  # a long statistical run (make test runs it)
 
 __all__ = ["pure", "script"]
 ALPHA = 1e-9
