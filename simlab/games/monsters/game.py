@@ -87,7 +87,7 @@ class MonstersGame(Game):
     max_players = 4
     default_players = 3
     default_bots = ("greedy", "prophet", "random")
-    compile_seconds = (75.0, 150.0)  # cold compile without / with a lookahead seat
+    compile_seconds = (75.0, 330.0)  # cold compile without / with a lookahead seat
     winners_are_top_scores = False
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "breakdown", "draft",
                  "malice_hist")
