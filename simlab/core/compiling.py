@@ -36,8 +36,29 @@ def is_quiet() -> bool:
     return _QUIET
 
 
-class _Notice(_event.Listener):
-    """Listens for numba's compile events; prints on the first one and ticks until closed."""
+class CompileWatch(_event.Listener):
+    """Registered for numba's ``numba:compile`` event (it fires on a cache miss only):
+    ``.compiled`` tells whether anything was compiled while it listened."""
+
+    compiled = False
+
+    def on_start(self, event):
+        self.compiled = True
+
+    def on_end(self, event):
+        pass
+
+    def __enter__(self):
+        _event.register("numba:compile", self)
+        return self
+
+    def __exit__(self, *exc):
+        _event.unregister("numba:compile", self)
+        return False
+
+
+class _Notice(CompileWatch):
+    """Prints on the first compile event and ticks until closed."""
 
     def __init__(self, what: str, estimate_s: float | None, stream):
         self.what = what
@@ -66,9 +87,6 @@ class _Notice(_event.Listener):
         else:
             self.stream.write(self._head() + "\n")
             self.stream.flush()
-
-    def on_end(self, event):
-        pass
 
     def _tick(self):
         while not self._stop.wait(0.5):
@@ -112,11 +130,10 @@ def compile_notice(what: str, estimate_s: float | None = None, stream=None):
         yield None
         return
     notice = _Notice(what, estimate_s, stream or sys.stderr)
-    _event.register("numba:compile", notice)
     ok = False
     try:
-        yield notice
+        with notice:
+            yield notice
         ok = True
     finally:
-        _event.unregister("numba:compile", notice)
         notice.close(ok)

@@ -28,29 +28,15 @@ class WarmResult:
 
 def _warm_one(game_name: str, index: int, everything: bool) -> WarmResult:
     """Worker: compile (or load) entry point ``index`` of ``game_name``'s warm list."""
-    from numba.core import event
-
+    from simlab.core.compiling import CompileWatch
     from simlab.games.registry import get_game
 
     g = get_game(game_name)
     label, prepared = g.warm_lineups(everything)[index]
-    misses = []
-
-    class _Count(event.Listener):
-        def on_start(self, ev):
-            misses.append(1)
-
-        def on_end(self, ev):
-            pass
-
-    listener = _Count()
-    event.register("numba:compile", listener)
     t0 = time.perf_counter()
-    try:
+    with CompileWatch() as watch:
         g.run_batch(prepared, 0, 0, 1, True)
-    finally:
-        event.unregister("numba:compile", listener)
-    return WarmResult(game_name, label, time.perf_counter() - t0, bool(misses))
+    return WarmResult(game_name, label, time.perf_counter() - t0, watch.compiled)
 
 
 def warm_tasks(games: list[str], everything: bool) -> list[tuple[str, int, str, float]]:
