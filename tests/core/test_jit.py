@@ -60,6 +60,81 @@ def test_rules_are_callable_from_python_through_their_twin():
     assert _step.targetoptions["no_cpython_wrapper"] is True
 
 
+def test_rule_libraries_are_lazy_and_the_entry_point_runs():
+    """A rule's library only links (no machine code of its own); the batch entry point's
+    library holds the one optimised, compiled copy of everything below it."""
+    from simlab.core.jit import _LazyLibrary
+
+    out = np.zeros(4, np.int64)
+    _caller(out)
+    assert out.tolist() == [4, 3, 0, 0]
+    (step_cres,) = _step.overloads.values()
+    (caller_cres,) = _caller.overloads.values()
+    assert isinstance(step_cres.library, _LazyLibrary)
+    assert step_cres.library.get_pointer_to_function(step_cres.fndesc.llvm_func_name) == 0
+    assert not isinstance(caller_cres.library, _LazyLibrary)
+
+
+_RULES = """
+from simlab.core.jit import rule
+
+@rule
+def leaf(a, i):
+    a[i] += i
+
+@rule
+def mid(a):
+    for i in range(a.shape[0]):
+        leaf(a, i)
+"""
+
+_KERNEL = """
+import sys
+import numpy as np
+sys.path.insert(0, {folder!r})
+from rules_mod import mid
+from simlab.core.jit import batch
+
+@batch
+def {name}(a):
+    for _ in range({times}):
+        mid(a)
+    return a.sum()
+
+print({name}(np.zeros(5, np.int64)))
+"""
+
+
+def test_a_cached_rule_links_into_a_kernel_of_a_later_process(tmp_path):
+    """The disk cache keeps a rule as the module its callers link in: a second kernel,
+    compiled in a new process, loads the rules from the cache and runs right."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "rules_mod.py").write_text(_RULES)
+    for name, times in (("kernel_a", 1), ("kernel_b", 3)):
+        (tmp_path / f"{name}.py").write_text(
+            _KERNEL.format(folder=str(tmp_path), name=name, times=times))
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+
+    def run(name):
+        """The kernel's result and the cache entries numba says it loaded."""
+        out = subprocess.run([sys.executable, str(tmp_path / f"{name}.py")],
+                             env=dict(env, NUMBA_DEBUG_CACHE="1"), capture_output=True,
+                             text=True, check=True).stdout.splitlines()
+        loaded = {line.rsplit("/", 1)[-1].split("-")[0] for line in out
+                  if line.startswith("[cache] data loaded from")}
+        return out[-1], loaded
+
+    assert run("kernel_a") == ("10", set())   # 0+1+2+3+4, everything compiled
+    cached = {p.name.split("-")[0] for p in (tmp_path / "cache").rglob("*.nbi")}
+    assert {"rules_mod.leaf", "rules_mod.mid", "kernel_a.kernel_a"} <= cached
+    # a new kernel compiles, linking in the rules it loads from the cache
+    assert run("kernel_b") == ("30", {"rules_mod.mid"})
+    assert run("kernel_a") == ("10", {"kernel_a.kernel_a"})
+
+
 def test_compile_notice_only_when_numba_compiles():
     @njit
     def fresh(x):

@@ -293,7 +293,7 @@ def either_choice(A, st, q, d):
     return left if vl > vr else right
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def gift_order(st, giver, out):
     """Order in which ``giver`` hands out jelly when short: poorest first, then clockwise."""
     n_p = st.jelly.shape[0]
@@ -854,7 +854,7 @@ def decide_flip(A, st, lineup, p, rng):
     return w[W_FLIP] > 0.5
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_either(A, st, lineup, q, d):
     """Which neighbour of ``d`` controller ``q`` takes an 'adjacent: either' reward from:
     ``either_choice`` for the built-in bots; a custom bot scores the left neighbour, then the

@@ -641,7 +641,7 @@ def _lookahead_options(A, st, lineup, p, base, sc, S, lock, flip):
     return tot
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def choose_place(A, st, lineup, p, rng, sc, S):
     """Every bot's roll-step decision (``decide_place``; the lookahead bot's search). With
     ``S`` None (no lookahead seat) numba prunes the search, so the kernel does not contain it."""
@@ -651,7 +651,7 @@ def choose_place(A, st, lineup, p, rng, sc, S):
     return decide_place(A, st, lineup, p, rng)
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def choose_lock(A, st, lineup, p, rng, sc, S):
     """Every bot's lock-down (``decide_lock``; the lookahead bot tries no lock and each legal
     district, the timer flipped as greedy does; one stream draw for all of them)."""
@@ -672,7 +672,7 @@ def choose_lock(A, st, lineup, p, rng, sc, S):
     return decide_lock(A, st, lineup, p, rng)
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def choose_flip(A, st, lineup, p, rng, sc, S):
     """Every bot's timer flip (``decide_flip``; the lookahead bot tries both)."""
     if S is not None:

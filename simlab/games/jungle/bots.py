@@ -434,7 +434,7 @@ def _lookahead_follow(A, st, lineup, q, rng, a, sc, greedy):
 
 
 # ------------------------------------------------------------------------------ decisions
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_action_search(A, st, lineup, p, rng, sim):
     """:func:`decide_action` in a line-up with a lookahead seat (``sim``: its scratch; None
     compiles the search out)."""
@@ -444,7 +444,7 @@ def decide_action_search(A, st, lineup, p, rng, sim):
     return decide_action(A, st, lineup, p, rng)
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_follow_search(A, st, lineup, q, rng, a, sim):
     """:func:`decide_follow` in a line-up with a lookahead seat."""
     if sim is not None:
@@ -535,7 +535,7 @@ def decide_follow(A, st, lineup, q, rng, a):
     return _greedy_follow(A, st, lineup.params[q], q, a)
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_wake(A, st, lineup, p, rng):
     """Sleeping workers to wake for 1 food each (two or more asleep)."""
     mx = min(st.asleep[p], st.food[p])
@@ -547,7 +547,7 @@ def decide_wake(A, st, lineup, p, rng):
     return max(0, min(mx, st.food[p] - field_need(A, st, p), int(w[W_SEND])))
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_sell(A, st, lineup, p, rng, kind):
     """Units of ``kind`` to give the merchants of that kind (one each at most)."""
     nk = 0
@@ -566,7 +566,7 @@ def decide_sell(A, st, lineup, p, rng, kind):
     return max(0, min(mx, int(st.food[p] - field_need(A, st, p) - w[W_SELL])))
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_role(A, st, lineup, p, rng):
     """A recruit's role: worker, food merchant or gold merchant."""
     if lineup.ids[p] == BOT_RANDOM:
@@ -586,7 +586,7 @@ def decide_role(A, st, lineup, p, rng):
     return ROLE_WORKER
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_victim(A, st, lineup, p, rng):
     """The opponent to take a kitten from (one with at least one kitten)."""
     n_p = A.n_players
@@ -625,7 +625,7 @@ def decide_victim(A, st, lineup, p, rng):
     return who
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_fire(A, st, lineup, p, rng):
     """A kitten to fire when short of food (-1: none, keep them and take penalties)."""
     k = kittens(st, p)
@@ -657,7 +657,7 @@ def decide_fire(A, st, lineup, p, rng):
     return give_up_code(st, p)
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_field(A, st, lineup, p, rng):
     """Where p's new field goes: next to a stick (irrigated at once), then among most fields."""
     n = legal_cells(A, st, p)
@@ -682,7 +682,7 @@ def decide_field(A, st, lineup, p, rng):
     return cell
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_stick(A, st, lineup, p, rng):
     """Where p's new stick goes: irrigating most fields, then scoring most (between two)."""
     n = legal_edges(A, st, p)

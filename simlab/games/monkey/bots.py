@@ -415,7 +415,7 @@ def _custom(A, st, lineup, p, n):
     return bm
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide(A, st, sim, lineup, p, rng):
     """A bot's play: the card subset (bitmask over p's hand slots) to play; the kernel asks only
     when at least one play is legal. ``sim`` is the lookahead bot's playout state, or None

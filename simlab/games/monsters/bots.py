@@ -291,7 +291,7 @@ def prog(A, st, p, w):
 
 
 # ------------------------------------------------------------------------------ draft etc.
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_draft(A, st, lu, p, f, rng):
     """Car position (0 front .. 3 rear) of the die p takes from Fearmobile f."""
     bid = lu.ids[p]
@@ -333,7 +333,7 @@ def decide_draft(A, st, lu, p, f, rng):
     return best
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_activate(A, st, lu, p, rng):
     """Driveway die p activates next (Grunt movement)."""
     bid = lu.ids[p]
@@ -398,7 +398,7 @@ def place_value(A, st, p, k, r, w, base):
     return v
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_place(A, st, lu, p, rng):
     """Die (Driveway index) and row of p's next Swamp-Jack placement: returns k * 3 + row."""
     bid = lu.ids[p]
@@ -550,7 +550,7 @@ def random_die(st, p, rng, skip_r, skip_c):
     return -1
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_action(A, st, lu, p, a, j, just, rng):
     """Perform (1, targets in st.dec) or skip (0) a pending action."""
     bid = lu.ids[p]
@@ -814,7 +814,7 @@ def custom_spook(A, st, lu, p):
     return 1
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_spook(A, st, lu, p, rng):
     """0 pass, 1 buy a Ghost (st.dec[0] position, st.dec[1] target), 2 buy an Arch Monster
     (st.dec[0] position)."""
@@ -873,7 +873,7 @@ def decide_spook(A, st, lu, p, rng):
     return best
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_arch(A, st, lu, p, final, rng):
     """Index of the Arch Monster card p discards now for its back action (-1: none).
     greedy-type bots discard only before final scoring a card whose back action is worth more

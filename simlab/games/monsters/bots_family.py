@@ -141,7 +141,7 @@ def pick_value(A, F, st, p, fm, k, r, w, base):
     return v
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_pick(A, F, st, lu, p, fm, rng):
     """Die (car position) of Fearmobile fm and row of p's Order: returns k * 3 + row."""
     bid = lu.ids[p]
@@ -191,7 +191,7 @@ def random_die(st, p, rng):
     return -1
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_promote(A, F, st, lu, p, rng):
     """Area 4: 1 to promote (+1) or demote (-1) die st.dec[0], st.dec[1] by st.dec[2]; 0 skip.
     Any die of the Order may change, the one just placed included; ranks stay 1..6."""
@@ -236,7 +236,7 @@ def decide_promote(A, F, st, lu, p, rng):
     return 1
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_swap(A, F, st, lu, p, rng):
     """Area 8: 1 to swap dice (st.dec[0], st.dec[1]) and (st.dec[2], st.dec[3]); 0 skip."""
     bid = lu.ids[p]
@@ -302,7 +302,7 @@ def row_total(st, p, r):
     return t
 
 
-@rule(python=True)  # asked by the reference engine
+@rule  # asked by the reference engine (through its twin)
 def decide_row(A, F, st, lu, p, rng):
     """End of round: the row (with an empty Minion space) that takes p's Minion and scores."""
     bid = lu.ids[p]
