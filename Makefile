@@ -21,11 +21,12 @@ demo: $(STAMP)
 	$(VENV)/bin/simlab warm jelly
 	$(VENV)/bin/simlab sweep scenarios/jelly-seat-balance.toml --jobs 2
 
-## everything CI runs: every kernel compiled once into the cache (games in parallel), then the
-## suite on every core, the longest test files first (tests/conftest.py); `pytest -m "not slow"`
-## leaves out the long statistical runs when iterating
+## everything CI runs: every kernel compiled once into the cache (games in parallel; the example
+## custom bots' too), then the suite on every core, the longest test files first
+## (tests/conftest.py); `pytest -m "not slow"` leaves out the long statistical runs when iterating
+EXAMPLE_BOTS := $(wildcard examples/custom_bots/*.py)
 test: $(STAMP)
-	$(VENV)/bin/simlab warm --all --jobs $(JOBS)
+	$(VENV)/bin/simlab warm --all --jobs $(JOBS) $(addprefix --plugin ,$(EXAMPLE_BOTS))
 	$(PY) -m pytest -q -n $(JOBS) --dist loadfile
 
 bench: $(STAMP)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from simlab.cli.common import echo_json
+from simlab.errors import SimlabError
 
 
 @click.command()
@@ -12,12 +13,17 @@ from simlab.cli.common import echo_json
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Worker processes: kernels compile in parallel, the longest first.")
 @click.option("--all", "everything", is_flag=True,
-              help="Also the kernels the default line-up does not use: a lookahead seat, "
-                   "Monsters' family mode (what the test suite runs).")
+              help="Also the kernels the default line-up does not use (a lookahead seat, "
+                   "Monsters' family mode) and what the reference engines compile (one "
+                   "reference game per line-up): what the test suite runs.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print a JSON list: game, what, seconds, compiled.")
+@click.option("--plugin", "plugins", multiple=True, metavar="FILE",
+              type=click.Path(dir_okay=False),
+              help="Load custom bots from FILE (as simulate's --plugin), repeatable, and compile "
+                   "a kernel for each: a line-up with the bot in the first seat.")
 @click.option("--quiet", "-q", is_flag=True, help="No line per compiled kernel.")
-def warm(games, jobs, everything, as_json, quiet):
+def warm(games, jobs, everything, plugins, as_json, quiet):
     """Compile the kernels of GAMES (default: every game) into the numba disk cache, so the
     first `simulate`, `sweep` or test run starts at once.
 
@@ -33,7 +39,9 @@ def warm(games, jobs, everything, as_json, quiet):
       simlab warm                      # every game's default kernels
       simlab warm jelly monsters -j 2  # two games, in parallel
       simlab warm --all --jobs 2       # everything, as `make test` does first
+      simlab warm monsters --plugin mybots.py  # and a kernel for each bot in mybots.py
     """
+    from simlab.core.custom import load_plugins
     from simlab.core.warm import warm as run_warm
     from simlab.games.registry import GAMES
 
@@ -41,16 +49,21 @@ def warm(games, jobs, everything, as_json, quiet):
         if g not in GAMES:
             raise click.BadParameter(f"unknown game {g!r}; known: {', '.join(GAMES)}",
                                      param_hint="'GAMES'")
+    try:
+        load_plugins(plugins, "--plugin")
+    except SimlabError as e:
+        raise click.BadParameter(str(e).split(": ", 1)[-1], param_hint="'--plugin'") from None
 
     def said(r):
         if not quiet and not as_json:
             verb = "compiled" if r.compiled else "loaded from the cache"
-            click.echo(f"{r.game:<9} {r.what:<20} {verb} in {r.seconds:.1f} s")
+            click.echo(f"{r.game:<9} {r.what:<28} {verb} in {r.seconds:.1f} s")
 
     import time
 
     t0 = time.perf_counter()
-    results = run_warm(list(games), jobs=jobs, everything=everything, on_done=said)
+    results = run_warm(list(games), jobs=jobs, everything=everything, on_done=said,
+                       plugins=plugins)
     if as_json:
         echo_json([{"game": r.game, "what": r.what, "seconds": round(r.seconds, 2),
                     "compiled": r.compiled} for r in results])

@@ -26,16 +26,23 @@ class WarmResult:
     compiled: bool
 
 
-def _warm_one(game_name: str, index: int, everything: bool) -> WarmResult:
-    """Worker: compile (or load) entry point ``index`` of ``game_name``'s warm list."""
+def _warm_one(game_name: str, index: int, everything: bool,
+              plugins: tuple[str, ...] = ()) -> WarmResult:
+    """Worker: compile (or load) entry point ``index`` of ``game_name``'s warm list (after
+    loading the ``plugins`` files, as the parent did)."""
     from simlab.core.compiling import CompileWatch
+    from simlab.core.custom import load_plugins
     from simlab.games.registry import get_game
+
+    load_plugins(plugins, "plugins")
 
     g = get_game(game_name)
     label, prepared = g.warm_lineups(everything)[index]
     t0 = time.perf_counter()
     with CompileWatch() as watch:
         g.run_batch(prepared, 0, 0, 1, True)
+        if everything:  # the twins the reference engine asks its bots through (the tests')
+            g.reference_game(prepared, 0, 0)
     return WarmResult(game_name, label, time.perf_counter() - t0, watch.compiled)
 
 
@@ -52,7 +59,8 @@ def warm_tasks(games: list[str], everything: bool) -> list[tuple[str, int, str, 
 
 
 def warm(games: list[str] | None = None, jobs: int = 1, everything: bool = False,
-         on_done: Callable[[WarmResult], None] | None = None) -> list[WarmResult]:
+         on_done: Callable[[WarmResult], None] | None = None,
+         plugins: list[str] | tuple[str, ...] = ()) -> list[WarmResult]:
     """Compile the kernels of ``games`` (default: all) into the numba disk cache.
 
     Parameters
@@ -62,10 +70,14 @@ def warm(games: list[str] | None = None, jobs: int = 1, everything: bool = False
     jobs : int
         Worker processes; entry points compile in parallel, the longest first.
     everything : bool
-        Also the kernels the default line-up does not use: a ``lookahead`` seat and each
-        game's other modes (the test suite's set).
+        Also the kernels the default line-up does not use (a ``lookahead`` seat, each game's
+        other modes) and, for every line-up, what the reference engine compiles to ask its
+        bots from Python (one reference game): the test suite's set.
     on_done : callable, optional
         Called with each :class:`WarmResult` as it finishes.
+    plugins : list of str, optional
+        Plugin files (custom bots, as ``--plugin``): loaded first; each custom bot's kernel is
+        compiled too (a line-up with it in the first seat).
 
     Returns
     -------
@@ -79,11 +91,15 @@ def warm(games: list[str] | None = None, jobs: int = 1, everything: bool = False
             raise SimlabError(f"game: unknown game {n!r}; known: {', '.join(GAMES)}")
     if not isinstance(jobs, int) or jobs < 1:
         raise SimlabError(f"jobs: expected a positive whole number, got {jobs!r}")
+    from simlab.core.custom import load_plugins
+
+    plugins = tuple(str(p) for p in plugins)
+    load_plugins(plugins, "plugins")
     tasks = warm_tasks(names, everything)
     out: list[WarmResult] = []
     if jobs == 1 or len(tasks) == 1:
         for name, i, _label, _est in tasks:
-            r = _warm_one(name, i, everything)
+            r = _warm_one(name, i, everything, plugins)
             out.append(r)
             if on_done is not None:
                 on_done(r)
@@ -96,7 +112,8 @@ def warm(games: list[str] | None = None, jobs: int = 1, everything: bool = False
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx,
                              max_tasks_per_child=1) as pool:
-        futures = [pool.submit(_warm_one, name, i, everything) for name, i, _l, _e in tasks]
+        futures = [pool.submit(_warm_one, name, i, everything, plugins)
+                   for name, i, _l, _e in tasks]
         for f in as_completed(futures):
             r = f.result()
             out.append(r)

@@ -164,13 +164,23 @@ class Game(ABC):
 
     def warm_lineups(self, everything: bool = False) -> list[tuple[str, object]]:
         """What :meth:`warm` compiles, as (label, prepared): the default table and line-up;
-        with ``everything``, also a line-up with a ``lookahead`` seat (games add their modes)."""
+        with ``everything``, also a line-up with a ``lookahead`` seat (games add their modes).
+        Each custom bot registered for the game (``--plugin``) adds a line-up with it in the
+        first seat: a kernel of its own (beside a ``lookahead`` seat it is yet another, compiled
+        when first played)."""
+        from simlab.core.custom import custom_bots
+
         n = self.default_players
-        out = [("default line-up", self.prepare(self.make_rules(n), self.lineup(None, n)))]
-        if everything and "lookahead" in self.bots():
-            bots = ["lookahead"] + ["greedy"] * (n - 1)
-            out.append(("lookahead line-up", self.prepare(self.make_rules(n),
-                                                          self.lineup(bots, n))))
+        rules = self.make_rules(n)
+        search = everything and "lookahead" in self.bots()
+        others = ["greedy"] * (n - 1)
+        out = [("default line-up", self.prepare(rules, self.lineup(None, n)))]
+        if search:
+            out.append(("lookahead line-up",
+                        self.prepare(rules, self.lineup(["lookahead"] + others, n))))
+        for name in sorted(custom_bots(self.name)):
+            out.append((f"custom bot {name}",
+                        self.prepare(rules, self.lineup([name] + others, n))))
         return out
 
     def warm(self, everything: bool = False) -> None:
