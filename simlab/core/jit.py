@@ -24,7 +24,7 @@ seconds"; measured with numba's compile events, ``simlab bench`` reports the col
   happen once, in the library of the batch entry point that runs (or of a twin called from
   Python). The disk cache keeps a rule as the module its callers link in, so a new kernel or
   twin in a later process still loads the rules it shares instead of compiling them.
-  Monsters on Board's kernel 73 -> 52 s, its lookahead kernel 330 -> ~150 s.
+  Monsters on Board's kernel 73 -> 52 s, its lookahead kernel 330 -> about 125 s.
 - **One signature per function.** numba types a constant argument of a call between jitted
   functions as a literal (``Literal[int](-1)``, ``Literal[bool](True)``) and compiles the callee
   once per literal it meets. Every ``rule``, ``batch`` and custom-bot function is a

@@ -76,7 +76,7 @@ class JungleGame(Game):
     max_players = 4
     default_players = 4
     default_bots = ("greedy", "farmer", "trader", "breeder")
-    compile_seconds = (20.0, 40.0)  # cold compile without / with a lookahead seat
+    compile_seconds = (12.0, 30.0)  # cold compile without / with a lookahead seat
     winners_are_top_scores = True
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "breakdown",
                  "food_hist", "family_sum")

@@ -66,7 +66,7 @@ class MonkeyGame(Game):
     max_players = 4
     default_players = 4
     default_bots = ("greedy", "random", "row", "blocker")
-    compile_seconds = (10.0, 15.0)  # cold compile without / with a lookahead seat
+    compile_seconds = (8.0, 15.0)  # cold compile without / with a lookahead seat
     winners_are_top_scores = False
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat")
 

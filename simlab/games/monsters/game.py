@@ -87,7 +87,7 @@ class MonstersGame(Game):
     max_players = 4
     default_players = 3
     default_bots = ("greedy", "prophet", "random")
-    compile_seconds = (75.0, 330.0)  # cold compile without / with a lookahead seat
+    compile_seconds = (55.0, 125.0)  # cold compile without / with a lookahead seat
     winners_are_top_scores = False
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "breakdown", "draft",
                  "malice_hist")
@@ -107,7 +107,7 @@ class MonstersGame(Game):
 
     def compile_estimate(self, prepared) -> float:
         if isinstance(prepared, nb_family.FamilyPrepared):
-            return 45.0  # the family-mode kernel (nb_family.py)
+            return 20.0  # the family-mode kernel (nb_family.py)
         return super().compile_estimate(prepared)
 
     def warm_lineups(self, everything: bool = False) -> list[tuple[str, object]]:
