@@ -516,7 +516,9 @@ def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: 
     if write:
         (out_dir / "points").mkdir(parents=True, exist_ok=True)
     g = get_game(sc.game)
-    g.warm()
+    # the kernels the points run (rotations change no kernel), before any worker starts
+    g.warm_for([g.prepare(g.make_rules(p.players, p.rules), lu) for p in points
+                for lu in p.lineups])
     per_point = games_per_rotation(sc) or sc.precision.min_games
     total = sum(per_point * len(p.lineups) * p.rotations for p in points)
     bar = None

@@ -409,7 +409,7 @@ def balance(scenario, param: str, target, *, value_range=None, games: int | None
             return Evaluation(v, r, se, n)
         return evaluate
 
-    g.warm()
+    g.warm_for([g.prepare(g.make_rules(base.players, base.rules), lu) for lu in base.lineups])
     while True:
         evaluate = evaluate_with(n_games)
         if tgt.kind == "seat_spread":

@@ -436,8 +436,10 @@ def tune(game: str, against, *, players: int | None = None, budget: int = 100_00
             bar.update(len(xs))
         return out
 
-    g.warm()
     x0 = [defaults[n] for n in names]
+    # the kernels the evaluations run, before the workers start (they load them)
+    tune_rules = g.make_rules(players, rules_over)
+    g.warm_for([g.prepare(tune_rules, lu) for lu in lineups_for(x0)[0]])
     try:
         x, train_share, calls = optimise(evaluate, [box[n] for n in names],
                                          evaluations=evaluations, seed=seed, integer=integer,

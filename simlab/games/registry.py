@@ -194,6 +194,26 @@ class Game(ABC):
             for _label, prepared in lineups:
                 self.run_batch(prepared, 0, 0, 1, True)
 
+    def warm_for(self, prepared_list) -> None:
+        """Compile (or load from the disk cache) the kernels these prepared line-ups run, and
+        no other: one per kernel type among them (mode, line-up types, a lookahead seat), one
+        notice on stderr when something must be compiled. Called before worker processes
+        start, so they load the kernels instead of compiling them each."""
+        from numba import typeof
+
+        from simlab.core.compiling import compile_notice
+
+        kinds = {}
+        for prepared in prepared_list:
+            lu = getattr(prepared, "lineup", None)
+            key = (type(prepared).__name__, str(typeof(lu)) if lu is not None else "",
+                   self.has_search(prepared))
+            kinds.setdefault(key, prepared)
+        estimate = sum(self.compile_estimate(p) for p in kinds.values())
+        with compile_notice(f"{self.title} kernels", estimate):
+            for prepared in kinds.values():
+                self.check_compiles(prepared)
+
     @staticmethod
     def row_arrays(count: int, players: int, keep_rows: bool):
         """Per-game row arrays for a kernel (empty when rows are not kept)."""

@@ -95,3 +95,16 @@ def test_everything_also_readies_the_reference_engines_bot_calls():
     r = _warm_one("monkey", 0, True)
     assert (r.game, r.what) == ("monkey", "default line-up")
     assert "_simlab_twin" in bots.decide.__dict__
+
+
+def test_warm_for_compiles_each_kernel_the_line_ups_run_once(monkeypatch):
+    """Sweeps, tuning and balance searches compile what their line-ups run, not the default
+    kernel: one check per kernel type (here: plain, and with a lookahead seat)."""
+    g = get_game("jelly")
+    rules = g.make_rules(4)
+    plain = [g.prepare(rules, g.lineup(bots, 4)) for bots in ("greedy", "random", None)]
+    look = g.prepare(rules, g.lineup("lookahead,greedy,greedy,greedy", 4))
+    seen = []
+    monkeypatch.setattr(type(g), "check_compiles", lambda self, p: seen.append(p))
+    g.warm_for(plain + [look, plain[0]])
+    assert seen == [plain[0], look]
