@@ -111,6 +111,7 @@ from simlab.games.monsters.state import (
     START,
     new_agg,
     new_state,
+    no_look,
 )
 
 REGULAR, FAMILY, SOLO1, SOLO2 = range(4)
@@ -124,6 +125,10 @@ def default_cards():
         _DEFAULT_CARDS.append(load_cards())
     return _DEFAULT_CARDS[0]
 
+
+#: the decisions the lookahead bot searches, by the kernel's decision function
+_SEARCHED = {bots.decide_draft: bots.KIND_DRAFT, bots.decide_place: bots.KIND_PLACE,
+             bots.decide_spook: bots.KIND_SPOOK}
 
 @dataclass
 class Grunt:
@@ -167,6 +172,10 @@ class ReferenceGame:
         A = arrays
         self.A = A
         self.lu = lineup
+        #: a lookahead line-up's decisions are asked with the line-up without the search (see
+        #: :meth:`ask`); None for other line-ups
+        self.plain_lu = (lineup._replace(look=no_look, scratch=None)
+                         if lineup.scratch is not None else None)
         self.rng = new_stream(seed, game)
         self.P = int(A.n_players)
         self.mode = int(A.mode)
@@ -292,7 +301,25 @@ class ReferenceGame:
         st.prophecy[p] = pl.prophecy
 
     def ask(self, fn, p, *args) -> int:
-        return int(fn(self.A, self.sync(p), self.lu, p, *args, self.rng))
+        """p's bot's answer from the kernel's decision function ``fn`` (``bots.decide_*``).
+
+        In a line-up with a lookahead seat, that seat's searched decisions (draft, placement,
+        Spook turn) are asked of the search itself (``bots.ask_look``, then as the kernel
+        turns its answer into a decision), and every decision function is called with the
+        line-up without the search: the kernel takes the same branches (the lookahead seat
+        falls back on greedy when the search has no option; nothing else looks at the
+        search), and the functions called from here are the twins a line-up without a
+        lookahead seat compiles, not a copy of the search in each."""
+        st = self.sync(p)
+        if self.plain_lu is None:
+            return int(fn(self.A, st, self.lu, p, *args, self.rng))
+        kind = _SEARCHED.get(fn)
+        if kind is not None and self.lu.ids[p] == bots.BOT_LOOKAHEAD:
+            arg = args[0] if kind == bots.KIND_DRAFT else 0
+            x = int(bots.ask_look(self.A, st, self.lu, p, kind, arg, self.rng))
+            if x >= 0:
+                return int(bots.spook_code(self.A, st, p, x)) if kind == bots.KIND_SPOOK else x
+        return int(fn(self.A, st, self.plain_lu, p, *args, self.rng))
 
     # ------------------------------------------------------------------ dice and the bag
     def draw_die(self) -> int:
