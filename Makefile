@@ -27,7 +27,7 @@ demo: $(STAMP)
 EXAMPLE_BOTS := $(wildcard examples/custom_bots/*.py)
 test: $(STAMP)
 	$(VENV)/bin/simlab warm --all --jobs $(JOBS) $(addprefix --plugin ,$(EXAMPLE_BOTS))
-	$(PY) -m pytest -q -n $(JOBS) --dist loadfile
+	$(PY) -m pytest -q -n $(JOBS) --dist loadfile --durations=15
 
 bench: $(STAMP)
 	$(VENV)/bin/simlab bench
