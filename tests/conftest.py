@@ -5,32 +5,33 @@ core with pytest-xdist (``--dist loadfile``: a file stays on one worker). Files 
 collection order, so the longest ones go first and the short ones fill in behind them; with the
 longest last, one worker would finish it alone while the others idle.
 
-``LONGEST`` is measured: the files' total test time in a ``make test`` run on the project's 2-core
-machine (``pytest --durations=0``, added up per file), longest first. A file not listed keeps its
-place after them. Long statistical runs carry the ``slow`` marker (``pytest -m "not slow"`` leaves
+``LONGEST`` is measured: the files' total test time on the project's 2-core machine after a
+fresh-clone ``make test`` (``pytest --durations=0``, added up per file; the files of 10 s and
+more), longest first. A file not listed keeps its place after them. Long statistical runs carry the ``slow`` marker (``pytest -m "not slow"`` leaves
 them out while iterating; ``make test`` runs them).
 """
 
 from __future__ import annotations
 
 LONGEST = (
-    "tests/monsters/test_lookahead.py",
-    "tests/monsters/test_custom_bot.py",
-    "tests/monsters/test_reference_agreement.py",
     "tests/jelly/test_conformance.py",
-    "tests/test_cli.py",
-    "tests/jelly/test_custom_bot.py",
+    "tests/monsters/test_reference_agreement.py",
     "tests/jungle/test_conformance.py",
+    "tests/test_cli.py",
+    "tests/monsters/test_lookahead.py",
     "tests/report/test_report.py",
-    "tests/jungle/test_custom_bot.py",
     "tests/jelly/test_lookahead.py",
-    "tests/monsters/test_family_montecarlo.py",
-    "tests/monkey/test_conformance.py",
     "tests/analysis/test_cli_analysis.py",
-    "tests/monkey/test_custom_bot.py",
-    "tests/jelly/test_montecarlo.py",
+    "tests/monkey/test_conformance.py",
     "tests/test_cli_sweep.py",
-    "tests/monsters/test_rules_engine.py",
+    "tests/monsters/test_family_montecarlo.py",
+    "tests/jelly/test_montecarlo.py",
+    "tests/monsters/test_conformance.py",
+    "tests/jelly/test_custom_bot.py",
+    "tests/monkey/test_custom_bot.py",
+    "tests/monkey/test_plots.py",
+    "tests/monsters/test_custom_bot.py",
+    "tests/jungle/test_montecarlo.py",
 )
 
 
