@@ -186,13 +186,7 @@ class Game(ABC):
     def warm(self, everything: bool = False) -> None:
         """Compile (or load from the disk cache) the kernels of :meth:`warm_lineups`: one game
         each; stderr says so when something must be compiled."""
-        from simlab.core.compiling import compile_notice
-
-        lineups = self.warm_lineups(everything)
-        estimate = sum(self.compile_estimate(p) for _label, p in lineups)
-        with compile_notice(f"{self.title} kernels", estimate):
-            for _label, prepared in lineups:
-                self.run_batch(prepared, 0, 0, 1, True)
+        self.warm_for([prepared for _label, prepared in self.warm_lineups(everything)])
 
     def warm_for(self, prepared_list) -> None:
         """Compile (or load from the disk cache) the kernels these prepared line-ups run, and
