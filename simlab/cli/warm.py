@@ -30,7 +30,7 @@ def warm(games, jobs, everything, plugins, as_json, quiet):
     numba compiles each kernel the first time it runs on a machine, and again after a kernel's
     source changes; later processes load it from the cache (NUMBA_CACHE_DIR, default
     ~/.cache/simlab/numba) in about a second. On the project's 2-core machine a cold compile
-    takes 5-15 s per game and about 55 s for Monsters on Board; a line-up with a lookahead
+    takes 10-20 s per game and about 60 s for Monsters on Board; a line-up with a lookahead
     bot runs a second, larger kernel (15-30 s, Monsters about 2 minutes), compiled only with
     --all or when such a line-up first plays; a custom bot (--plugin) runs a kernel of its own.
     A kernel already in the cache is loaded.
