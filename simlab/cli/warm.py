@@ -31,7 +31,7 @@ def warm(games, jobs, everything, plugins, as_json, quiet):
     source changes; later processes load it from the cache (NUMBA_CACHE_DIR, default
     ~/.cache/simlab/numba) in about a second. On the project's 2-core machine a cold compile
     takes 10-20 s per game and about 60 s for Monsters on Board; a line-up with a lookahead
-    bot runs a second, larger kernel (15-30 s, Monsters about 2 minutes), compiled only with
+    bot runs a second, larger kernel (15-45 s, Monsters about 2 minutes), compiled only with
     --all or when such a line-up first plays; a custom bot (--plugin) runs a kernel of its own.
     A kernel already in the cache is loaded.
 
