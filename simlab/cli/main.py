@@ -11,6 +11,7 @@ from simlab.cli.balance import balance
 from simlab.cli.bench import bench
 from simlab.cli.games import games
 from simlab.cli.odds import odds
+from simlab.cli.readings import readings
 from simlab.cli.simulate import simulate
 from simlab.cli.skill import skill
 from simlab.cli.sweep import report, sweep
@@ -31,8 +32,9 @@ def cli():
     \b
     Examples:
       simlab games                                  # games, bots, rule options
+      simlab readings jelly                         # what we read where a rulebook is silent
       simlab simulate jelly --games 100000          # balance table, mixed bots
-      simlab simulate jelly -b greedy --set timer_steps=2 --json
+      simlab simulate jelly -b greedy --set timer_seconds=6 --json
       simlab trace jelly --seed 1 --game 7          # the readable log of one game
       simlab odds jelly --mine 3 --theirs 2,4       # exact district-control odds
       simlab sweep scenarios/jelly-seat-balance.toml  # a scenario -> results + HTML report
@@ -49,6 +51,7 @@ cli.add_command(games)
 cli.add_command(simulate)
 cli.add_command(trace)
 cli.add_command(odds)
+cli.add_command(readings)
 cli.add_command(bench)
 cli.add_command(sweep)
 cli.add_command(report)

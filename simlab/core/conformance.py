@@ -105,3 +105,90 @@ def check_conformance(game, rules, lineup, n_games: int = 200, seed: int = 12345
                                    f"{', '.join(diff)}: "
                                    + "; ".join(f"{d}: {k_agg[d]} vs {r_agg[d]}" for d in diff))
     return agg
+
+
+# --------------------------------------------------------------------------- bot fairness
+# A bot treats its opponents by what they hold, never by where they sit. Two checks:
+# ``check_seat_symmetry`` where the rules make the seats symmetric (the opponents' win shares
+# must be equal), ``check_even_split`` on hand-built positions where two opponents are in
+# identical situations (the bot's choice between them must split evenly over seeded games).
+
+
+class FairnessError(AssertionError):
+    """A bot treats seats in identical situations differently; the message gives the figures."""
+
+
+def homogeneity_p(counts, totals) -> float:
+    """p-value of the chi-square test that the success shares ``counts / totals`` are equal."""
+    from scipy.stats import chi2_contingency
+
+    counts = np.asarray(counts, dtype=float)
+    totals = np.asarray(totals, dtype=float)
+    table = np.stack([counts, totals - counts])
+    if (table.sum(axis=1) == 0).any():
+        return 1.0
+    return float(chi2_contingency(table, correction=False)[1])
+
+
+def detectable_difference(n: int, share: float, alpha: float, k: int) -> float:
+    """The spread of shares (max - min, two seats apart by it, the rest in between) that the
+    chi-square test of ``k`` seats with ``n`` games each rejects at ``alpha`` half the time."""
+    from scipy.stats import chi2
+
+    crit = chi2.ppf(1.0 - alpha, k - 1)  # the noncentrality rejected half the time is ~crit
+    var = max(share * (1.0 - share), 1e-9)
+    # two seats at -delta/2 and +delta/2: noncentrality n * delta^2 / (2 var)
+    return float(np.sqrt(2.0 * var * crit / n))
+
+
+def check_seat_symmetry(game, rules, x: str, y: str, n_games: int, seed: int,
+                        alpha: float = 1e-6, batch: int = 5000) -> dict:
+    """Bot ``x`` in seat 1, bot ``y`` in every other seat, seats not rotated: the ``y`` seats'
+    win shares (a shared win counts for each winner) must be equal (chi-square at ``alpha``).
+
+    For games whose rules make the seats symmetric (Jelly's simultaneous rounds); a bot that
+    breaks ties by seat index or loop order fails it. Returns the shares, the p-value and the
+    difference the run could see; raises :class:`FairnessError`.
+    """
+    n_p = rules.players
+    lineup = game.lineup([x] + [y] * (n_p - 1), n_p)
+    prepared = game.prepare(rules, lineup)
+    wins = np.zeros(n_p, dtype=np.int64)
+    done = 0
+    while done < n_games:
+        k = min(batch, n_games - done)
+        agg, _ = game.run_batch(prepared, seed, done, k, False)
+        wins += np.asarray(agg["wins"])[:, 1:].sum(axis=1)
+        done += k
+    ys = wins[1:]
+    p = homogeneity_p(ys, np.full(len(ys), n_games))
+    shares = wins / n_games
+    see = detectable_difference(n_games, float(shares[1:].mean()), alpha, len(ys))
+    out = {"x": x, "y": y, "games": n_games, "shares": shares.tolist(), "p": p,
+           "detectable": see}
+    if p < alpha:
+        raise FairnessError(f"{x} in seat 1 against {y}: the {y} seats win "
+                            f"{', '.join(f'{s:.1%}' for s in shares[1:])} over {n_games} games "
+                            f"(chi-square p = {p:.2g} < {alpha:g}): it treats them by seat")
+    return out
+
+
+def check_even_split(choices, options, alpha: float = 1e-6, what: str = "choice") -> dict:
+    """Choices a bot made between ``options`` (opponents, slots...) in identical situations over
+    seeded repetitions: each must be one of the options, every option must occur, and the
+    counts must fit an even split (chi-square goodness of fit at ``alpha``)."""
+    from scipy.stats import chisquare
+
+    choices = [int(c) for c in choices]
+    options = [int(o) for o in options]
+    bad = sorted({c for c in choices if c not in options})
+    if bad:
+        raise FairnessError(f"{what}: chose {bad}, none of the symmetric options {options}")
+    counts = np.array([choices.count(o) for o in options], dtype=float)
+    p = float(chisquare(counts)[1]) if counts.sum() > 0 else 0.0
+    out = {"options": options, "counts": counts.astype(int).tolist(), "p": p}
+    if (counts == 0).any() or p < alpha:
+        raise FairnessError(f"{what}: between identical options {options} the bot chose "
+                            f"{counts.astype(int).tolist()} times over {len(choices)} seeded "
+                            f"repetitions (p = {p:.2g}): not an even split")
+    return out

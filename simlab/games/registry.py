@@ -231,6 +231,13 @@ class Game(ABC):
     def reference_game(self, prepared, seed: int, game: int, log: bool = False):
         """Play one game with the reference engine: (scores, winners, aggregate dict, lines)."""
 
+    def readings(self) -> list:
+        """The game's readings catalogue (:class:`simlab.core.readings.Reading` list): every
+        reading of the rulebook the code chooses, and the assumed component data; from
+        ``simlab/games/<game>/readings.py``'s ``READINGS``."""
+        mod = importlib.import_module(f"simlab.games.{self.name}.readings")
+        return list(mod.READINGS)
+
     def summary_lines(self, metrics: dict) -> list[str]:
         """A few lines of the game's own metrics under the balance table (text)."""
         return []
