@@ -3,7 +3,14 @@
 Every bot is an id plus a parameter vector, so one compiled kernel plays any line-up. A decision
 is a card subset (bitmask over the hand slots), which names the field; bots enumerate the legal
 subsets with the kernel's own :func:`~simlab.games.monkey.nb.legal_plays` (so every bot obeys the
-solo rules too) and keep the first best one in increasing bitmask order.
+solo rules too) and keep the best one.
+
+Ties (fairness): a bot treats its opponents by what they hold, never by where they sit. Plays of
+equal value (within ``EPS``) are a tie, broken uniformly at random from the game's stream (the
+``rng`` the kernel passes; one draw per further tied play), never by hand slot or bitmask order;
+card subsets that play the same cards from other hand slots (two 3s in hand) are one play, so
+they do not weigh twice. Ties between opponents (the ``leader``) are broken the same way, never
+by seat. No random number is drawn without a tie, so the stream moves only when it decides.
 
 ``random`` (id 0)
     Uniform over the legal (field, card subset) plays.
@@ -16,7 +23,7 @@ solo rules too) and keep the first best one in increasing bitmask order.
     - ``line2`` / ``line3``: change in the bot's open shapes (no cell owned by another player)
       holding at least 2 / 3 of its majorities;
     - ``block``: opponents' open 3-of-4 threats broken; ``leader``: the same for the opponent
-      with most threats (then most majority fields);
+      with most threats (then most majority fields; tied opponents: one drawn at random);
     - ``contest``: c had an opponent's majority that the placement breaks or takes;
     - ``focus``: the most of its majorities in one open shape through c (builds one line);
     - ``cost``: cards played + their sum / 10 (a negative weight keeps cheap cards);
@@ -29,16 +36,18 @@ solo rules too) and keep the first best one in increasing bitmask order.
     Flat Monte Carlo: every legal play is tried in ``playouts`` random playouts to the end
     (random bots), after shuffling the cards the bot cannot see (opponents' hands and the draw
     pile) together and dealing them back; keeps the best mean win share (+ points / 10000).
+    Subsets playing the same cards are tried once; exact ties are drawn at random.
 ``solo`` (6)
     Solo variant: free square fields first, the lowest-numbered first (keeps the high fields
     for the last, scoring monkey); minus towers on existing towers, else the lowest field;
-    among plays to one field the cheapest (``cost`` weight).
+    among plays to one field the cheapest (``cost`` weight); equal plays drawn at random.
 
 Custom bots (``@simlab.bot("monkey", params={...})``, bot id ``CUSTOM_ID`` = 63)
 -------------------------------------------------------------------------------
 A custom bot is a numba function ``fn(A, st, seat, kind, option, params) -> float`` that scores
 one legal play; the kernel asks it about every legal play and takes the highest score (ties: the
-first in increasing bitmask order, as the built-in bots). A turn has exactly one decision, the
+first in increasing bitmask order, the hook's contract in every game; the built-in bots draw
+their ties from the game's stream instead, see above). A turn has exactly one decision, the
 play (which cards, hence which field); everything else in a turn is forced by the rules
 (placement on the named field, ownership, drawing, discarding an unplayable hand). The decision
 comes in three kinds, so a bot knows which rule made the list of legal plays:
@@ -130,6 +139,8 @@ KIND_NAMES = ("play", "solo", "tower")
 N_PARAMS = 11
 W_WIN, W_MAJ, W_OWN, W_L2, W_L3, W_BLOCK, W_LEADER, W_CONTEST, W_FOCUS, W_COST, W_FIELD = \
     range(11)
+#: plays whose values differ by at most this are a tie (float sums in different orders)
+EPS = 1e-9
 EVAL_PARAMS = ("win", "majority", "ownership", "line2", "line3", "block", "leader", "contest",
                "focus", "cost", "field")
 
@@ -171,6 +182,18 @@ def _cost(st, p, m):
 
 
 @rule(inline=True)
+def _canonical(st, p, m):
+    """Is subset m the first of the subsets that play the same cards? (Of equal cards it takes
+    those in the lowest hand slots.) Others are the same play from other slots."""
+    for j in range(1, st.hand_n[p]):
+        if (m >> j) & 1:
+            for i in range(j):
+                if not (m >> i) & 1 and st.hand[p, i] == st.hand[p, j]:
+                    return False
+    return True
+
+
+@rule(inline=True)
 def _maj_after(A, st, p, c):
     """Who holds the majority of c after p places one monkey there (ownership included)."""
     if st.owner[c] >= 0:
@@ -207,10 +230,13 @@ def _shape_count(A, st, s, q, c, mc):
 
 
 @rule(inline=True)
-def _leader(A, st, p):
-    """The opponent with most open 3-of-4 threats (then most majority fields, then seat)."""
+def _leader(A, st, p, rng):
+    """The opponent with most open 3-of-4 threats (then most majority fields); opponents tied
+    on both: one drawn uniformly from the game's stream (never the lower seat). -1 when no
+    opponent has an open threat (the leader term then has nothing to break)."""
     best = -1
     best_key = -1
+    ties = 0
     for q in range(A.n_players):
         if q == p:
             continue
@@ -218,6 +244,8 @@ def _leader(A, st, p):
         for s in range(A.shapes.shape[0]):
             if _shape_count(A, st, s, q, -1, -1) == 3:
                 t += 1
+        if t == 0:
+            continue
         f = 0
         for c in range(N_CELLS):
             if st.maj[c] == q:
@@ -226,6 +254,11 @@ def _leader(A, st, p):
         if key > best_key:
             best_key = key
             best = q
+            ties = 1
+        elif key == best_key:
+            ties += 1
+            if randint(rng, ties) == 0:
+                best = q
     return best
 
 
@@ -372,20 +405,29 @@ def playout(A, sim, p, rng):
 
 @rule(inline=True)
 def _lookahead(A, st, sim, p, n, plays, rng):
-    """Flat Monte Carlo over the n legal plays in st.masks."""
+    """Flat Monte Carlo over the n legal plays in st.masks (subsets playing the same cards
+    once); exact ties (deterministic ends) drawn from the stream."""
     best = -1e18
     bm = st.masks[0]
+    ties = 0
     for i in range(n):
         m = st.masks[i]
+        if not _canonical(st, p, m):
+            continue
         tot = 0.0
         for _ in range(plays):
             _copy_state(st, sim)
             _resample(A, sim, p, rng)
             take_turn(A, sim, p, m, rng)
             tot += playout(A, sim, p, rng)
-        if tot > best:
+        if tot > best + EPS:
             best = tot
             bm = m
+            ties = 1
+        elif tot >= best - EPS:
+            ties += 1
+            if randint(rng, ties) == 0:
+                bm = m
     return bm
 
 
@@ -433,29 +475,45 @@ def decide(A, st, sim, lineup, p, rng):
         if bid == BOT_LOOKAHEAD:
             plays = max(1, int(w[0]))
             return _lookahead(A, st, sim, p, n, plays, rng)
+    # the best play; ties (within EPS) drawn uniformly from the stream over the distinct plays
+    # (a subset playing the same cards as an earlier one from other slots has its value and
+    # comes later: it never leads, and it is not counted in a tie)
     best = -1e18
     bm = st.masks[0]
+    ties = 0
     if bid == BOT_SOLO:
         for i in range(n):
-            v = _solo_value(A, st, p, st.cells[i], st.masks[i], w)
-            if v > best:
+            m = st.masks[i]
+            v = _solo_value(A, st, p, st.cells[i], m, w)
+            if v > best + EPS:
                 best = v
-                bm = st.masks[i]
+                bm = m
+                ties = 1
+            elif v >= best - EPS and _canonical(st, p, m):
+                ties += 1
+                if randint(rng, ties) == 0:
+                    bm = m
         return bm
     leader = -1
     if A.n_players > 1 and w[W_LEADER] != 0.0:
-        leader = _leader(A, st, p)
+        leader = _leader(A, st, p, rng)
     last_c = -1
     cv = 0.0
     for i in range(n):
         c = st.cells[i]
+        m = st.masks[i]
         if c != last_c:  # subsets naming the same field are often adjacent
             cv = _evaluate(A, st, p, c, w, leader)
             last_c = c
-        v = cv + w[W_COST] * _cost(st, p, st.masks[i])
-        if v > best:
+        v = cv + w[W_COST] * _cost(st, p, m)
+        if v > best + EPS:
             best = v
-            bm = st.masks[i]
+            bm = m
+            ties = 1
+        elif v >= best - EPS and _canonical(st, p, m):
+            ties += 1
+            if randint(rng, ties) == 0:
+                bm = m
     return bm
 
 

@@ -1,0 +1,225 @@
+"""Monkey Fun: the readings catalogue (``simlab readings monkey``).
+
+Every place where the engines (``nb.py``, ``reference.py``) choose a reading the rulebook
+(``shared/rules/monkey-fun.txt``) does not settle, and every piece of component data the rulebook
+does not print. ``layout`` is a rule option; the entries marked ``fixed`` are hard-coded in both
+engines today (listed so that a designer knows they are there); ``board`` and ``deck`` are assumed
+component data held in ``rules.py``.
+"""
+
+from __future__ import annotations
+
+from simlab.core.readings import Reading
+
+RULES_PY = "simlab/games/monkey/rules.py"
+
+READINGS: list[Reading] = [
+    # ------------------------------------------------------------------ component data
+    Reading(
+        name="board",
+        rule="Place the game board on the table with a side of your choice. For your first "
+             "game, use the board side marked with a \"1\" in one corner. (Contents: 1 game "
+             "board (double-sided); the arrangement of the fields 1..36 on either side is not "
+             "printed.)",
+        default="6x6 fields 1..36, layout=spiral: 1 in the top-left corner spiralling "
+                "clockwise inward (outer ring 1..20, inner 4x4 square 21..36); one side only",
+        alternatives=("--set layout=row-major (fields 1..36 row by row)",
+                      "--set layout=shuffled --set layout_seed=N (a uniform random arrangement)",
+                      "--set board=N1,N2,...,N36 (any arrangement, row by row: a printed side)"),
+        why="The rulebook says only that the board is shaded darker for higher numbers and "
+            "that the solo maximum is 36, which needs field 36 in the inner square; a spiral "
+            "puts the high fields in the centre. Both printed sides are unknown, so a scenario "
+            "can give each as an explicit board.",
+        assumed=True,
+        file=RULES_PY,
+    ),
+    Reading(
+        name="deck",
+        rule="55 cards (Contents; the card values and their counts are not printed)",
+        default="55 cards: v copies of value v for v = 1..10 (DEFAULT_DECK = 1,2,...,10)",
+        alternatives=("--set deck=C1,C2,...,Ck (copies of value 1, 2, ..., k; up to value 36)",),
+        why="1 + 2 + ... + 10 = 55 matches the printed card count, and values up to 10 let "
+            "1-4 cards name every field 1..36 (the shared README's assumption).",
+        assumed=True,
+        file=RULES_PY,
+    ),
+    # ------------------------------------------------------------------ rule options
+    Reading(
+        name="layout",
+        rule="Place the game board on the table with a side of your choice. For your first "
+             "game, use the board side marked with a \"1\" in one corner.",
+        default="spiral",
+        alternatives=("row-major", "shuffled"),
+        why="The named generator of the board when no explicit board is given: the spiral "
+            "keeps the highest fields in the inner square, as the solo maximum of 36 requires; "
+            "row-major is the easiest to read, shuffled tests how much the arrangement matters.",
+        assumed=True,
+    ),
+    # ------------------------------------------------------------------ hard-coded readings
+    Reading(
+        name="majority",
+        rule="you must have the majority of monkeys on each of these fields, i.e. you must "
+             "have the most monkeys on every one of these fields.",
+        default="strictly more monkeys than every other player on the field; an owned field "
+                "counts as its owner's majority",
+        alternatives=("a tie for the most monkeys also counts as majority for each tied player",),
+        why="\"The most monkeys\" names one player; the final scoring removes tied top counts, "
+            "so a tie is no majority there either (shared README).",
+        fixed=True,
+    ),
+    Reading(
+        name="ownership_margin",
+        rule="As soon as you have 2 monkeys more than all other players on a field, that field "
+             "belongs to you permanently.",
+        default="at least 2 more monkeys than each other player there (checked right after "
+                "each placement, for the placing player)",
+        alternatives=("at least 2 more than all other players' monkeys there together",
+                      "exactly 2 more (a larger lead does not make it owned)"),
+        why="\"2 monkeys more than all other players\" read player by player, as the example "
+            "(Blue has 2 monkeys more than all other players) and the shared README read it; "
+            "only a placement changes the counts, so it is checked then.",
+        fixed=True,
+    ),
+    Reading(
+        name="owner_places_on_own_field",
+        rule="No other person may place any more monkeys on this field. ... take 2 of your "
+             "monkeys and push them into the middle of the field. Return all other monkeys "
+             "that were on this field to the box",
+        default="the owner may still play cards naming its own field; the field keeps exactly "
+                "2 of its monkeys, so the new monkey goes straight to the box (and the owner's "
+                "own extras went to the box on taking it)",
+        alternatives=("nobody may place on an owned field, the owner included (it is closed)",
+                      "the owner's further monkeys stay on the field"),
+        why="Only \"other\" persons are forbidden, and \"take 2 of your monkeys\" and \"all "
+            "other monkeys\" go to the box fixes the owner's count at 2; such a play counts as "
+            "a placement, so it is not a hand without playable cards.",
+        fixed=True,
+    ),
+    Reading(
+        name="unplayable_hand_boxes_from_supply",
+        rule="If you cannot place a monkey with any of your hand cards, even with a combination "
+             "of several hand cards, do the following: - Place all your hand cards on the "
+             "discard pile. - Return 1 of your monkeys to the box. - Draw 4 new cards.",
+        default="the boxed monkey comes from the player's supply (the ones in front of them)",
+        alternatives=("the player boxes one of their monkeys from the board (their choice)",),
+        why="\"Your monkeys\" are the 20 in front of each player at setup; boxing one is the "
+            "price of a lost turn, and a player with no monkey on the board could not pay the "
+            "other reading.",
+        fixed=True,
+    ),
+    Reading(
+        name="end_when_supplies_empty",
+        rule="If no player manages to form such a row, the game ends when all players have "
+             "placed all their 20 monkeys on the board.",
+        default="boxed monkeys are gone: a player with no monkeys left in supply is skipped, "
+                "and the game ends when no player has a monkey left to place",
+        alternatives=("the game ends as soon as one player has no monkeys left to place",
+                      "boxed monkeys return to the supply (a player places 20 in all)"),
+        why="Monkeys returned to the box are \"not back in front of you\", so not every player "
+            "can place all 20; the shared README reads the end as the end of the supplies.",
+        fixed=True,
+    ),
+    Reading(
+        name="win_check_after_placement",
+        rule="The game ends immediately when a player has the majority of monkeys on 4 fields "
+             "that form a row horizontally, vertically or diagonally.",
+        default="checked right after each placement (ownership resolved first), before the "
+                "player draws; only the placing player can complete a row",
+        alternatives=("checked at the end of the turn, after drawing (same outcome today)",),
+        why="\"Immediately\": the placement is the only step that changes majorities, and a "
+            "placement can only add majorities of the placing player (shared README).",
+        fixed=True,
+    ),
+    Reading(
+        name="final_tiebreak_highest_field",
+        rule="The player with the highest total wins. If there is a tie, the player who owns "
+             "the field with the highest number wins.",
+        default="among the tied players, the one whose highest scoring field (after minority "
+                "removal) is highest wins; no scoring field or still tied: a shared win",
+        alternatives=("only fields owned by the 2-more rule count for the tie-break",
+                      "still tied: no winner"),
+        why="At the end every field left holds one player's monkeys, which the final scoring "
+            "treats as that player's; equal highest fields cannot happen between two scorers, "
+            "so a shared win only arises when tied players score nothing.",
+        fixed=True,
+    ),
+    Reading(
+        name="score_on_row_win",
+        rule="The game ends immediately when a player has the majority of monkeys on 4 fields "
+             "that form a row ... Now add up the numbers of all fields on which each player "
+             "still has monkeys.",
+        default="a game ended by a row still reports each player's final-scoring points "
+                "(minority removal and field sums) as the score; the row wins whatever the "
+                "points",
+        alternatives=("score 0 for every player in a game ended by a row",),
+        why="The rulebook scores only games that run out of monkeys; reporting the points also "
+            "after a row keeps score statistics comparable, and the winner is the row's player.",
+        fixed=True,
+    ),
+    Reading(
+        name="reshuffle_when_needed",
+        rule="If the draw pile has run out, shuffle the discard pile and place it as the new "
+             "draw pile.",
+        default="an empty draw pile is refilled from the whole discard pile when a card is "
+                "next needed (so the cards just played are in it); the deal is one hand at a "
+                "time from seat 1",
+        alternatives=("reshuffle the moment the last card is drawn (the next play's cards are "
+                      "not in the new pile)",),
+        why="The sentence sits in step 3 (draw cards), after the played cards went onto the "
+            "discard pile; the deal order does not change the distribution of hands.",
+        fixed=True,
+    ),
+    Reading(
+        name="first_player_seat_1",
+        rule="Decide who starts the game and takes the first turn.",
+        default="seat 1 starts; play passes clockwise (seat 1, 2, ...)",
+        alternatives=("a random first player each game",),
+        why="Seat order is the line-up's order, so the first player's advantage shows as seat "
+            "1's figures (rotate the line-up to spread it).",
+        fixed=True,
+    ),
+    Reading(
+        name="solo_no_ownership",
+        rule="As soon as you have 2 monkeys more than all other players on a field, that field "
+             "belongs to you permanently. (Solo: You may place several monkeys on a minus "
+             "tower, but at most 5 monkeys in total on one field.)",
+        default="no ownership in the solo variant: a second monkey on a field makes a minus "
+                "tower and stays there",
+        alternatives=("ownership applies solo too (2 monkeys on a field make it owned)",),
+        why="Ownership needs other players, and the solo text lets towers grow to 5 monkeys, "
+            "which ownership (keep exactly 2) would forbid.",
+        fixed=True,
+    ),
+    Reading(
+        name="solo_towers_count_fields",
+        rule="You may build at most 4 minus towers. You may place several monkeys on a minus "
+             "tower, but at most 5 monkeys in total on one field.",
+        default="the limit counts tower fields (solo_max_towers = 4); raising an existing "
+                "tower (up to solo_max_per_field = 5 monkeys) is always allowed",
+        alternatives=("every monkey placed on a tower counts against the limit of 4",),
+        why="\"Several monkeys on a minus tower\" makes a tower a field, not a monkey; the "
+            "limits themselves are rule options.",
+        fixed=True,
+    ),
+    Reading(
+        name="solo_tower_points_once",
+        rule="The numbers of your minus-tower fields are added together at the end of the game "
+             "and count as minus points.",
+        default="each tower field's number is deducted once, however tall the tower",
+        alternatives=("deducted once per extra monkey on the tower",),
+        why="The rulebook adds up the numbers of the tower fields (its example: towers on 17 "
+            "and 3 deduct 20).",
+        fixed=True,
+    ),
+    Reading(
+        name="solo_early_square_loses",
+        rule="You win if you occupy all fields of the square in the 16th to 20th round.",
+        default="completing the square before round solo_min_round ends the game as a loss "
+                "(impossible with the defaults: 16 fields need 16 rounds)",
+        alternatives=("an early square wins", "an early square waits for round "
+                      "solo_min_round (further monkeys go on towers)"),
+        why="A literal reading of \"in the 16th to 20th round\"; it matters only when "
+            "solo_min_round is raised above 16.",
+        fixed=True,
+    ),
+]
