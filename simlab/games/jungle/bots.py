@@ -27,11 +27,18 @@ opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when
     they irrigate most fields and score most. greedy: balanced; farmer: fields and irrigation
     first; trader: gold and merchants; breeder: recruits early (``early_rounds``); weights:
     every parameter exposed (for sweeps and tuning). ``noise`` adds a uniform [0, noise) draw
-    from the game's stream to every option of the action choice (0: fully deterministic; the
-    game itself has no chance beyond the first player, so identical deterministic bots would
-    replay the same few games). ``rush`` values each field or stick taken by ``rush`` x the
+    from the game's stream to every option of the action choice (0: no noise; the game itself
+    has no chance beyond the first player, so identical noiseless bots would replay the same
+    few games). ``rush`` values each field or stick taken by ``rush`` x the
     round number, so that games where nobody needs pieces still head for their end (the game
     ends only when the supply runs out or a kitten is taken).
+
+    **Ties** (the project's fairness rule: opponents are treated by what they hold, never by
+    where they sit): between equally good options of any decision (opponents of the same
+    family size to take a kitten from, cells or edges of equal value, action options of equal
+    value) the bot draws uniformly from the game's stream (a draw only when there is a tie),
+    never the first clockwise or the first in loop order. With ``noise`` > 0 the action
+    options practically never tie.
 ``lookahead`` (6)
     Flat Monte Carlo search on the action and follow decisions (the others by the greedy rules
     and its greedy weights, which are its first parameters). Action: every legal (tile, side,
@@ -44,7 +51,8 @@ opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when
     ``horizon`` > 0, to the end of the round ``horizon`` rounds after the current one, where
     the position is scored as if the game ended. A continuation is worth the seat's win share
     (1/k in a k-way tie) + (its score - the best other score) / 1000; the option with the best
-    mean is taken (ties: the greedy order). Continuation r of every option draws from its own
+    mean is taken (ties: the greedy order, in which options of equal greedy value are ranked in
+    an order drawn from the game's stream). Continuation r of every option draws from its own
     stream seeded from one draw of the game's stream (common random numbers), so the search is
     a deterministic function of the game's stream: kernel and reference agree game for game.
     Defaults: ``playouts`` 8, ``width`` 4, ``horizon`` 0 (to the end; games last ~11 rounds).
@@ -351,7 +359,9 @@ def _budget(w):
 
 @rule
 def _lookahead_action(A, st, lineup, p, rng, sc):
-    """Flat Monte Carlo over the best ``width`` action options by the greedy evaluation."""
+    """Flat Monte Carlo over the best ``width`` action options by the greedy evaluation
+    (options of equal greedy value are ranked in an order drawn from the game's stream; the
+    search keeps that order between equal means)."""
     w = lineup.params[p]
     plays, width, horizon = _budget(w)
     sides = 2 if A.variant else 1
@@ -370,11 +380,23 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
                 sc.vals[n] = option_value(A, st, p, a, k, st.tile_food[t], w, wetc, True)
                 n += 1
     m = min(width, n)
-    for i in range(m):  # the best m to the front, stable (ties keep the enumeration order)
+    for i in range(m):  # the best m to the front; ties drawn uniformly from the game's stream
         j = i
         for x in range(i + 1, n):
             if sc.vals[x] > sc.vals[j] + 1e-9:
                 j = x
+        nt = 0
+        for x in range(i, n):
+            if sc.vals[x] >= sc.vals[j] - 1e-9:
+                nt += 1
+        if nt > 1:  # the r-th of the nt options tied with the best
+            r = randint(rng, nt)
+            for x in range(i, n):
+                if sc.vals[x] >= sc.vals[j] - 1e-9:
+                    if r == 0:
+                        j = x
+                        break
+                    r -= 1
         c = sc.codes[j]
         v = sc.vals[j]
         for x in range(j, i, -1):
@@ -457,7 +479,10 @@ def decide_follow_search(A, st, lineup, q, rng, a, sim):
 @rule
 def decide_action(A, st, lineup, p, rng):
     """The active player's tile, action (side of a variant tile) and workers sent (the
-    lookahead bot, outside :func:`decide_action_search`: its greedy choice)."""
+    lookahead bot, outside :func:`decide_action_search`: its greedy choice). The evaluation
+    bots take the best option; options of equal value (within 1e-9, noise included: with
+    ``noise`` 0 e.g. two identical variant tiles) are drawn uniformly from the game's stream,
+    never the first in tile order."""
     w = lineup.params[p]
     bid = lineup.ids[p]
     sides = 2 if A.variant else 1
@@ -494,6 +519,7 @@ def decide_action(A, st, lineup, p, rng):
     best = -1e18
     code = -1
     wetc = -1
+    nt = 0
     for t in range(N_TILES):
         if st.tile_used[t] == 1:
             continue
@@ -509,6 +535,11 @@ def decide_action(A, st, lineup, p, rng):
                 if v > best + 1e-9:
                     best = v
                     code = t * 16 + side * 8 + n
+                    nt = 1
+                elif v >= best - 1e-9:  # a tie: each of the nt best is kept with prob. 1/nt
+                    nt += 1
+                    if randint(rng, nt) == 0:
+                        code = t * 16 + side * 8 + n
     return code
 
 
@@ -588,7 +619,9 @@ def decide_role(A, st, lineup, p, rng):
 
 @rule  # asked by the reference engine (through its twin)
 def decide_victim(A, st, lineup, p, rng):
-    """The opponent to take a kitten from (one with at least one kitten)."""
+    """The opponent to take a kitten from (one with at least one kitten): random uniform;
+    the evaluation bots take the largest family, ties between the largest drawn uniformly from
+    the game's stream (never the first clockwise)."""
     n_p = A.n_players
     if lineup.ids[p] == BOT_RANDOM:
         n = 0
@@ -617,11 +650,18 @@ def decide_victim(A, st, lineup, p, rng):
         return who
     best = -1
     who = -1
+    nt = 0
     for k in range(1, n_p):
         q = (p + k) % n_p
-        if kittens(st, q) > best:
-            best = kittens(st, q)
+        kq = kittens(st, q)
+        if kq > best:
+            best = kq
             who = q
+            nt = 1
+        elif kq == best:  # a tie: each of the nt largest is kept with probability 1/nt
+            nt += 1
+            if randint(rng, nt) == 0:
+                who = q
     return who
 
 
@@ -659,14 +699,17 @@ def decide_fire(A, st, lineup, p, rng):
 
 @rule  # asked by the reference engine (through its twin)
 def decide_field(A, st, lineup, p, rng):
-    """Where p's new field goes: next to a stick (irrigated at once), then among most fields."""
+    """Where p's new field goes: next to a stick (irrigated at once), then among most fields;
+    ties between equally good cells are drawn uniformly from the game's stream (one draw, only
+    when there is a tie; never the first cell in table order). Leaves the best cells at the
+    front of ``st.cand``."""
     n = legal_cells(A, st, p)
     if lineup.ids[p] == BOT_RANDOM:
         return st.cand[randint(rng, n)]
     if lineup.ids[p] == CUSTOM_ID:
         return _custom_cand(A, st, lineup, p, KIND_FIELD, n)
     best = -1
-    cell = st.cand[0]
+    nt = 0  # the nt best cells so far are moved to st.cand[0 .. nt - 1] (nt <= i: unread ones stay)
     for i in range(n):
         x = st.cand[i]
         v = 0
@@ -678,20 +721,26 @@ def decide_field(A, st, lineup, p, rng):
                 v += 1
         if v > best:
             best = v
-            cell = x
-    return cell
+            nt = 0
+        if v == best:
+            st.cand[nt] = x
+            nt += 1
+    return st.cand[randint(rng, nt)] if nt > 1 else st.cand[0]
 
 
 @rule  # asked by the reference engine (through its twin)
 def decide_stick(A, st, lineup, p, rng):
-    """Where p's new stick goes: irrigating most fields, then scoring most (between two)."""
+    """Where p's new stick goes: irrigating most fields, then scoring most (between two);
+    ties between equally good edges are drawn uniformly from the game's stream (one draw, only
+    when there is a tie; never the first edge in table order). Leaves the best edges at the
+    front of ``st.cand``."""
     n = legal_edges(A, st, p)
     if lineup.ids[p] == BOT_RANDOM:
         return st.cand[randint(rng, n)]
     if lineup.ids[p] == CUSTOM_ID:
         return _custom_cand(A, st, lineup, p, KIND_STICK, n)
     best = -1
-    edge = st.cand[0]
+    nt = 0  # the nt best edges so far are moved to st.cand[0 .. nt - 1] (nt <= i: unread ones stay)
     for i in range(n):
         e = st.cand[i]
         v = 0
@@ -706,8 +755,11 @@ def decide_stick(A, st, lineup, p, rng):
         v += 2 if both else 1
         if v > best:
             best = v
-            edge = e
-    return edge
+            nt = 0
+        if v == best:
+            st.cand[nt] = e
+            nt += 1
+    return st.cand[randint(rng, nt)] if nt > 1 else st.cand[0]
 
 
 def new_scratch(A, lineup: JungleLineup) -> JungleScratch | None:

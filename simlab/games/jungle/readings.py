@@ -1,0 +1,234 @@
+"""Jungle Rumble: the readings catalogue (``simlab readings jungle``).
+
+Every place where the code chooses what the rulebook (``shared/rules/jungle-rumble.txt``) does
+not settle, with the sentence it reads, the default, the alternatives and why; and the component
+data the rulebook does not print (``assumed``, with the file that holds it). Settable readings
+are rule options of :class:`~simlab.games.jungle.rules.JungleRules`; ``fixed`` ones are hard-coded
+in both engines today (``nb.py`` and ``reference.py``), listed so a designer knows they are there.
+The module docstring of ``rules.py`` describes the same choices in prose.
+"""
+
+from __future__ import annotations
+
+from simlab.core.readings import Reading
+
+RULES_FILE = "simlab/games/jungle/rules.py"
+
+READINGS: list[Reading] = [
+    # ------------------------------------------------------------------ rule options
+    Reading(
+        name="start_food",
+        rule="Each player starts, in his personal supply, with: 2 kitten tiles corresponding "
+             "to his personal board (family), 2 field tiles, and 1 irrigation stick.",
+        default=0,
+        alternatives=(1, 2, 4),
+        why="The start supply lists no food, so players start with none (their two irrigated "
+            "fields cover 2 of the 4 food their kittens need; the first turn must find food).",
+    ),
+    Reading(
+        name="grid",
+        rule="One field tile must be placed adjacent orthogonally to another field tile and can "
+             "no longer be moved once positioned.",
+        default=11,
+        alternatives=(7, 15, 31),
+        why="The rulebook puts no bound on a player's fields; the engines keep them on a square "
+            "table of this side, the start in the middle. 11 never binds in practice (in games "
+            "of ~11 rounds a family's fields stay well inside it).",
+        assumed=True,
+    ),
+    # ------------------------------------------------------------------ component data
+    Reading(
+        name="variant_tiles",
+        rule="In this scenario, there are 2 different actions pictured on each action tile. "
+             "Each of the actions is therefore present on 2 different action tiles.",
+        default="5 tiles, the cycle food+irrigation, irrigation+gold, gold+recruit, "
+                "recruit+fields, fields+food",
+        alternatives=("--set variant_tiles=food+gold,gold+irrigation,... (5 pairs)",
+                      "rules.variant_tiles = [...] in a scenario file"),
+        why="The pairs are pictured, not printed; a cycle puts every action on exactly two "
+            "tiles, each time with a different partner (shared rules README). Used only with "
+            "variant=true.",
+        assumed=True,
+        file=RULES_FILE,
+    ),
+    # ------------------------------------------------------------------ fixed in the engines
+    Reading(
+        name="follower_food_yield",
+        rule="Food: The active player that chooses this action can send 1/2/3/4/5/6 awake "
+             "kittens, to take 2/5/8/12/16/20 food units.",
+        default="a follower's one kitten gets the 1-kitten yield (food_yields[0], 2 food)",
+        alternatives=("a follower gets its kitten's share of a larger team: food_yields[n] - "
+                      "food_yields[n - 1] for the active player's n kittens",
+                      "a follower gets 1 food"),
+        why="A follower sends exactly one kitten, and the table gives what one kitten gathers "
+            "(shared rules README).",
+        fixed=True,
+    ),
+    Reading(
+        name="free_wake_always_taken",
+        rule="If only one of his kittens is asleep, he can wake him up for free.",
+        default="a free wake-up is always taken (the one sleeper at the wake-up phase; a "
+                "sleeper when passing)",
+        alternatives=("the player may leave the sleeper asleep",),
+        why="Waking for free is never worse: an awake worker can work, and when all kittens "
+            "are awake a pass or the next wake-up gives +1 food instead.",
+        fixed=True,
+    ),
+    Reading(
+        name="merchant_kind_at_recruit",
+        rule="A merchant may sell only one type of merchandise until the end of the game.",
+        default="a merchant's kind (food or gold) is chosen when it is recruited, together "
+                "with worker / merchant",
+        alternatives=("the kind is fixed by the merchant's first sale",),
+        why="The status is chosen \"immediately\" at hiring; choosing the kind at the same time "
+            "keeps one decision per recruit. A bot that would wait to choose loses little.",
+        fixed=True,
+    ),
+    Reading(
+        name="sold_goods_order",
+        rule="If the player has several merchants, each one of them can receive only one unit "
+             "of merchandise (1 food or 1 gold coin).",
+        default="the player chooses how many units of a kind to sell; they go to its merchants "
+                "of that kind in recruitment order",
+        alternatives=("to the merchants of the kind with fewest goods first",
+                      "the player chooses the merchant of each unit"),
+        why="Which merchant holds a unit matters only if that merchant is fired or taken later "
+            "(its goods are lost); recruitment order is the simplest rule both engines share.",
+        fixed=True,
+    ),
+    Reading(
+        name="send_needs_capacity",
+        rule="For each kitten sent, player must spend 1 gold to recruit a new kitten.",
+        default="an active player sends at most as many kittens as the action can use (gold "
+                "for recruits, free edges for sticks, free table cells for fields); a follower "
+                "needs an awake worker and room for one unit, else it passes",
+        alternatives=("kittens may be sent to no effect (they only fall asleep)",),
+        why="A kitten sent to no effect only falls asleep; passing (a free wake-up or +1 food) "
+            "is always better, so the engines do not offer it.",
+        fixed=True,
+    ),
+    Reading(
+        name="stick_edge",
+        rule="An irrigation can only be placed by a non-irrigated edge of one, or two, fields "
+             "and can not be moved once positioned.",
+        default="any edge of one of the player's fields without a stick (an edge takes one "
+                "stick), also next to a field already irrigated",
+        alternatives=("only edges touching a field that is not yet irrigated",),
+        why="\"Non-irrigated edge\" reads as an edge without a stick: the rulebook adds that "
+            "irrigating the same field several times grants extra victory points.",
+        fixed=True,
+    ),
+    Reading(
+        name="variant_tile_blocked",
+        rule="This action will not be able to be chosen by the other players during this "
+             "round.",
+        default="the chosen tile (both its actions) is taken for the round; the same action on "
+                "another tile stays available",
+        alternatives=("the action chosen is blocked on every tile for the round",),
+        why="The active player \"takes\" the tile in front of him; in the normal game tile and "
+            "action are the same thing, and in the variant the tile is what is taken.",
+        fixed=True,
+    ),
+    Reading(
+        name="feed_when_able",
+        rule="If a player can't or doesn't want to feed a kitten, two choices are available to "
+             "him:",
+        default="a player who has the food always feeds; firing and penalties only when short",
+        alternatives=("a player may keep food and take penalties (or fire) by choice",),
+        why="Keeping 2 food instead of feeding costs a -3 penalty for at most 1 point of food; "
+            "no sensible player does it, and it keeps the bots' decision small.",
+        fixed=True,
+    ),
+    Reading(
+        name="unfed_kittens",
+        rule="For each kitten that he does not feed, the player takes a penalty token "
+             "\"-3 points\".",
+        default="unfed kittens = ceil(shortfall / 2); food is spent on whole rations only, the "
+                "rest stays in the reserve",
+        alternatives=("all food is spent, then ceil(rest / 2) penalties",
+                      "unfed kittens = floor(shortfall / 2) (a part-fed kitten counts as fed)"),
+        why="A kitten is fed with its 2 food or not at all; the saving of irrigated fields "
+            "lowers the total need first, as the rulebook's example computes it.",
+        fixed=True,
+    ),
+    Reading(
+        name="fired_tile_family",
+        rule="In this case, the kitten tile is put back into the reserve, the player takes 3 "
+             "units of food from the reserve that can be used to feed his remaining kittens.",
+        default="the tile returns to its family's reserve; a player gives up tiles of its own "
+                "family first, else of the lowest-numbered other family",
+        alternatives=("the player chooses which family's tile goes", "drawn at random"),
+        why="Foreign tiles come only from taking kittens, which ends the game with the round, "
+            "so the choice almost never matters; a fixed order keeps both engines simple.",
+        fixed=True,
+    ),
+    Reading(
+        name="victim_choice",
+        rule="A player may only take the opponent's kittens if the reserve of his kittens is "
+             "empty, that is, he already has his 6 kittens in play and must recruit a seventh "
+             "one, or more.",
+        default="the recruiter chooses the opponent (any with a kitten), for each recruit",
+        alternatives=("the opponent with the largest family", "the next opponent clockwise"),
+        why="The rulebook names no victim, so it is the recruiter's choice (a bot decision).",
+        fixed=True,
+    ),
+    Reading(
+        name="kitten_given_up",
+        rule="A player takes the other player's kitten(s) with the \"recruiting\" action.",
+        default="the victim gives up a sleeping worker, else an awake worker, else the merchant "
+                "with fewest goods (the first recruited of equals; goods back to the reserve); "
+                "the recruiter then chooses its role anew",
+        alternatives=("the recruiter chooses the kitten", "the victim chooses the kitten"),
+        why="The victim gives up what it misses least; a taken kitten is a recruit, so it "
+            "becomes a worker or merchant at once like any other.",
+        fixed=True,
+    ),
+    Reading(
+        name="no_workers_end",
+        rule="The game ends when one of the following tree [sic] conditions are met:",
+        default="when no player has a worker left the game ends with that round (end reason "
+                "no_workers)",
+        alternatives=("play on to the round bound max_rounds",),
+        why="Merchants are never sent and recruiting needs a worker, so no piece can ever be "
+            "taken again and none of the three end conditions can come.",
+        fixed=True,
+    ),
+    Reading(
+        name="end_food_merchants",
+        rule="Each awake kitten at the end of the game is worth 1 unit of food to the player "
+             "who controls it.",
+        default="awake workers and merchants (which are always awake) give 1 food each",
+        alternatives=("only awake workers give food",),
+        why="Merchants are placed on their awake side and never sleep, so they are awake "
+            "kittens.",
+        fixed=True,
+    ),
+    Reading(
+        name="stick_points_at_end",
+        rule="Each irrigation stick yields 1 or 2 points, depending on whether it irrigates 1 "
+             "or 2 fields.",
+        default="counted at the end: 2 when fields lie on both sides of its edge then, else 1",
+        alternatives=("counted when placed (a later field beside an outer stick adds nothing)",),
+        why="Scoring happens at the end of the game, and a field placed next to a stick is "
+            "irrigated by it at once, so the stick irrigates both.",
+        fixed=True,
+    ),
+    Reading(
+        name="penalty_tokens_unlimited",
+        rule="5 penalty tokens",
+        default="penalty tokens are unlimited (like food and gold)",
+        alternatives=("at most 5 penalties in the game",),
+        why="The component count is a box content, not a limit: the rulebook limits only "
+            "fields and sticks, and unfed kittens must cost something.",
+        fixed=True,
+    ),
+    Reading(
+        name="tied_winners",
+        rule="The player with the highest score at the end, wins the game and becomes the new "
+             "mayor of Meowtopia!",
+        default="tied top scores share the victory",
+        alternatives=("a tie-break (most kittens, then most gold)",),
+        why="The rulebook gives no tie-break.",
+        fixed=True,
+    ),
+]
