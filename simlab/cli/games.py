@@ -13,6 +13,9 @@ from simlab.cli.common import echo_json, plugin_option
 def games(as_json):
     """List the games, their bots (with parameters and defaults) and rule options.
 
+    The readings of each rulebook (what the engines chose where it is silent, and the
+    component data they assume) are listed by `simlab readings GAME`.
+
     \b
     Examples:
       simlab games
@@ -30,6 +33,7 @@ def games(as_json):
                       "params": dict(zip(b.params, b.defaults, strict=True))}
                      for b in g.all_bots().values()],
             "rules": g.rule_options(),
+            "readings": {"command": f"simlab readings {name}", "count": len(g.readings())},
         })
     if as_json:
         echo_json({"games": data})
@@ -48,4 +52,6 @@ def games(as_json):
             if isinstance(default, tuple):
                 default = ",".join(map(str, default)) or "(none)"
             click.echo(f"    {r['name']:<22} {str(default):<14} {r['doc']}")
+        click.echo(f"  readings of the rulebook ({gd['readings']['count']}): "
+                   f"{gd['readings']['command']}")
         click.echo("")

@@ -417,8 +417,9 @@ def _sections(sr, game) -> list[Section]:
         secs.append(Section("tournament", "Tournament",
                             f"Every pair of {', '.join(sr.scenario.tournament.bots)}, in every "
                             f"seat rotation.", _tournament_figures(sr)))
-    own = [FigureItem(_safe(f"{game.name}-{name}"), t, "", fig)
-           for name, t, fig in game.figures(sr.points)]
+    # a game's figures: (name, title, Figure) or (name, title, caption, Figure)
+    own = [FigureItem(_safe(f"{game.name}-{f[0]}"), f[1], f[2] if len(f) == 4 else "", f[-1])
+           for f in game.figures(sr.points)]
     if own:
         secs.append(Section("game", f"Game metrics: {game.title}",
                             "The game's own measurements, averaged over the games of each "
@@ -502,6 +503,8 @@ def build_report(out_dir, path=None) -> Path:
         kind_text=_kind_text(sr),
         created=str(manifest.get("created", "")),
         headlines=tables.headline_sentences(sr),
+        readings=tables.readings_lines(sr, game),
+        game_name=game.name,
         notes=notes,
         sections=sections,
         points_table=Markup(tables.to_html(pt)),

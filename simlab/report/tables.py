@@ -553,3 +553,29 @@ def to_html(df: pd.DataFrame, css_class: str = "tbl") -> str:
     """A DataFrame as an HTML table; every cell and header is HTML-escaped."""
     return df.to_html(index=False, escape=True, border=0, classes=[css_class], na_rep="—",
                       justify="left")
+
+
+def readings_lines(sr, game) -> list[str]:
+    """One sentence per reading of the game's catalogue that a point plays at a value other
+    than its default: which value, the default, and at which points."""
+    from simlab.core.readings import differing
+
+    entries = game.readings()
+    found: dict[tuple[str, str, str], list[str]] = {}
+    for res in sr.points:
+        pt = res.point
+        try:
+            rules = game.make_rules(int(pt["players"]), dict(pt.get("rules") or {}))
+        except Exception:  # a point that cannot be rebuilt names nothing
+            continue
+        for name, value, default in differing(entries, rules):
+            key = (name, fmt_value(value), fmt_value(default))
+            found.setdefault(key, []).append(str(pt["label"]))
+    n = len(sr.points)
+    out = []
+    for (name, value, default), labels in found.items():
+        where = "every point" if len(labels) == n else \
+            ("point " if len(labels) == 1 else "points ") + "; ".join(labels[:4]) + \
+            (f" and {len(labels) - 4} more" if len(labels) > 4 else "")
+        out.append(f"{name} = {value} (default {default}) at {where}.")
+    return out
