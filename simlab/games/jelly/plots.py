@@ -60,10 +60,12 @@ def _by_district(points, metrics, key, *, title_text, ylabel, percent, value_fmt
 
 
 def figures(points: list) -> list:
-    """``(name, title, Figure)`` for the report, from the points' Jelly metrics."""
+    """``(name, title, Figure)`` (or with a caption) for the report, from the points' Jelly
+    metrics."""
     points = [p for p in points if p.metrics and p.metrics.get("districts")]
     if not points:
         return []
+    timing = speed_timer_figures(points)
     metrics = [p.metrics for p in points]
     which = " (each point)" if len(points) > 1 else ""
     out = [
@@ -94,4 +96,91 @@ def figures(points: list) -> list:
                                    ylabel="mean per game (all players)",
                                    point_labels=[p.point["label"] for p in points])
     out.append(("events", "Dice lost and actions per game", fig))
-    return out
+    return timing + out
+
+
+def _speeds(value) -> tuple[float, ...]:
+    """A ``rules.speeds`` value (text '0.5,1,1,1' or a list) as numbers."""
+    if isinstance(value, str):
+        return tuple(float(x) for x in value.split(",") if x.strip())
+    return tuple(float(x) for x in (value or ()))
+
+
+def _speed_seat(points) -> int | None:
+    """The seat whose speed the points vary (0-based), or None."""
+    speeds = [_speeds(p.point["params"].get("rules.speeds")) for p in points]
+    if len({s for s in speeds}) < 2 or not all(speeds):
+        return None
+    n = len(speeds[0])
+    varying = [s for s in range(n) if len({sp[s] for sp in speeds if len(sp) > s}) > 1]
+    return varying[0] if len(varying) == 1 else None
+
+
+def speed_timer_figures(points: list) -> list:
+    """For a grid over one seat's speed (``rules.speeds``) and the sand timer
+    (``rules.timer_seconds``): heatmaps of that seat's win share and of the dice lost to the
+    timer, and a caption that says in words how much speed matters against cleverness."""
+    pts = [p for p in points if not p.point.get("baseline") and p.metrics
+           and set(p.point.get("params", {})) == {"rules.speeds", "rules.timer_seconds"}]
+    seat = _speed_seat(pts) if pts else None
+    if seat is None:
+        return []
+    speeds = sorted({_speeds(p.point["params"]["rules.speeds"])[seat] for p in pts})
+    timers = sorted({float(p.point["params"]["rules.timer_seconds"]) for p in pts})
+    share = np.full((len(speeds), len(timers)), np.nan)
+    lost_seat = np.full_like(share, np.nan)
+    lost_all = np.full_like(share, np.nan)
+    players = int(pts[0].point["players"])
+    bot = pts[0].point["lineups"][0][seat] if pts[0].point.get("lineups") else f"seat {seat + 1}"
+    for p in pts:
+        i = speeds.index(_speeds(p.point["params"]["rules.speeds"])[seat])
+        j = timers.index(float(p.point["params"]["rules.timer_seconds"]))
+        share[i, j] = float(np.asarray(p.seat_shares)[..., seat].mean())
+        lost_seat[i, j] = p.metrics["seat_metrics"][seat]["dice_lost_to_timer"]
+        lost_all[i, j] = p.metrics["dice_lost_to_timer"]
+    fair = 1.0 / players
+    rows = [f"{s:g}" for s in speeds]
+    cols = [f"{t:g} s" for t in timers]
+    panels = [
+        {"matrix": share, "row_labels": rows, "col_labels": cols, "xlabel": "sand timer",
+         "ylabel": f"speed of seat {seat + 1} ({bot})", "title": f"Seat {seat + 1} win share",
+         "cbar_label": f"win share (fair {100 * fair:.0f}%)", "fmt": lambda v: f"{100 * v:.0f}%",
+         "percent_cbar": True, "vmin": 0.0, "vmax": 1.0},
+        {"matrix": lost_seat, "row_labels": rows, "col_labels": cols, "xlabel": "sand timer",
+         "ylabel": f"speed of seat {seat + 1}", "title": f"Seat {seat + 1}: dice lost",
+         "cbar_label": "dice per game", "fmt": lambda v: f"{v:.1f}", "vmin": 0.0},
+        {"matrix": lost_all, "row_labels": rows, "col_labels": cols, "xlabel": "sand timer",
+         "ylabel": f"speed of seat {seat + 1}", "title": "All seats: dice lost",
+         "cbar_label": "dice per game", "fmt": lambda v: f"{v:.1f}", "vmin": 0.0},
+    ]
+    fig = plots.heatmap_panels(panels, title_text="Speed against the sand timer "
+                               "(dice lost to the timer per game)",
+                               height=max(4.2, 1.6 + 0.55 * len(rows)))
+    return [("speed-timer", "Speed against the sand timer", speed_words(
+        speeds, timers, share, lost_seat, seat, bot, fair), fig)]
+
+
+def speed_words(speeds, timers, share, lost, seat, bot, fair) -> str:
+    """How much speed matters against cleverness, in words, from the grid's figures."""
+    j = int(np.argmin([abs(t - 10.0) for t in timers]))
+    col = share[:, j]
+    i1 = int(np.argmin([abs(s - 1.0) for s in speeds]))
+    lo, hi = int(np.argmin(speeds)), int(np.argmax(speeds))
+    parts = [f"With the {timers[j]:g}-second timer, seat {seat + 1} ({bot}) wins "
+             f"{100 * col[i1]:.0f}% at speed {speeds[i1]:g} (fair share {100 * fair:.0f}%): "
+             f"its play alone is worth {100 * (col[i1] - fair):+.0f} points."]
+    parts.append(f"Slowed to speed {speeds[lo]:g} it wins {100 * col[lo]:.0f}% and loses "
+                 f"{lost[lo, j]:.1f} dice a game to the timer; at speed {speeds[hi]:g} it wins "
+                 f"{100 * col[hi]:.0f}%.")
+    swing = 100 * (np.nanmax(col) - np.nanmin(col))
+    edge = 100 * abs(col[i1] - fair)
+    parts.append(f"Speed moves its share by up to {swing:.0f} points, "
+                 + ("more than" if swing > edge else "less than")
+                 + f" the {edge:.0f} points its play is worth at equal speed"
+                 + (": in this model speed matters more than cleverness." if swing > edge
+                    else ": in this model cleverness matters more than speed."))
+    slower_better = col[lo] > col[i1]
+    if slower_better:
+        parts.append("Being slower helps while the timer does not cut the dice short: a slower "
+                     "player places later and sees more of the table.")
+    return " ".join(parts)
