@@ -30,7 +30,7 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
     jobs : int
         Parallel workers. ``backend``: ``"loky"`` (processes), ``"threads"`` or ``"serial"``.
     rules : dict, optional
-        Rule overrides by path, e.g. ``{"timer_steps": 2, "faces.3A.1": "pod"}``.
+        Rule overrides by path, e.g. ``{"timer_seconds": 6, "faces.3A.1": "pod"}``.
     keep_games : bool
         Keep one row per game (``result.games``); memory then grows with ``games``.
     progress : bool, optional

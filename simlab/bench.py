@@ -84,8 +84,8 @@ def _sweep_rows(quick: bool) -> list[dict]:
 
     n_points, games = (10, 2_000) if quick else (40, 20_000)
     spec = {"game": "jelly", "games": games, "seed": 1, "bots": "random",
-            "sweep": {"params": {"rules.timer_steps": [0.5 + 0.1 * i
-                                                       for i in range(n_points - 1)]}}}
+            "sweep": {"params": {"rules.timer_seconds": [2.0 + 0.5 * i
+                                                         for i in range(n_points - 1)]}}}
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         res = run_sweep(spec, out=f"{tmp}/s", backend="serial", progress=False, report=False)
@@ -96,8 +96,8 @@ def _sweep_rows(quick: bool) -> list[dict]:
                      "measure": f"sweep of {n_points} points x {games:,} games (serial)",
                      "wall_s": round(res.wall_s, 2), "kernel_s": round(kernel, 2),
                      "overhead_pct": round(100 * (res.wall_s / kernel - 1), 1)})
-        spec100 = {**spec, "games": 200, "sweep": {"params": {"rules.timer_steps": [
-            0.5 + 0.05 * i for i in range(99)]}}}
+        spec100 = {**spec, "games": 200, "sweep": {"params": {"rules.timer_seconds": [
+            2.0 + 0.2 * i for i in range(99)]}}}
         run_sweep(spec100, out=f"{tmp}/r", backend="serial", progress=False, report=False)
         t0 = time.perf_counter()
         build_report(f"{tmp}/r")

@@ -27,7 +27,7 @@ tables makes it more than a single run:
 line-up can name them.
 
 Parameter paths, in ``[sweep.params]`` and ``[compare.*]``: ``rules.<path>`` for any rule
-(``rules.timer_steps``, ``rules.faces.3A.1``, ``rules.district.2.0``), ``bot.<seat>.<param>`` for
+(``rules.timer_seconds``, ``rules.faces.3A.1``, ``rules.district.2.0``), ``bot.<seat>.<param>`` for
 the bot of one seat (seats from 1), ``bots.<name>.<param>`` for every seat with that bot. Inside
 ``[compare.*]`` a bare path is a rule path.
 

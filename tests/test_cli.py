@@ -45,8 +45,8 @@ def assert_usage_error(proc, *words):
     (["simulate", "jelly", "--jobs", "0"], ["--jobs"]),
     (["simulate", "jelly", "--seed", "-1"], ["--seed"]),
     (["simulate", "jelly", "--set", "nope=1", "-n", "10", "-q"], ["nope"]),
-    (["simulate", "jelly", "--set", "timer_steps", "-n", "10", "-q"], ["--set"]),
-    (["simulate", "jelly", "--set", "timer_steps=abc", "-n", "10", "-q"], ["timer_steps"]),
+    (["simulate", "jelly", "--set", "timer_seconds", "-n", "10", "-q"], ["--set"]),
+    (["simulate", "jelly", "--set", "timer_seconds=abc", "-n", "10", "-q"], ["timer_seconds"]),
     (["simulate", "jelly", "--set", "faces.3A.1=jelly:x", "-n", "10", "-q"], ["faces.3A"]),
     (["simulate", "jelly", "--out", "x.txt", "-n", "10", "-q"], ["--out", "x.txt"]),
     (["simulate", "jelly", "--out", "missing_dir/x.csv", "-n", "10", "-q"], ["--out"]),
@@ -180,7 +180,7 @@ def parse_final_scores(stdout: str) -> list[int]:
 @pytest.mark.parametrize("extra,game_index", [
     ([], 0),
     ([], 37),
-    (["--bots", "greedy,random,spread,saboteur", "--set", "timer_steps=2"], 12),
+    (["--bots", "greedy,random,spread,saboteur", "--set", "timer_seconds=2"], 12),
     (["--players", "3", "--bots", "spread"], 5),
 ])
 def test_trace_final_scores_equal_out_row(tmp_path, extra, game_index):
@@ -268,13 +268,13 @@ def test_games_json():
     for name, b in bots.items():
         assert b["params"] == dict(zip(info[name].params, info[name].defaults, strict=True))
     assert jelly["players"] == [3, 5]
-    assert "timer_steps" in {r["name"] for r in jelly["rules"]}
+    assert "timer_seconds" in {r["name"] for r in jelly["rules"]}
 
 
 def test_games_text():
     proc = run("games")
     assert proc.returncode == 0, proc.stderr
-    for word in ("jelly", "greedy", "weights", "timer_steps"):
+    for word in ("jelly", "greedy", "weights", "timer_seconds"):
         assert word in proc.stdout
 
 

@@ -23,7 +23,7 @@ seed = 9
 games = 300
 
 [sweep.params]
-"rules.timer_steps" = [1, 3]
+"rules.timer_seconds" = [1, 3]
 """
 
 
@@ -42,7 +42,7 @@ def test_sweep_writes_results_and_report(tmp_path):
     assert man["seed"] == 9 and man["games_played"] == 3 * 300
     assert man["dependencies"]["numpy"]
     frame = pd.read_parquet(out / "results.parquet")
-    assert set(frame["label"]) == {"baseline", "rules.timer_steps=1", "rules.timer_steps=3"}
+    assert set(frame["label"]) == {"baseline", "rules.timer_seconds=1", "rules.timer_seconds=3"}
     # rebuild the report from stored results, to another file
     html = tmp_path / "again.html"
     r2 = run("report", str(out), "-o", str(html))
@@ -56,7 +56,7 @@ def test_sweep_writes_results_and_report(tmp_path):
 
 def test_default_output_folder_is_reports_name(tmp_path):
     f = tmp_path / "s.toml"
-    f.write_text(SCENARIO.replace("[sweep.params]\n\"rules.timer_steps\" = [1, 3]\n", ""))
+    f.write_text(SCENARIO.replace("[sweep.params]\n\"rules.timer_seconds\" = [1, 3]\n", ""))
     r = run("sweep", str(f), "-q", "--backend", "serial", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "reports" / "cli-test" / "report.html").is_file()
@@ -64,13 +64,13 @@ def test_default_output_folder_is_reports_name(tmp_path):
 
 def test_bad_scenario_exit_2_all_errors_nothing_written(tmp_path):
     f = tmp_path / "bad.toml"
-    f.write_text('game = "jelly"\ngams = 10\n[rules]\ntimer_stps = 1\n')
+    f.write_text('game = "jelly"\ngams = 10\n[rules]\ntimer_secnds = 1\n')
     out = tmp_path / "out"
     r = run("sweep", str(f), "--out", str(out))
     assert r.returncode == 2
     assert "Traceback" not in r.stderr
     assert "gams" in r.stderr and "did you mean 'games'" in r.stderr
-    assert "timer_stps" in r.stderr and str(f) in r.stderr
+    assert "timer_secnds" in r.stderr and str(f) in r.stderr
     assert not out.exists()
 
 

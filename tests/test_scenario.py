@@ -34,14 +34,14 @@ def test_kinds_of_shipped_scenarios():
 def test_all_errors_at_once_with_file_and_path(tmp_path):
     f = tmp_path / "bad.toml"
     f.write_text('game = "jelly"\nplayrs = 4\ngames = 100\nbots = "greedy,nobot,random,spread"\n'
-                 '[rules]\ntimer_stps = 2\n[sweep.params]\n"bot.2.tak" = [1, 2]\n')
+                 '[rules]\ntimer_secnds = 2\n[sweep.params]\n"bot.2.tak" = [1, 2]\n')
     with pytest.raises(ScenarioError) as e:
         load_scenario(f)
     errs = e.value.errors
     text = "\n".join(errs)
     assert all(line.startswith(str(f)) for line in errs)
     assert "playrs" in text and "did you mean 'players'" in text
-    assert "timer_stps" in text and "did you mean 'timer_steps'" in text
+    assert "timer_secnds" in text and "did you mean 'timer_seconds'" in text
     assert "nobot" in text
     assert len(errs) >= 3
 
@@ -73,13 +73,13 @@ def test_games_or_precision_required_and_exclusive():
 def test_sweep_path_errors():
     base = {"game": "jelly", "games": 10}
     with pytest.raises(ScenarioError, match="expected rules"):
-        load_scenario({**base, "sweep": {"params": {"timer_steps": [1, 2]}}})
+        load_scenario({**base, "sweep": {"params": {"timer_seconds": [1, 2]}}})
     with pytest.raises(ScenarioError, match="seat must be 1..4"):
         load_scenario({**base, "sweep": {"params": {"bot.9.take": [1, 2]}}})
     with pytest.raises(ScenarioError, match="no seat plays"):
         load_scenario({**base, "bots": "random", "sweep": {"params": {"bots.greedy.take": [1]}}})
     with pytest.raises(ScenarioError, match="needs method"):
-        load_scenario({**base, "sweep": {"params": {"rules.timer_steps": {"low": 1,
+        load_scenario({**base, "sweep": {"params": {"rules.timer_seconds": {"low": 1,
                                                                            "high": 2}}}})
     with pytest.raises(ScenarioError, match="rules.district.0.0"):
         load_scenario({**base, "sweep": {"params": {"rules.district.0.0": ["jelly:x"]}}})
@@ -87,27 +87,27 @@ def test_sweep_path_errors():
 
 def test_grid_and_ranges_expand():
     sc, _ = load_scenario({"game": "jelly", "games": 10, "sweep": {"params": {
-        "rules.timer_steps": {"start": 1, "stop": 3, "step": 1},
+        "rules.timer_seconds": {"start": 1, "stop": 3, "step": 1},
         "rules.starting_jelly": [0, 5]}}})
     pts = plan(sc)
     assert pts[0].baseline and pts[0].label == "baseline"
     combos = [p.params for p in pts[1:]]
-    assert combos == [{"rules.timer_steps": a, "rules.starting_jelly": b}
+    assert combos == [{"rules.timer_seconds": a, "rules.starting_jelly": b}
                       for a in (1, 2, 3) for b in (0, 5)]
-    assert all(isinstance(c["rules.timer_steps"], int) for c in combos)
+    assert all(isinstance(c["rules.timer_seconds"], int) for c in combos)
     assert len({p.id for p in pts}) == len(pts)
 
 
 def test_sobol_points_in_range_and_reproducible():
     spec = {"game": "jelly", "games": 10, "seed": 5, "sweep": {"method": "sobol", "samples": 8,
-            "params": {"rules.timer_steps": {"low": 0.5, "high": 4.0},
+            "params": {"rules.timer_seconds": {"low": 0.5, "high": 4.0},
                        "rules.starting_jelly": {"low": 0, "high": 6, "integer": True}}}}
     a = plan(load_scenario(spec)[0])
     b = plan(load_scenario(spec)[0])
     assert [p.params for p in a] == [p.params for p in b]
     assert len(a) == 9
     for p in a[1:]:
-        assert 0.5 <= p.params["rules.timer_steps"] <= 4.0
+        assert 0.5 <= p.params["rules.timer_seconds"] <= 4.0
         assert p.params["rules.starting_jelly"] in range(0, 7)
 
 

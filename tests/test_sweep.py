@@ -12,7 +12,7 @@ from simlab.scenario import load_scenario
 from simlab.sweep import _bh, load_results, plan, play_point, run_sweep
 
 SWEEP = {"game": "jelly", "games": 400, "seed": 11, "bots": "greedy,random,spread,saboteur",
-         "sweep": {"params": {"rules.timer_steps": [1, 3], "rules.starting_jelly": [2, 6]}}}
+         "sweep": {"params": {"rules.timer_seconds": [1, 3], "rules.starting_jelly": [2, 6]}}}
 
 
 def _frames_equal(a: pd.DataFrame, b: pd.DataFrame):
@@ -21,7 +21,7 @@ def _frames_equal(a: pd.DataFrame, b: pd.DataFrame):
 
 def test_identical_variant_has_zero_paired_difference():
     res = run_sweep({"game": "jelly", "games": 500, "seed": 2,
-                     "compare": {"same": {"timer_steps": 3.0}, "other": {"timer_steps": 1}}},
+                     "compare": {"same": {"timer_seconds": 10.0}, "other": {"timer_seconds": 1}}},
                     write=False, progress=False)
     same = res.frame[(res.frame["label"] == "same") & (res.frame["level"] == "seat")]
     assert (same["diff"] == 0).all() and (same["diff_lo"] == 0).all()
@@ -36,7 +36,7 @@ def test_identical_variant_has_zero_paired_difference():
 
 def test_common_random_numbers_every_point_same_games():
     sc, _ = load_scenario({"game": "jelly", "games": 50, "seed": 4,
-                           "compare": {"A": {"timer_steps": 3.0}}})
+                           "compare": {"A": {"timer_seconds": 10.0}}})
     a, b = (play_point(sc, p, backend="serial") for p in plan(sc))
     np.testing.assert_array_equal(a.seat_shares, b.seat_shares)
 
@@ -118,7 +118,7 @@ def test_benjamini_hochberg():
 
 def test_run_scenario_api(tmp_path):
     res = simlab.run_scenario({"game": "jelly", "games": 200, "seed": 1,
-                               "compare": {"A": {"timer_steps": 1}}}, backend="serial",
+                               "compare": {"A": {"timer_seconds": 1}}}, backend="serial",
                               progress=False)
     assert res.out_dir is None
     assert {"point", "label", "level", "entity", "win_share", "diff"} <= set(res.frame.columns)
@@ -135,19 +135,19 @@ def test_nothing_written_for_a_bad_scenario(tmp_path):
 
 
 def test_point_equal_to_baseline_is_stored_separately(tmp_path):
-    spec = {"game": "jelly", "games": 100, "seed": 1, "rules": {"timer_steps": 2},
-            "sweep": {"params": {"rules.timer_steps": [1, 2]}}}
+    spec = {"game": "jelly", "games": 100, "seed": 1, "rules": {"timer_seconds": 2},
+            "sweep": {"params": {"rules.timer_seconds": [1, 2]}}}
     res = run_sweep(spec, out=tmp_path / "r", backend="serial", progress=False, report=False)
     assert len({p.point["id"] for p in res.points}) == 3
     again = load_results(tmp_path / "r")
-    assert [p.point["label"] for p in again.points] == ["baseline", "rules.timer_steps=1",
-                                                        "rules.timer_steps=2"]
+    assert [p.point["label"] for p in again.points] == ["baseline", "rules.timer_seconds=1",
+                                                        "rules.timer_seconds=2"]
     _frames_equal(res.frame, again.frame)
 
 
 def test_duplicate_rows_are_not_in_the_multiple_comparison_family():
     res = run_sweep({"game": "jelly", "games": 300, "seed": 2,
-                     "compare": {"B": {"timer_steps": 1}}}, write=False, progress=False,
+                     "compare": {"B": {"timer_seconds": 1}}}, write=False, progress=False,
                     backend="serial")
     b = res.frame[res.frame["label"] == "B"]
     assert b[b["level"] == "seat"]["p_value"].notna().all()

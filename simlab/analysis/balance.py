@@ -3,7 +3,7 @@
 ``simlab balance SCENARIO.toml --param PATH --target KIND=VALUE [--range LO,HI]`` answers
 questions such as "which starting jelly of the last seat makes the seats even?" or "which food
 yield makes the farmer bot neither dominant nor dead?". The scenario gives the game, players,
-bots, rules and seed; ``PATH`` is a parameter path as in sweeps (``rules.timer_steps``,
+bots, rules and seed; ``PATH`` is a parameter path as in sweeps (``rules.timer_seconds``,
 ``bot.2.cancel``, ``bots.farmer.field``).
 
 Targets
@@ -329,7 +329,7 @@ def balance(scenario, param: str, target, *, value_range=None, games: int | None
         A scenario (game, players, bots, rules, seed, games, rotate_seats); its sweep,
         compare and tournament tables are ignored.
     param : str
-        A parameter path (``rules.timer_steps``, ``bot.2.cancel``, ``bots.farmer.field``).
+        A parameter path (``rules.timer_seconds``, ``bot.2.cancel``, ``bots.farmer.field``).
     target : str or Target
         ``win_share[:ENTITY]=V``, ``score_margin[:ENTITY]=V`` or ``seat_spread=V``.
     value_range : (low, high), optional

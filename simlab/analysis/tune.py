@@ -333,7 +333,7 @@ def tune(game: str, against, *, players: int | None = None, budget: int = 100_00
     bounds : dict, optional
         ``{param: (low, high)}`` overriding the default box.
     rules : dict, optional
-        Rule overrides (``{"timer_steps": 4}``).
+        Rule overrides (``{"timer_seconds": 4}``).
     validation_games : int, optional
         Validation games per seat rotation (default: budget / 10, at least 2,000).
     jobs, backend : int, str

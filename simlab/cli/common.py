@@ -122,7 +122,7 @@ run_options = [
     click.option("--seed", "-s", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
                  help="Run seed: game g of seed s is always the same game."),
     click.option("--set", "sets", multiple=True, metavar="PATH=VALUE",
-                 help="Rule override, repeatable: e.g. --set timer_steps=2 "
+                 help="Rule override, repeatable: e.g. --set timer_seconds=6 "
                       "--set faces.3A.1=pod. See `simlab games` for the paths."),
 ]
 

@@ -46,7 +46,7 @@ def simulate(game, players, bots, seed, sets, n_games, jobs, backend, as_json, o
     Examples:
       simlab simulate jelly --games 200000 --jobs 2
       simlab simulate jelly -p 5 -b greedy,random,spread,saboteur,weights
-      simlab simulate jelly -b 'weights(cancel=-5,target=1.2)' --set timer_steps=2 --json
+      simlab simulate jelly -b 'weights(cancel=-5,target=1.2)' --set timer_seconds=6 --json
       simlab simulate jelly -n 10000 --out games.parquet
     """
     import simlab

@@ -23,7 +23,7 @@ def trace(game, players, bots, seed, sets, game_index, as_json):
     \b
     Examples:
       simlab trace jelly --seed 1 --game 7
-      simlab trace jelly -s 3 -b greedy,random,spread,saboteur --set timer_steps=1
+      simlab trace jelly -s 3 -b greedy,random,spread,saboteur --set timer_seconds=4
     """
     from simlab.games.registry import get_game
 

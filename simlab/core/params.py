@@ -1,6 +1,6 @@
 """Parameter paths: ``--set PATH=VALUE`` and scenario overrides on frozen rule dataclasses.
 
-A game's rules are a frozen dataclass. ``apply_overrides(rules, {"timer_steps": "2.5"})`` returns a
+A game's rules are a frozen dataclass. ``apply_overrides(rules, {"timer_seconds": "2.5"})`` returns a
 new, validated instance; values given as text (from the command line) are converted to the
 field's type. Games may add their own path forms (Jelly: ``faces.3A.1 = "pod"``) by handling
 them before calling :func:`apply_overrides`.
@@ -19,7 +19,7 @@ from simlab.errors import SimlabError
 def parse_assignment(text: str) -> tuple[str, str]:
     """Split ``PATH=VALUE`` (as given to ``--set``) into its parts."""
     if "=" not in text:
-        raise SimlabError(f"--set: expected PATH=VALUE (e.g. timer_steps=2.5), got {text!r}")
+        raise SimlabError(f"--set: expected PATH=VALUE (e.g. timer_seconds=6.5), got {text!r}")
     path, value = text.split("=", 1)
     path = path.strip()
     if not path:

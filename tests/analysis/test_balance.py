@@ -94,7 +94,7 @@ def test_balance_last_seat_starting_jelly(tmp_path):
     ("rules.layout", "seat_spread=0.02", None, "not a numeric rule"),
     ("nonsense.path.x.y", "seat_spread=0.02", None, "unknown rule"),
     ("bot.9.cancel", "win_share=0.3", None, "seat must be"),
-    ("rules.timer_steps", "seat_spread=0.02", (3, 1), "LO < HI"),
+    ("rules.timer_seconds", "seat_spread=0.02", (3, 1), "LO < HI"),
 ])
 def test_balance_bad_input(param, target, rng, msg):
     sc = {"name": "b", "game": "jelly", "players": 4, "bots": "greedy", "seed": 2,

@@ -30,9 +30,11 @@ def test_optimise_integer_parameters_and_rough_objective():
 
 
 def test_tune_beats_untuned_on_fresh_seed(tmp_path):
-    """Jungle's weights bot against two greedy bots: tuning wins clearly more on the
-    validation games (a seed the search never saw)."""
-    res = tune("jungle", "greedy", players=3, budget=9_000, seed=4, validation_games=1500,
+    """Jelly's weights bot against two greedy bots: tuning wins clearly more on the
+    validation games (a seed the search never saw; measured +6.3 points, interval +4.5 to
+    +8.2). Jungle's weights bot was tuned here before; its search returned its defaults
+    (up to rounding), so the test passed by luck and failed once the bots' ties moved."""
+    res = tune("jelly", "greedy", players=3, budget=9_000, seed=4, validation_games=1500,
                work_dir=tmp_path, progress=False)
     assert res.validation_seed != res.seed
     assert res.diff_lo > 0, res.sentences()
@@ -40,7 +42,7 @@ def test_tune_beats_untuned_on_fresh_seed(tmp_path):
     assert res.tuned["lo"] <= res.tuned["share"] <= res.tuned["hi"]
     assert set(res.params) == set(res.defaults)
     # resume: the same run again takes every evaluation from the file, same answer
-    again = tune("jungle", "greedy", players=3, budget=9_000, seed=4, validation_games=1500,
+    again = tune("jelly", "greedy", players=3, budget=9_000, seed=4, validation_games=1500,
                  work_dir=tmp_path, progress=False)
     assert again.resumed == again.evaluations
     assert again.params == res.params
@@ -54,12 +56,12 @@ def test_tune_beats_untuned_on_fresh_seed(tmp_path):
 
     try:
         load_plugins([saved])
-        g = get_game("jungle")
+        g = get_game("jelly")
         info = g.all_bots()["mine"]
         assert info.id == g.bots()["weights"].id
         assert dict(zip(info.params, info.defaults, strict=True)) == pytest.approx(res.params)
     finally:
-        _SAVED.pop(("jungle", "mine"), None)
+        _SAVED.pop(("jelly", "mine"), None)
 
 
 @pytest.mark.parametrize("kw, msg", [

@@ -13,8 +13,8 @@ from simlab.games.registry import get_game
 
 # ----------------------------------------------------------------- parse_assignment
 @pytest.mark.parametrize("text,expected", [
-    ("timer_steps=2.5", ("timer_steps", "2.5")),
-    ("  timer_steps =  2.5 ", ("timer_steps", "2.5")),
+    ("timer_seconds=2.5", ("timer_seconds", "2.5")),
+    ("  timer_seconds =  2.5 ", ("timer_seconds", "2.5")),
     ("faces.3A.1=pod+jelly:2", ("faces.3A.1", "pod+jelly:2")),
     ("faces.3A=jelly:4,pod,jelly:0", ("faces.3A", "jelly:4,pod,jelly:0")),
     ("a=b=c", ("a", "b=c")),
@@ -24,7 +24,7 @@ def test_parse_assignment(text, expected):
     assert parse_assignment(text) == expected
 
 
-@pytest.mark.parametrize("text", ["timer_steps", "", "=3", "  =pod"])
+@pytest.mark.parametrize("text", ["timer_seconds", "", "=3", "  =pod"])
 def test_parse_assignment_errors(text):
     with pytest.raises(SimlabError) as exc:
         parse_assignment(text)
@@ -33,8 +33,8 @@ def test_parse_assignment_errors(text):
 
 
 def test_suggest():
-    assert "timer_steps" in suggest("timer_step", ["timer_steps", "rounds"])
-    assert suggest("zzzz", ["timer_steps", "rounds"]) == ""
+    assert "timer_seconds" in suggest("timer_second", ["timer_seconds", "rounds"])
+    assert suggest("zzzz", ["timer_seconds", "rounds"]) == ""
 
 
 # ----------------------------------------------------------------- coerce
@@ -153,12 +153,12 @@ def jelly():
 
 
 def test_jelly_plain_overrides(jelly):
-    r = jelly.make_rules(4, {"timer_steps": "2.5", "rounds": "3", "lock_requires_dice": "no",
+    r = jelly.make_rules(4, {"timer_seconds": "2.5", "rounds": "3", "lock_requires_dice": "no",
                              "speeds": "1,1,1.5,1"})
-    assert r.timer_steps == 2.5 and r.rounds == 3 and r.lock_requires_dice is False
+    assert r.timer_seconds == 2.5 and r.rounds == 3 and r.lock_requires_dice is False
     assert r.speeds == (1.0, 1.0, 1.5, 1.0)
     assert r.players == 4
-    assert jelly.make_rules(4).timer_steps == 3.0  # defaults unchanged
+    assert jelly.make_rules(4).timer_seconds == 10.0  # defaults unchanged
 
 
 def test_jelly_players_override(jelly):
@@ -221,8 +221,8 @@ def test_jelly_new_face_is_usable_or_rejected(jelly):
     ({"district.x.1": "pod"}, "district.x.1"),
     ({"districts": "1A,2A,3A,4A,5A,ZZ"}, "districts"),
     ({"districts": "1A,2A"}, "districts"),
-    ({"timer_steps": "abc"}, "timer_steps"),
-    ({"timer_steps": "-1"}, "timer_steps"),
+    ({"timer_seconds": "abc"}, "timer_seconds"),
+    ({"timer_seconds": "-1"}, "timer_seconds"),
     ({"rounds": "2.5"}, "rounds"),
     ({"lock_requires_dice": "maybe"}, "lock_requires_dice"),
     ({"speeds": "1,1"}, "speeds"),
@@ -245,7 +245,7 @@ def test_jelly_unknown_face_lists_known(jelly):
 def test_jelly_unknown_rule_suggests(jelly):
     with pytest.raises(SimlabError) as exc:
         jelly.make_rules(4, {"timerstep": "2"})
-    assert "did you mean 'timer_steps'" in str(exc.value)
+    assert "did you mean 'timer_seconds'" in str(exc.value)
 
 
 def test_jelly_bad_district_value_names_the_given_path(jelly):

@@ -61,8 +61,17 @@ def _arrays(rules) -> JellyArrays:
 
 
 def random_lineup(players: int) -> JellyLineup:
-    """A line-up of ``random`` bots (decisions are never asked for in hand-built positions)."""
+    """A line-up of ``random`` bots (decisions are never asked for in hand-built positions,
+    but for a short giver's order under the ``give_each_short = bot`` reading)."""
     return JellyLineup(np.zeros(players, np.int64), np.tile(bot_vector("random"), (players, 1)))
+
+
+def bot_lineup(players: int, name: str) -> JellyLineup:
+    """Every seat playing the built-in bot ``name`` (e.g. for a giver's choice)."""
+    from simlab.games.jelly.bots import BOTS
+
+    return JellyLineup(np.full(players, BOTS[name][0], np.int64),
+                       np.tile(bot_vector(name), (players, 1)))
 
 
 def kernel_position(rules, placements=None, *, targets=None, jelly=None, pods=None,
@@ -91,10 +100,12 @@ def kernel_position(rules, placements=None, *, targets=None, jelly=None, pods=No
 
 
 def reference_position(rules, placements=None, *, targets=None, jelly=None, pods=None,
-                       pod_stack=None, center=(), seed=0, game=0) -> ReferenceGame:
-    """The same position as a :class:`ReferenceGame` set up by hand."""
+                       pod_stack=None, center=(), seed=0, game=0, lineup=None) -> ReferenceGame:
+    """The same position as a :class:`ReferenceGame` set up by hand (``lineup``: default
+    ``random_lineup``; its stream is that of ``(seed, game)``)."""
     A = _arrays(rules)
-    g = ReferenceGame(A, random_lineup(A.n_players), seed, game)
+    g = ReferenceGame(A, lineup if lineup is not None else random_lineup(A.n_players), seed,
+                      game)
     g.pod_stack = A.pods if pod_stack is None else pod_stack
     for q, p in enumerate(g.players):
         p.jelly = int(A.start_jelly[q]) if jelly is None else int(jelly[q])
@@ -132,14 +143,20 @@ def counter(agg, name: str) -> int:
     return int(counters[COUNTER_NAMES.index(name)])
 
 
-def score_engines(rules, placements=None, *, what=0, **position) -> Scored:
+def score_engines(rules, placements=None, *, what=0, lineup=None, seed=0, game=0,
+                  **position) -> Scored:
     """Build the position on both engines and score ``what`` on each.
 
     ``what`` is a district, a sequence of districts scored in that order (e.g. from the Drone's
-    district clockwise), or ``"center"`` for the city center.
+    district clockwise), or ``"center"`` for the city center. Both engines score with the same
+    line-up (default ``random_lineup``) and the same stream, that of ``(seed, game)``.
     """
+    from simlab.core.rng import new_stream
+
     A, st, agg, sc = kernel_position(rules, placements, **position)
-    g = reference_position(rules, placements, **position)
+    lu = lineup if lineup is not None else random_lineup(A.n_players)
+    g = reference_position(rules, placements, seed=seed, game=game, lineup=lu, **position)
+    rng = new_stream(seed, game)
     if isinstance(what, str):
         assert what == "center", what
         nb.score_center(A, st, agg, sc.ctrl)
@@ -147,7 +164,7 @@ def score_engines(rules, placements=None, *, what=0, **position) -> Scored:
     else:
         order = [what] if isinstance(what, int | np.integer) else list(what)
         for d in order:
-            nb.score_district(A, st, int(d), agg, sc)
+            nb.score_district(A, st, int(d), agg, sc, rng, lu)
             g.score_district(int(d))
     kern = Outcome(tuple(int(x) for x in st.jelly), tuple(int(x) for x in st.pods),
                    int(st.info[I_POD_STACK]))

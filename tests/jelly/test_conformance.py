@@ -17,8 +17,8 @@ CASES = [
     (4, None, {}, 800, 1),
     (3, "random", {"layout": "beginner"}, 400, 2),
     (5, "greedy,random,spread,saboteur,weights", {"layout": "advanced"}, 400, 3),
-    (4, "saboteur,saboteur,weights,random", {"layout": "advanced", "timer_steps": 0.5}, 300, 4),
-    (4, "random(pass=0.3,effect=1,flip=1,lock=1)", {"timer_steps": 0, "pods": 3}, 300, 5),
+    (4, "saboteur,saboteur,weights,random", {"layout": "advanced", "timer_seconds": 0.5}, 300, 4),
+    (4, "random(pass=0.3,effect=1,flip=1,lock=1)", {"timer_seconds": 0, "pods": 3}, 300, 5),
     (3, "spread,greedy,random", {"speeds": "1,2,0.5", "drone_step": 2, "pod_sides": 3}, 300, 6),
     (5, "weights(cancel=0,pass_below=-1e9,deny=1)",
      {"districts": "1B,2B,3B,4B,5B,6B,7B", "lock_requires_dice": False}, 300, 7),
@@ -55,6 +55,6 @@ def test_reference_agrees_on_every_reward_type():
                             "random(pass=0.5)", "weights(flip=0,lock=0)"]), min_size=5,
            max_size=5))
 def test_conformance_random_variants(players, layout, timer, dice, seed, bots):
-    rules = GAME.make_rules(players, {"layout": layout, "timer_steps": timer, "dice": dice})
+    rules = GAME.make_rules(players, {"layout": layout, "timer_seconds": timer, "dice": dice})
     check_conformance(GAME, rules, GAME.lineup(bots[:players], players), n_games=30,
                       seed=seed)

@@ -25,7 +25,7 @@ def share_of_seat0(bots, n, seed, players=4):
     (4, "lookahead(playouts=2),greedy,random,saboteur", {}, 40, 31),
     (3, "random,lookahead(playouts=2,width=2,horizon=9),spread", {"layout": "advanced"}, 15, 32),
     (5, "lookahead(playouts=1,width=3),lookahead(playouts=2),random(effect=1),weights,greedy",
-     {"timer_steps": 0.5, "lock_requires_dice": False}, 15, 33),
+     {"timer_seconds": 0.5, "lock_requires_dice": False}, 15, 33),
 ])
 def test_kernel_and_reference_agree(players, bots, overrides, n, seed):
     rules = GAME.make_rules(players, overrides)
@@ -45,10 +45,12 @@ def test_beats_greedy():
 
 
 def test_win_share_rises_with_playouts():
-    # playouts=16 vs playouts=1 against three greedy bots on one seed: the bigger budget wins
-    # clearly more (measured on 1000 games, seed 7: 0.51, 0.60, 0.72, 0.80, 0.86 for 1, 2, 4,
-    # 8, 16 playouts)
-    n = 300
-    few = share_of_seat0("lookahead(playouts=1),greedy,greedy,greedy", n, seed=43)
-    many = share_of_seat0("lookahead(playouts=16),greedy,greedy,greedy", n, seed=43)
-    assert many > few + binomial_tolerance(0.5, n, ALPHA)
+    # playouts=8 against three lookahead bots with playouts=1 (same width): the bigger budget
+    # wins clearly more than the 1/4 of equal budgets (measured 0.70 on 150 games, seed 43).
+    # Against greedy both budgets win nearly every game (0.90 and 1.0 on 300 games: the search
+    # also finds when to roll again and place last), so greedy cannot tell budgets apart.
+    n = 200
+    share = share_of_seat0("lookahead(playouts=8,width=3),lookahead(playouts=1,width=3),"
+                           "lookahead(playouts=1,width=3),lookahead(playouts=1,width=3)", n,
+                           seed=43)
+    assert share > 0.25 + binomial_tolerance(0.25, n, ALPHA)

@@ -71,7 +71,7 @@ def _control_frequencies(A, st, sc, agg, mine, theirs, n, seed):
             for v in range(1, 7):
                 while st.roll[v] > 0:
                     nb.place_die(st, q, v, 0)
-        nb.score_district(A, st, 0, agg, sc)
+        nb.score_district(A, st, 0, agg, sc, rng)
         total += st.eff[0, 0]
         if st.jelly[0] == 1:
             others = 0

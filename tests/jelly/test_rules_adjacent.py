@@ -1,7 +1,9 @@
 """Rulebook "Adjacent district (arrow)": gain the target reward of the adjacent district.
 
-Three districts clockwise 0, 1, 2 (the circle wraps: district 0's left neighbour is district 2).
-The project's convention: ``left`` is the previous district (d - 1), ``right`` the next (d + 1).
+Three districts clockwise 0, 1, 2 (the circle wraps). Which neighbour is "left" is the reading
+``adjacent_orientation``: the tests below read it from the city center (``center``: ``left`` is
+the previous district, d - 1, ``right`` the next, d + 1); the default ``entrance`` (left as a
+player at the entrance, facing the city center, sees it) swaps them, checked at the end.
 Every position is scored on the kernel and on the reference engine; 3 players, 30 pods.
 """
 
@@ -11,7 +13,14 @@ import pytest
 
 from simlab.games.jelly.bots import either_choice
 
-from .positions import Outcome, board, counter, kernel_position, score_both, score_engines
+from .positions import Outcome, counter, kernel_position, score_both, score_engines
+from .positions import board as _board
+
+
+def board(players, *districts, **options):
+    """``positions.board`` read from the city center (left = d - 1) unless told otherwise."""
+    options.setdefault("adjacent_orientation", "center")
+    return _board(players, *districts, **options)
 
 ZERO = (0, 0, 0)
 NO_PODS = (0, 0, 0)
@@ -160,3 +169,26 @@ def test_either_neighbour_arrow_gives_nothing():
     rules = board(3, "adjacent:left", "adjacent:either", "jelly:2")
     got = both(rules, SOLO1, what=1, jelly=ZERO)
     assert got == Outcome((2, 0, 0), NO_PODS, 30)
+
+
+# --------------------------------------------------------------------------- the reading
+@pytest.mark.parametrize("arrow, neighbour", [("left", 1), ("right", 2)])
+def test_default_orientation_reads_left_from_the_entrance(arrow, neighbour):
+    # default adjacent_orientation = entrance: facing the city center from district 0's
+    # entrance, the next district clockwise (1) is on the left, the previous one (2) on the right
+    rules = _board(3, f"adjacent:{arrow}", "jelly:4", "jelly:7")
+    got = both(rules, {0: [(0, 5)]}, jelly=ZERO)
+    assert got == Outcome(({1: 4, 2: 7}[neighbour], 0, 0), NO_PODS, 30)
+    flipped = _board(3, f"adjacent:{arrow}", "jelly:4", "jelly:7", adjacent_orientation="center")
+    got = both(flipped, {0: [(0, 5)]}, jelly=ZERO)
+    assert got == Outcome(({1: 7, 2: 4}[neighbour], 0, 0), NO_PODS, 30)
+
+
+def test_trace_names_the_arrow_as_printed():
+    # the rule arrays hold the neighbour's index step; the game log still says "left"
+    from simlab.games.jelly.reference import describe_atom
+
+    for orientation, step in (("entrance", 1), ("center", -1)):
+        A = _board(3, "adjacent:left", "jelly:4", "jelly:7", adjacent_orientation=orientation)
+        assert int(A.rewards[0, 0, 0, 1]) == step
+        assert describe_atom(A.rewards[0, 0, 0], A.left_step) == "adjacent:left"

@@ -1,19 +1,23 @@
 """Rulebook "Each player gives you 1 or 2 Jelly" and "Give 1 Jelly to each other player".
 
 District 0 carries the reward on its first zone; scored on the kernel and the reference engine.
-Reading of "choose who you give your Jelly to" when short (shared/rules/README.md leaves it to the
-project; bots.gift_order): the poorest opponents first, ties clockwise from the giver.
+Reading ``give_each_short`` of "choose who you give your Jelly to" when short
+(``simlab readings jelly``; ``bots.gift_order``): by default the giver's bot chooses (the
+built-in evaluator bots pay the weakest first: jelly + 3.5 per pod); ``poorest_first`` pays
+the fewest jelly first. Ties from the game's stream, never by seat.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from .positions import Outcome, board, score_both
+from simlab.core.conformance import check_even_split
+
+from .positions import Outcome, board, bot_lineup, score_both, score_engines
 
 
-def zone(text: str, players: int = 3):
-    return board(players, text, "jelly:1", "jelly:1")
+def zone(text: str, players: int = 3, **options):
+    return board(players, text, "jelly:1", "jelly:1", **options)
 
 
 def both(rules, dice, **position):
@@ -69,11 +73,37 @@ def test_each_gives_giver_with_nothing_gives_nothing():
     assert got == Outcome((2, 0, 3), pods(3), 30)
 
 
-def test_each_gives_short_giver_with_tied_controllers():
-    # seats 0 and 1 tie; seat 2 holds 3: 2 to seat 0, then only 1 left for seat 1
-    # (the giver hands out clockwise from itself: seat 0 first, then seat 1). Total given = 3.
-    got = both(zone("each_gives:2"), TIE, jelly=(0, 0, 3))
-    assert got == Outcome((2, 1, 0), pods(3), 30)
+def test_each_gives_short_giver_with_tied_controllers_pays_the_weaker_first():
+    # seats 0 and 1 tie; seat 2 holds 3 and owes 2 to each: the greedy giver pays the weaker
+    # controller in full first (seat 1: 0 jelly + 1 pod = 3.5 < seat 0's 5 jelly), then 1
+    got = both(zone("each_gives:2"), TIE, jelly=(5, 0, 3), pods=(0, 1, 0),
+               lineup=bot_lineup(3, "greedy"))
+    assert got == Outcome((6, 2, 0), (0, 1, 0), 30)
+
+
+def test_each_gives_short_giver_poorest_first_reading():
+    # the same under poorest_first: seat 1 holds fewer jelly (0 < 5) and is paid first
+    got = both(zone("each_gives:2", give_each_short="poorest_first"), TIE, jelly=(5, 0, 3),
+               pods=(0, 4, 0), lineup=bot_lineup(3, "greedy"))
+    assert got == Outcome((6, 2, 0), (0, 4, 0), 30)
+    # ... while the greedy giver's own choice pays seat 0 first (seat 1 stands at 14)
+    got = both(zone("each_gives:2"), TIE, jelly=(5, 0, 3), pods=(0, 4, 0),
+               lineup=bot_lineup(3, "greedy"))
+    assert got == Outcome((7, 1, 0), (0, 4, 0), 30)
+
+
+@pytest.mark.parametrize("reading", ["bot", "poorest_first"])
+def test_short_giver_splits_a_tie_evenly(reading):
+    # two tied controllers holding the same: whom the short giver pays first is drawn from the
+    # game's stream, never by seat: over seeded games each is paid first about half the time
+    rules = zone("each_gives:2", give_each_short=reading)
+    first = []
+    for game in range(400):
+        s = score_engines(rules, TIE, jelly=(2, 2, 3), lineup=bot_lineup(3, "greedy"),
+                          game=game)
+        assert s.kernel == s.reference
+        first.append(0 if s.kernel.jelly[0] == 4 else 1)
+    check_even_split(first, [0, 1], what=f"short giver, {reading}")
 
 
 # --------------------------------------------------------------------------- give 1 to each
@@ -100,23 +130,30 @@ def test_give_each_tied_controllers_four_players():
     assert got == Outcome((3, 3, 2, 2), pods(4), 30)
 
 
-def test_give_each_short_gives_to_the_poorest_first():
+def test_give_each_short_poorest_first_reading():
     # seat 0 holds 1 jelly; seat 1 holds 3, seat 2 holds 2 -> the 1 goes to seat 2
-    got = both(zone("give_each:1"), SOLO, jelly=(1, 3, 2))
+    got = both(zone("give_each:1", give_each_short="poorest_first"), SOLO, jelly=(1, 3, 2))
     assert got == Outcome((0, 3, 3), pods(3), 30)
 
 
-def test_give_each_short_equal_poorest_clockwise():
-    # seats 1 and 2 both hold 2: clockwise from seat 0, seat 1 gets the only jelly
-    got = both(zone("give_each:1"), SOLO, jelly=(1, 2, 2))
-    assert got == Outcome((0, 3, 2), pods(3), 30)
+def test_give_each_short_the_bot_pays_the_weakest_first():
+    # the greedy giver's choice: seat 1 holds 3 jelly, seat 2 holds 2 jelly and 2 pods (9):
+    # seat 1 stands weaker and gets the only jelly (poorest_first would pay seat 2)
+    got = both(zone("give_each:1"), SOLO, jelly=(1, 3, 2), pods=(0, 0, 2),
+               lineup=bot_lineup(3, "greedy"))
+    assert got == Outcome((0, 4, 2), (0, 0, 2), 30)
+    got = both(zone("give_each:1", give_each_short="poorest_first"), SOLO, jelly=(1, 3, 2),
+               pods=(0, 0, 2), lineup=bot_lineup(3, "greedy"))
+    assert got == Outcome((0, 3, 3), (0, 0, 2), 30)
 
 
 def test_give_each_short_four_players():
     # seat 0 holds 2; opponents hold 4, 1, 3 -> poorest first: seat 2 (1), seat 3 (3);
-    # seat 1 (4) gets nothing
-    got = both(zone("give_each:1", 4), SOLO4, jelly=(2, 4, 1, 3))
-    assert got == Outcome((0, 4, 2, 4), pods(4), 30)
+    # seat 1 (4) gets nothing (the greedy giver ranks them the same way: no pods)
+    for reading in ("bot", "poorest_first"):
+        got = both(zone("give_each:1", 4, give_each_short=reading), SOLO4,
+                   jelly=(2, 4, 1, 3), lineup=bot_lineup(4, "greedy"))
+        assert got == Outcome((0, 4, 2, 4), pods(4), 30)
 
 
 def test_give_each_with_nothing_gives_nothing():

@@ -85,8 +85,9 @@ def test_new_round_resets_targets_locks_and_returns_dice(game):
 # --------------------------------------------------------------------------- lock-down
 @pytest.mark.parametrize("game", range(10))
 def test_lock_down_keeps_other_players_off_the_district(game):
-    # Seat 0 is 1000x faster: it places all 7 dice (time < 7 x 1.5 / 1000) before anyone else
-    # acts (first step at >= 0.5), then locks a district that holds dice (lock=1). Seats 1 and
+    # Seat 0 is 1000x faster: it places all 7 dice (7 steps of at most (1.5 + 0.5 + 0.04 x 7
+    # x 5) x 1.3 / 1000 s) before anyone else acts (a first step takes at least 2 x 0.7 s),
+    # then locks a district that holds dice (lock=1). Seats 1 and
     # 2 then place their 7 dice each, never on that district: all its dice are seat 0's.
     fast = "random(lock=1,flip=0,pass=0,effect=0)"
     slow = "random(lock=0,flip=0,pass=0,effect=0)"
@@ -131,12 +132,12 @@ def test_no_placement_on_a_locked_district_in_whole_games():
 
 # --------------------------------------------------------------------------- sand timer
 def test_timer_zero_loses_the_dice_of_everyone_else():
-    # timer_steps = 0 and every bot flips: when the first player places their last die, they
+    # timer_seconds = 0 and every bot flips: when the first player places their last die, they
     # flip and the round ends at once. The other two still hold at least one die each (had
     # they finished earlier, they would have flipped first), so each round loses >= 2 dice and
     # each game (4 rounds) >= 8. Exactly one flip per round.
     n = 40
-    _rules, prep = prepared(3, "random(flip=1)", timer_steps=0)
+    _rules, prep = prepared(3, "random(flip=1)", timer_seconds=0)
     agg, _rows = GAME.run_batch(prep, SEED, 0, n, False)
     assert counter(agg, "dice_lost_to_timer") >= 8 * n
     assert counter(agg, "timer_flips") == 4 * n
@@ -150,7 +151,7 @@ def test_timer_zero_loses_the_dice_of_everyone_else():
 def test_no_flip_no_die_lost():
     # nobody flips the timer: every player places all of their dice every round
     n = 200
-    _rules, prep = prepared(3, "random(flip=0)", timer_steps=0)
+    _rules, prep = prepared(3, "random(flip=0)", timer_seconds=0)
     agg, _rows = GAME.run_batch(prep, SEED, 0, n, False)
     assert counter(agg, "dice_lost_to_timer") == 0
     assert counter(agg, "timer_flips") == 0
@@ -162,7 +163,7 @@ def test_timer_flipped_only_once_per_round():
     # every bot would flip after its last die, but the timer turns once per round: with a long
     # timer all three players finish, and exactly one flip is counted per round
     n = 50
-    _rules, prep = prepared(3, "random(flip=1)", timer_steps=1000)
+    _rules, prep = prepared(3, "random(flip=1)", timer_seconds=1000)
     agg, _rows = GAME.run_batch(prep, SEED, 0, n, False)
     assert counter(agg, "timer_flips") == 4 * n
     assert counter(agg, "dice_lost_to_timer") == 0
@@ -179,7 +180,7 @@ def test_every_die_is_placed_or_lost_each_round(players, bots, timer):
     # each player gets their 7 dice every round and each die is either placed or lost to the
     # timer: placed + lost = players x 7 x 4 per game, per seat 7 x 4 per game
     n = 30
-    _rules, prep = prepared(players, bots, timer_steps=timer)
+    _rules, prep = prepared(players, bots, timer_seconds=timer)
     agg, _rows = GAME.run_batch(prep, SEED, 0, n, False)
     placed, lost = counter(agg, "dice_placed"), counter(agg, "dice_lost_to_timer")
     assert placed + lost == players * 7 * 4 * n
@@ -190,18 +191,18 @@ def test_every_die_is_placed_or_lost_each_round(players, bots, timer):
 
 
 # --------------------------------------------------------------------------- rounds, Drone
-@pytest.mark.parametrize("drone_start", [0, 2])
-def test_districts_scored_from_the_drone_clockwise(drone_start):
-    # round r (0-based): the Drone points at (drone_start + r) mod 5; districts are scored
-    # from there clockwise (d, d+1, ...), each exactly once; then the city center. 4 rounds.
-    _rules, prep = prepared(3, "random", drone_start=drone_start)
+@pytest.mark.parametrize("drone_start, drone_step", [(0, 1), (2, 1), (3, 0), (1, 2)])
+def test_districts_scored_from_the_drone_clockwise(drone_start, drone_step):
+    # round r (0-based): the Drone points at (drone_start + r * drone_step) mod 5; districts
+    # are scored from there clockwise (d, d+1, ...), each exactly once; then the city center.
+    _rules, prep = prepared(3, "random", drone_start=drone_start, drone_step=drone_step)
     for game in range(3):
         _s, _w, _agg, lines = GAME.reference_game(prep, SEED, game, log=True)
         rounds = [i for i, line in enumerate(lines) if line.startswith("Round ")]
         assert len(rounds) == 4
         for r, start in enumerate(rounds):
             end = rounds[r + 1] if r + 1 < len(rounds) else len(lines)
-            drone = (drone_start + r) % 5
+            drone = (drone_start + r * drone_step) % 5
             assert lines[start] == f"Round {r + 1} (Drone at district {drone})"
             order = []
             for line in lines[start:end]:
@@ -209,6 +210,16 @@ def test_districts_scored_from_the_drone_clockwise(drone_start):
                 if m and (not order or order[-1] != int(m.group(1))):
                     order.append(int(m.group(1)))
             assert order == [(drone + k) % 5 for k in range(5)]
+
+
+def test_drone_keeps_its_district_by_default():
+    # reading drone_step = 0: the city center and the Drone rotate together, so every round
+    # is scored from the district the Drone pointed at in round 1
+    rules, prep = prepared(3, "random", drone_start=2)
+    assert rules.drone_step == 0
+    _s, _w, _agg, lines = GAME.reference_game(prep, SEED, 0, log=True)
+    assert [line for line in lines if line.startswith("Round ")] == [
+        f"Round {r} (Drone at district 2)" for r in range(1, 5)]
 
 
 def test_kernel_and_reference_play_the_same_games():

@@ -27,7 +27,7 @@ ARTIFACT = ROOT / "test-artifacts" / "report-screenshot.png"
 WINDOW = (1280, 4000)
 SCENARIO = {"game": "jelly", "name": "browser-check", "games": 300, "seed": 2,
             "description": "Timer sweep, mixed bots in every seat rotation.",
-            "rotate_seats": True, "sweep": {"params": {"rules.timer_steps": [1, 3]}}}
+            "rotate_seats": True, "sweep": {"params": {"rules.timer_seconds": [1, 3]}}}
 
 
 def _chromium() -> str:

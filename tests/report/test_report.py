@@ -29,15 +29,15 @@ SCENARIOS = {
     "single": {"game": "jelly", "games": 1500, "seed": 1, "name": "single-run",
                "description": "Default line-up <b>fixed</b> & unrotated"},
     "sweep1": {"game": "jelly", "games": 800, "seed": 3, "bots": "greedy",
-               "sweep": {"params": {"rules.timer_steps": [1, 2, 3]}}},
+               "sweep": {"params": {"rules.timer_seconds": [1, 2, 3]}}},
     "sweep2": {"game": "jelly", "games": 300, "seed": 1, "bots": "greedy",
-               "sweep": {"params": {"rules.timer_steps": [1, 2, 3],
+               "sweep": {"params": {"rules.timer_seconds": [1, 2, 3],
                                     "rules.starting_jelly": [0, 2, 4]}}},
     "sobol": {"game": "jelly", "games": 400, "seed": 1, "bots": "greedy",
               "sweep": {"method": "sobol", "samples": 4,
-                        "params": {"rules.timer_steps": {"low": 0.5, "high": 4}}}},
+                        "params": {"rules.timer_seconds": {"low": 0.5, "high": 4}}}},
     "compare": {"game": "jelly", "seed": 3, "games": 1000,
-                "compare": {"A": {"faces.3A.0": "jelly:9"}, "B": {"timer_steps": 1}}},
+                "compare": {"A": {"faces.3A.0": "jelly:9"}, "B": {"timer_seconds": 1}}},
     "tournament": {"game": "jelly", "seed": 3,
                    "tournament": {"bots": ["greedy", "random", "spread"], "games": 150}},
     "rotate": {"game": "jelly", "games": 400, "seed": 1, "rotate_seats": True},
@@ -219,7 +219,7 @@ def test_run_parameters(built):
     assert man["simlab_version"] in text
     assert "matplotlib" in text and "numpy" in text
     assert "git commit" in text
-    assert "rules.timer_steps" in plain.split("<pre>")[1]
+    assert "rules.timer_seconds" in plain.split("<pre>")[1]
 
 
 def test_custom_path_puts_pngs_beside_it(built, tmp_path):

@@ -2,18 +2,26 @@
 
 Every bot is an id plus a parameter vector, so one compiled kernel plays any line-up.
 
+Every bot treats its opponents by what they hold, never by where they sit: a tie between
+opponents, districts or options is broken by a random order drawn from the game's stream for
+that decision (``shuffle_ranks``), so results stay reproducible and no seat is favoured
+(``tests/jelly/test_fairness.py``).
+
 ``random`` (id 0)
     Uniform legal choices. Parameters: ``pass`` (chance to place nothing and roll again),
-    ``effect`` (chance to use a die effect), ``flip`` (chance to flip the timer after the last
-    die), ``lock`` (chance to lock down a district after the last die).
+    ``effect`` (chance to use a die effect), ``flip`` (chance to flip the timer at each moment
+    it may, every die placed), ``lock`` (chance to lock down a district after the last die).
 ``greedy`` (1), ``spread`` (2), ``saboteur`` (3), ``weights`` (4)
     One linear evaluation of every legal (die, district, effect) choice, with different default
     weights. Features of a choice, all measured on the district it changes:
 
     - ``take``: change in the bot's expected take now (target reward value if it controls, with
       the rulebook's tie rule: tied controllers all gain);
-    - ``deny``: drop in every opponent's expected take; ``leader``: the same for the opponent
-      with the most jelly (pods at 3.5);
+    - ``take`` on a podium zone the bot does not control: what second place (or presence,
+      'each other player with at least one die') pays it; a 'number of dice' reward read on
+      the dice that survive cancellation;
+    - ``deny``: drop in every opponent's expected take (as controller); ``leader``: the same
+      for the opponent with the most jelly (pods at 3.5; ties by the random order);
     - ``margin``: change in the bot's lead over the best other total (clipped to +-10);
     - ``cost``: die value / 6 (a negative weight keeps high dice for later);
     - ``new``: 1 if the bot gains control of a district it did not control;
@@ -21,9 +29,17 @@ Every bot is an id plus a parameter vector, so one compiled kernel plays any lin
     - ``center``: change in the bot's expected city-center take (a removed die goes there);
     - ``target``: change in the value of the target zone for the bot, controlled or not.
 
-    ``pass_below``: place nothing and roll again when the best choice scores lower.
-    ``flip`` > 0.5: flip the timer after the last die. ``lock`` > 0.5: lock down the district
-    whose take is most at risk after the last die.
+    ``pass_below``: place nothing and roll again when the best choice scores lower (a die
+    that would cancel its own). ``wait``: roll again when the best choice scores lower and
+    the time allows (``can_wait``: every die still fits before the earliest moment the timer
+    can run out); 0.5 by default: a roll offering less than half a jelly is rolled again.
+    Higher values wait for the last safe moment and place last (``greedy(wait=10)`` wins 9
+    games in 10 against three greedy bots, see the issue note; if every seat did so, no one
+    would finish and the rules give no end to such a stand-off).
+    ``flip`` > 0: at each moment with every die placed, flip the timer while an opponent still
+    has dice and the bot stands at least as well as every opponent, or an opponent still
+    rolling stands better (``evaluate_flip``). ``lock`` > 0.5: lock down the district whose
+    take is most at risk after the last die.
 
     greedy takes what most improves its take now and never cancels itself; spread wins many
     districts cheaply (rewards new control, spends low dice); saboteur spends 1-2s on the
@@ -45,7 +61,9 @@ Every bot is an id plus a parameter vector, so one compiled kernel plays any lin
     same seeds for every option (common random numbers): the bot never sees a die before it is
     rolled, and kernel and reference, which ask the same functions, agree game for game. The
     default horizon is the end of the round: as strong in our runs as the end of the game and
-    about 4x cheaper. 'Either' rewards: greedy's choice. It never chooses to place nothing.
+    about 4x cheaper. 'Either' rewards: greedy's choice. When the time allows rolling again
+    (``can_wait``), placing nothing is one more option it plays out; at each moment with every
+    die placed it plays out keeping and flipping the timer.
 
 Custom bots (``simlab.bot("jelly", ...)``, id ``CUSTOM_ID``)
     The custom function ``fn(A, st, seat, kind, option, params) -> float`` scores each legal
@@ -60,15 +78,21 @@ Custom bots (``simlab.bot("jelly", ...)``, id ``CUSTOM_ID``)
       value); last, code 0 = place nothing and roll again.
     - ``KIND_LOCK`` (1), after the bot's last die (only when some lock-down is legal):
       ``option`` -1 = no lock-down (first), then each lockable district ``d``.
-    - ``KIND_FLIP`` (2), after the last die while the timer is unflipped: 0 keep (first), 1 flip.
+    - ``KIND_FLIP`` (2), at each moment with every die placed while the timer is unflipped
+      (right after the last die, then every ``watch_seconds``): 0 keep (first), 1 flip.
     - ``KIND_EITHER`` (3), scoring an 'adjacent: either' reward the bot controls: ``option`` is
       the district whose target reward it takes, left neighbour (first), then right.
+    - ``KIND_GIFT`` (4), short of jelly for a 'give each' / 'each gives' reward (reading
+      ``give_each_short = bot``): ``option`` is a recipient's seat; the highest scored is paid
+      first (ties in the decision's random order).
 
     The view: ``A`` is ``rules.JellyArrays`` (``n_players``, ``n_districts``, ``rewards[d, z, i]``
-    icon codes, ``dice``, ``rounds``, ``timer_steps``...), ``st`` is ``state.JellyState``: ``roll``
+    icon codes, ``dice``, ``rounds``, ``timer_seconds``...), ``st`` is ``state.JellyState``: ``roll``
     (the bot's own roll, counts per value; at a roll step only), ``dice[d, q, v]``, ``eff[d, q]``
-    (totals after cancellation), ``ndice``, ``target[d]``, ``locked[d]``, ``jelly``, ``pods``,
-    ``center``, ``n_left``, ``info`` (round, pod stack, timer flipped, drone), ``deadline``. Do
+    (totals after cancellation), ``ndice``, ``nlive`` (dice surviving cancellation),
+    ``target[d]``, ``locked[d]``, ``jelly``, ``pods``, ``center``, ``n_left``, ``next_time``
+    (each player's next moment, seconds; the deciding seat's is now), ``info`` (round, pod
+    stack, timer flipped, drone), ``deadline``. Do
     not write to them, do not allocate. Helpers such as ``target_zone_value(A, st, q, d, z, nd)``
     (the value of zone ``z`` of ``d`` to ``q`` holding ``nd`` dice there) may be called.
     Example (``examples/custom_bots/jelly.py``)::
@@ -79,7 +103,7 @@ Custom bots (``simlab.bot("jelly", ...)``, id ``CUSTOM_ID``)
                 return 0.0
             ...
 
-    The built-in gift order (poorest first) of 'give each' rewards is a rule, not a choice.
+    Helpers ``can_wait``, ``standing``, ``dice_in_time`` and ``mean_step`` read the clock.
 
 Speed. The evaluators make exactly the decisions of scoring every choice in the order district,
 value, option and keeping the first best, but faster: zone values are computed once per
@@ -96,7 +120,7 @@ import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
 from simlab.core.jit import rule
-from simlab.core.rng import randint, uniform
+from simlab.core.rng import next_u64, randint, uniform
 from simlab.games.jelly.rules import (
     ADJ_EITHER,
     MAX_ICONS,
@@ -111,41 +135,48 @@ from simlab.games.jelly.rules import (
     R_PODIUM,
     R_PODIUM_PRESENT,
 )
-from simlab.games.jelly.state import I_POD_STACK
+from simlab.games.jelly.state import I_FLIPPED, I_POD_STACK
 
 BOT_RANDOM, BOT_GREEDY, BOT_SPREAD, BOT_SABOTEUR, BOT_WEIGHTS, BOT_LOOKAHEAD = range(6)
 #: decisions a bot is asked for (the ``kind`` a custom bot receives)
-KIND_PLACE, KIND_LOCK, KIND_FLIP, KIND_EITHER = range(4)
+KIND_PLACE, KIND_LOCK, KIND_FLIP, KIND_EITHER, KIND_GIFT = range(5)
 # lookahead bot slots
 LA_PLAYOUTS, LA_WIDTH, LA_HORIZON = range(3)
-N_PARAMS = 12
+N_PARAMS = 13
 # evaluator parameter slots
 W_TAKE, W_DENY, W_LEADER, W_MARGIN, W_COST, W_NEW, W_CANCEL, W_CENTER, W_TARGET = range(9)
-W_PASS_BELOW, W_FLIP, W_LOCK = 9, 10, 11
+W_PASS_BELOW, W_FLIP, W_LOCK, W_WAIT = 9, 10, 11, 12
 EVAL_PARAMS = ("take", "deny", "leader", "margin", "cost", "new", "cancel", "center", "target",
-               "pass_below", "flip", "lock")
+               "pass_below", "flip", "lock", "wait")
 # random bot slots
 RP_PASS, RP_EFFECT, RP_FLIP, RP_LOCK = range(4)
 
 POD_VALUE = 3.5  # expected d6
+#: the evaluator bots' default ``wait`` (roll again when the best placement scores below it and
+#: the time allows), as measured best against greedy opponents (see the issue note)
+WAIT_GREEDY = 0.5
+WAIT_SPREAD = 0.5
+WAIT_SABOTEUR = 0.5
 
 #: name -> (id, parameter names, defaults, one-line description)
 BOTS = {
     "random": (BOT_RANDOM, ("pass", "effect", "flip", "lock"), (0.05, 0.5, 0.5, 0.5),
                "uniform legal choices"),
     "greedy": (BOT_GREEDY, EVAL_PARAMS,
-               (1.0, 0.0, 0.0, 0.1, 0.0, 0.0, -1000.0, 1.0, 0.1, -100.0, 1.0, 1.0),
+               (1.0, 0.0, 0.0, 0.1, 0.0, 0.0, -1000.0, 1.0, 0.1, -100.0, 1.0, 1.0, WAIT_GREEDY),
                "takes the placement and effect that most improve its take now; never cancels "
                "itself"),
     "spread": (BOT_SPREAD, EVAL_PARAMS,
-               (1.0, 0.0, 0.0, 0.02, -0.6, 1.5, -1000.0, 0.5, 0.1, -100.0, 1.0, 1.0),
+               (1.0, 0.0, 0.0, 0.02, -0.6, 1.5, -1000.0, 0.5, 0.1, -100.0, 1.0, 1.0,
+                WAIT_SPREAD),
                "wins many districts cheaply: rewards new control, spends low dice"),
     "saboteur": (BOT_SABOTEUR, EVAL_PARAMS,
-                 (0.5, 0.4, 1.5, 0.05, 0.0, 0.0, -1000.0, 0.5, 0.0, -100.0, 1.0, 1.0),
+                 (0.5, 0.4, 1.5, 0.05, 0.0, 0.0, -1000.0, 0.5, 0.0, -100.0, 1.0, 1.0,
+                  WAIT_SABOTEUR),
                  "removes the leader's best dice with 1-2s, pushes opponents' targets to poor "
                  "zones with 3-4s"),
     "weights": (BOT_WEIGHTS, EVAL_PARAMS,
-                (1.0, 0.3, 0.3, 0.1, -0.1, 0.3, -5.0, 1.0, 0.2, -3.0, 1.0, 1.0),
+                (1.0, 0.3, 0.3, 0.1, -0.1, 0.3, -5.0, 1.0, 0.2, -3.0, 1.0, 1.0, WAIT_GREEDY),
                 "linear evaluation with every weight a parameter (for sweeps and tuning)"),
     "lookahead": (BOT_LOOKAHEAD, ("playouts", "width", "horizon"), (8.0, 6.0, 0.0),
                   "flat Monte Carlo: tries greedy's best `width` placements (and every lock, "
@@ -155,6 +186,31 @@ BOTS = {
 
 #: greedy's weights: the policy of every seat in the lookahead bot's playouts (a constant)
 GREEDY_W = np.array(BOTS["greedy"][2], dtype=np.float64)
+
+
+@rule
+def _permute(out, r):
+    """Fill ``out`` with a permutation of 0..n-1 decoded from the 64-bit word ``r`` (mixed
+    radix; uniform up to 2**-44 for the at most 16 entries of a game)."""
+    n = out.shape[0]
+    for i in range(n):
+        out[i] = i
+    for i in range(n - 1, 0, -1):
+        m = np.uint64(i + 1)
+        j = np.int64(r % m)
+        r = r // m
+        x = out[i]
+        out[i] = out[j]
+        out[j] = x
+
+
+@rule
+def shuffle_ranks(st, rng):
+    """Random tie orders for one decision, from two words of the game's stream: ``st.rank_d``
+    ranks the districts, ``st.rank_p`` the players. A bot breaks every tie between districts,
+    options on them or opponents by these ranks, never by index or seat."""
+    _permute(st.rank_d, next_u64(rng))
+    _permute(st.rank_p, next_u64(rng))
 
 
 @rule
@@ -279,7 +335,7 @@ def either_choice(A, st, q, d):
     rw = A.rewards
     left = (d - 1) % n_d
     right = (d + 1) % n_d
-    nd = st.ndice[d, q]
+    nd = st.nlive[d, q]
     pod_ok = st.info[I_POD_STACK] > 0
     vl = 0.0
     vr = 0.0
@@ -290,26 +346,165 @@ def either_choice(A, st, q, d):
         if rw[right, st.target[right], j, 0] not in (0, R_ADJ):
             vr += _icon(rw, right, st.target[right], j, nd, pod_ok, st.pods[q], st.jelly[q],
                         A.n_players)
+    # a tie is worth the same to q: a fixed answer (tied controllers must agree to gain it)
     return left if vl > vr else right
 
 
+@rule
+def standing(A, st, q):
+    """How well ``q`` stands now: jelly, pods at 3.5, and the target rewards of the districts
+    it controls (ties included) as they stand."""
+    n_d = A.n_districts
+    v = st.jelly[q] + POD_VALUE * st.pods[q]
+    pod_ok = st.info[I_POD_STACK] > 0
+    for d in range(n_d):
+        if _controls(st.eff, d, q, A.n_players):
+            v += _zone(A.rewards, st.target, n_d, d, st.target[d], st.nlive[d, q], pod_ok,
+                       st.pods[q], st.jelly[q], A.n_players)
+    return v
+
+
 @rule  # asked by the reference engine (through its twin)
-def gift_order(st, giver, out):
-    """Order in which ``giver`` hands out jelly when short: poorest first, then clockwise."""
-    n_p = st.jelly.shape[0]
+def gift_order(A, st, lineup, giver, mask, out, rng):
+    """Whom a ``giver`` short of jelly pays first (``give each`` / ``each gives`` rewards):
+    the players in ``mask`` in order, written to ``out``; returns how many. Asked only when the
+    giver cannot pay them all in full.
+
+    Reading ``give_each_short``: ``poorest_first`` pays the fewest jelly first; ``bot`` (the
+    default) lets the giver's bot choose: the evaluator and lookahead bots pay the weakest
+    first (``standing``: the leader gets least), the random bot pays in a random order, a
+    custom bot pays the recipients it scores highest first (``KIND_GIFT``, option = seat).
+    Ties always from a random order drawn from ``rng``, never by seat. ``lineup`` None (the
+    lookahead bot's playouts): as greedy.
+    """
+    shuffle_ranks(st, rng)
+    n_p = A.n_players
+    bid = BOT_GREEDY
+    if lineup is not None:
+        bid = lineup.ids[giver]
     k = 0
-    for step in range(1, n_p):
-        out[k] = (giver + step) % n_p
-        k += 1
-    # insertion sort by jelly (stable, so clockwise order breaks ties)
+    for r in range(n_p):
+        if mask[r] and r != giver:
+            out[k] = r
+            k += 1
+    for j in range(k):  # keys in st.values[giver] (scratch: n_p <= 5 <= 3 * n_d)
+        r = out[j]
+        if A.give_short == 1:
+            x = float(st.jelly[r])
+        elif bid == BOT_RANDOM:
+            x = 0.0
+        elif bid == CUSTOM_ID:
+            x = -lineup.custom(A, st, giver, KIND_GIFT, r, lineup.params[giver])
+        else:
+            x = standing(A, st, r)
+        st.values[giver, j // 3, j % 3] = x
+    # insertion sort by (key, random rank)
     for i in range(1, k):
         x = out[i]
+        kx = st.values[giver, i // 3, i % 3]
         j = i - 1
-        while j >= 0 and st.jelly[out[j]] > st.jelly[x]:
-            out[j + 1] = out[j]
-            j -= 1
+        while j >= 0:
+            kj = st.values[giver, j // 3, j % 3]
+            if kj > kx or (kj == kx and st.rank_p[out[j]] > st.rank_p[x]):
+                out[j + 1] = out[j]
+                st.values[giver, (j + 1) // 3, (j + 1) % 3] = kj
+                j -= 1
+            else:
+                break
         out[j + 1] = x
+        st.values[giver, (j + 1) // 3, (j + 1) % 3] = kx
     return k
+
+
+@rule
+def mean_step(A, q, n_roll, n_open):
+    """The mean time of a roll-and-place step of ``q`` rolling ``n_roll`` dice with
+    ``n_open`` districts open (the timing rule without its randomness)."""
+    return (A.roll_seconds + A.think_seconds + A.weigh_seconds * n_roll * n_open) / A.speeds[q]
+
+
+@rule
+def _n_open(st):
+    """Districts not locked down."""
+    n = 0
+    for d in range(st.locked.shape[0]):
+        if st.locked[d] < 0:
+            n += 1
+    return n
+
+
+@rule
+def dice_in_time(A, st, q, until):
+    """How many of its remaining dice ``q`` places before ``until`` at its mean step times,
+    placing a die at every step (its next one is at ``st.next_time[q]``)."""
+    n = st.n_left[q]
+    n_open = _n_open(st)
+    t = st.next_time[q]
+    k = 0
+    while k < n and t < until:
+        k += 1
+        t += mean_step(A, q, n - k, n_open)
+    return k
+
+
+@rule
+def finish_time(A, st, q, n_open):
+    """When ``q`` places its last die at its mean step times (now, if it has none left)."""
+    n = st.n_left[q]
+    t = st.next_time[q]
+    for k in range(1, n):
+        t += mean_step(A, q, n - k, n_open)
+    return t
+
+
+@rule
+def can_wait(A, st, p):
+    """May ``p``, acting now with ``st.n_left[p]`` dice, roll again instead of placing and still
+    place every die before the earliest moment the timer can run out? (That moment: the flipped
+    timer's end; before a flip, the earliest an opponent can finish and flip, plus the timer.)"""
+    n_p = A.n_players
+    now = st.next_time[p]
+    n_open = _n_open(st)
+    if st.info[I_FLIPPED] != 0:
+        end = st.deadline[0]
+    else:
+        end = np.inf
+        for q in range(n_p):
+            if q != p:
+                f = now if st.n_left[q] == 0 else finish_time(A, st, q, n_open)
+                end = min(end, max(f, now) + A.timer_seconds)
+    n = st.n_left[p]
+    t = now
+    for k in range(n, 0, -1):
+        t += mean_step(A, p, k, n_open)
+    return t < end
+
+
+@rule
+def evaluate_flip(A, st, w, p):
+    """The evaluator bots' timer flip (weights ``w``), asked at every moment ``p`` may flip
+    (its dice all placed): flip while an opponent still has dice, when ``p`` stands at least as
+    well as every opponent (``standing``) or an opponent with dice left stands better (flipping
+    costs ``p`` nothing and caps the time the others have to roll for what they need; a leader
+    waiting to place last is cut short). ``flip`` <= 0: never flip."""
+    if not w[W_FLIP] > 0.0:
+        return False
+    n_p = A.n_players
+    mine = standing(A, st, p)
+    ahead = True
+    any_left = False
+    better_left = False
+    for q in range(n_p):
+        if q == p:
+            continue
+        sq = standing(A, st, q)
+        if sq > mine:
+            ahead = False
+        if st.n_left[q] > 0:
+            any_left = True
+            if sq > mine:
+                better_left = True
+    return any_left and (ahead or better_left)
 
 
 @rule
@@ -365,10 +560,12 @@ def _random_place(A, st, p, w, rng):
 
 
 @rule(inline=True)
-def _fill_values(rw, target, locked, ndice, values, n_d, p, moves, pod_ok, pods_p, jelly_p,
+def _fill_values(rw, target, locked, nlive, values, n_d, p, moves, pod_ok, pods_p, jelly_p,
                  n_p):
     """Fill ``values[p, d, z]``: p's value of each open district's target zone (and of the
-    zones one step in / out if ``moves``) with one more die there; one call per decision."""
+    zones one step in / out if ``moves``) with one more die there that survives cancellation
+    (``nlive``: dice that do, the count a 'number of dice' reward reads); one call per
+    decision."""
     for d in range(n_d):
         if locked[d] >= 0:
             continue
@@ -376,12 +573,12 @@ def _fill_values(rw, target, locked, ndice, values, n_d, p, moves, pod_ok, pods_
         for z in range(max(z0 - 1, 0) if moves else z0, min(z0 + 1, 2) + 1 if moves else z0 + 1):
             x = _zone_fast(rw, d, z, pod_ok, n_p)
             if x != x:
-                x = _zone(rw, target, n_d, d, z, ndice[d, p] + 1, pod_ok, pods_p, jelly_p, n_p)
+                x = _zone(rw, target, n_d, d, z, nlive[d, p] + 1, pod_ok, pods_p, jelly_p, n_p)
             values[p, d, z] = x
 
 
 @rule(inline=True)
-def _fill_opponents(rw, target, locked, ndice, values, n_d, p, moves, pod_ok, pods, jelly, n_p):
+def _fill_opponents(rw, target, locked, nlive, values, n_d, p, moves, pod_ok, pods, jelly, n_p):
     """``_fill_values`` for p's opponents, with the dice they have (a one-icon zone is worth the
     same to everyone)."""
     for d in range(n_d):
@@ -396,7 +593,7 @@ def _fill_opponents(rw, target, locked, ndice, values, n_d, p, moves, pod_ok, po
                 if simple:
                     values[q, d, z] = values[p, d, z]
                 else:
-                    values[q, d, z] = _zone(rw, target, n_d, d, z, ndice[d, q], pod_ok, pods[q],
+                    values[q, d, z] = _zone(rw, target, n_d, d, z, nlive[d, q], pod_ok, pods[q],
                                             jelly[q], n_p)
 
 
@@ -529,17 +726,82 @@ def _choice_ub(w, hi_raw, removals, moves, ctrl0, take0, mg0, vp0, vpm, vpp, t_c
 
 
 @rule
-def _score(w, ctrl0, take0, mg0, e1, max_o1, vp1, deny, t_cost, t_a, t_b, need_all, has_cost,
-           has_new, two_tail):
+def _zone_podium(rw, n_d, target, d, z):
+    """What zone ``z`` of ``d`` pays a player who does NOT control ``d``: (the B of its 'podium'
+    icons, paid to the second-highest total; the B of its 'podium_present' icons, paid to every
+    other player with a die there); arrows to a left or right neighbour followed one level ('an
+    adjacent icon reached that way gives nothing'; 'either' is the controllers' choice and is
+    not counted)."""
+    sec = 0.0
+    pres = 0.0
+    for i in range(MAX_ICONS):
+        kind = rw[d, z, i, 0]
+        if kind == 0:
+            break
+        if kind == R_PODIUM:
+            sec += rw[d, z, i, 2]
+        elif kind == R_PODIUM_PRESENT:
+            pres += rw[d, z, i, 2]
+        elif kind == R_ADJ and rw[d, z, i, 1] != ADJ_EITHER:
+            nb = (d + rw[d, z, i, 1]) % n_d
+            znb = target[nb]
+            for j in range(MAX_ICONS):
+                k2 = rw[nb, znb, j, 0]
+                if k2 == 0:
+                    break
+                if k2 == R_PODIUM:
+                    sec += rw[nb, znb, j, 2]
+                elif k2 == R_PODIUM_PRESENT:
+                    pres += rw[nb, znb, j, 2]
+    return sec, pres
+
+
+@rule
+def _is_second(eff, d, p, n_p, e1, rq, e_rq):
+    """Podium rule: is a total ``e1`` of ``p`` on ``d`` the second-highest total (above 0,
+    below the top, no total in between), opponent ``rq``'s total being ``e_rq`` (rq -1: all
+    opponents as they are)?"""
+    if e1 <= 0:
+        return False
+    top = e1
+    for q in range(n_p):
+        if q != p:
+            top = max(top, e_rq if q == rq else eff[d, q])
+    if e1 >= top:
+        return False
+    for q in range(n_p):
+        if q != p:
+            e = e_rq if q == rq else eff[d, q]
+            if e > e1 and e < top:
+                return False
+    return True
+
+
+@rule
+def _non_ctrl_take(eff, d, p, n_p, e1, rq, e_rq, sec, pres):
+    """What ``p`` takes from a podium zone it does not control with total ``e1``: second place
+    (``sec``) and presence (``pres``: a die that survives cancellation, i.e. a total above 0)."""
+    t = 0.0
+    if sec != 0.0 and _is_second(eff, d, p, n_p, e1, rq, e_rq):
+        t += sec
+    if e1 > 0:
+        t += pres
+    return t
+
+
+@rule
+def _score(w, ctrl0, take0, mg0, e1, max_o1, vp1, sv1, deny, t_cost, t_a, t_b, need_all,
+           has_cost, has_new, two_tail):
     """Score of a choice after which my total is ``e1``, the best other ``max_o1`` and my
     target zone worth ``vp1``: the terms added in the features' order.
 
-    ``t_a``, ``t_b``: the last terms (cancel, then center or target). A term that is always 0.0
+    ``sv1``: what a podium zone pays me if I do not control it (second place, presence; 0.0
+    elsewhere). ``t_a``, ``t_b``: the last terms (cancel, then center or target). A term that is always 0.0
     is skipped (x + 0.0 == x) and one that is 0.0 or NaN (a weight times 0.0) is pre-added to
     another, which leaves the sum unchanged; the flags are constants at the fast call sites.
     """
     ctrl1 = (e1 > 0) & (e1 >= max_o1)
-    score = w[W_TAKE] * ((vp1 if ctrl1 else 0.0) - take0)
+    score = w[W_TAKE] * ((vp1 if ctrl1 else sv1) - take0)
     if need_all:
         score += deny
     score += w[W_MARGIN] * (min(max(e1 - max_o1, -10), 10) - mg0)
@@ -576,18 +838,23 @@ def decide_place(A, st, lineup, p, rng):
         return _random_place(A, st, p, w, rng)
     if bid == CUSTOM_ID:
         return _custom_place(A, st, lineup, p)
-    n, bv, bd, barg = evaluate_place(A, st, w, p, st.info[:0], st.next_time[:0])
+    n, bv, bd, barg = evaluate_place(A, st, w, p, st.info[:0], st.next_time[:0], rng)
     return bv, bd, barg
 
 
 @rule
-def evaluate_place(A, st, w, p, codes, scores):
+def evaluate_place(A, st, w, p, codes, scores, rng):
     """The evaluator bots' roll-step decision with weights ``w`` (see ``decide_place``):
-    (n, value, district, effect argument), value 0 to pass.
+    (n, value, district, effect argument), value 0 to pass (a choice scoring below
+    ``pass_below``, or below ``wait`` while the time allows rolling again: ``can_wait``).
 
-    With non-empty ``codes`` / ``scores`` it records every legal choice it scores (its
-    ``place_code`` and score, ``n`` of them) and prunes nothing: the lookahead bot ranks them.
+    Ties between districts and between opponents are broken by a random order drawn from
+    ``rng`` (``shuffle_ranks``): the leader is the opponent with the most jelly (pods at 3.5),
+    ties by that order. With non-empty ``codes`` / ``scores`` it records every legal choice it
+    scores (its ``place_code`` and score, ``n`` of them) and prunes nothing: the lookahead bot
+    ranks them.
     """
+    shuffle_ranks(st, rng)
     record = codes.shape[0] > 0
     n_rec = 0
     n_p = A.n_players
@@ -612,10 +879,11 @@ def evaluate_place(A, st, w, p, codes, scores):
     leader = -1
     best_score = -1e18
     bo0 = 0  # best other city-center count
-    for j in range(1, n_p):  # clockwise from the bot: ties favour no seat number
-        q = (p + j) % n_p
+    for q in range(n_p):  # ties: the random order of this decision
+        if q == p:
+            continue
         s = st.jelly[q] + POD_VALUE * st.pods[q]
-        if s > best_score:
+        if s > best_score or (s == best_score and st.rank_p[q] < st.rank_p[leader]):
             best_score = s
             leader = q
         if st.center[q] > bo0:
@@ -637,10 +905,10 @@ def evaluate_place(A, st, w, p, codes, scores):
     if use_center and has12:
         for rq in range(n_p):
             cmax = max(cmax, _center_term(st.center, p, w, rq, bo0, lead0))
-    _fill_values(rw, st.target, st.locked, st.ndice, st.values, n_d, p, has34, pod_ok,
+    _fill_values(rw, st.target, st.locked, st.nlive, st.values, n_d, p, has34, pod_ok,
                  st.pods[p], st.jelly[p], n_p)
     if need_all:
-        _fill_opponents(rw, st.target, st.locked, st.ndice, st.values, n_d, p, has34, pod_ok,
+        _fill_opponents(rw, st.target, st.locked, st.nlive, st.values, n_d, p, has34, pod_ok,
                         st.pods, st.jelly, n_p)
     best = -1e18
     bkey = -1
@@ -658,7 +926,17 @@ def evaluate_place(A, st, w, p, codes, scores):
         e_me = st.eff[d, p]
         m1, i1, m2 = _opp_tops(st.eff, d, p, n_p)
         ctrl0 = e_me > 0 and e_me >= m1
+        # podium zones pay non-controllers too (second place, presence): valued, not pruned
+        sec0, pres0 = _zone_podium(rw, n_d, st.target, d, z0)
+        secm, presm = _zone_podium(rw, n_d, st.target, d, z0 - 1) if has34 and z0 > 0 \
+            else (0.0, 0.0)
+        secp, presp = _zone_podium(rw, n_d, st.target, d, z0 + 1) if has34 and z0 < 2 \
+            else (0.0, 0.0)
+        podium = (sec0 != 0.0 or pres0 != 0.0 or secm != 0.0 or presm != 0.0 or secp != 0.0
+                  or presp != 0.0)
         take0 = vp0 if ctrl0 else 0.0
+        if podium and not ctrl0:
+            take0 = _non_ctrl_take(st.eff, d, p, n_p, e_me, -1, 0, sec0, pres0)
         mg0 = min(max(e_me - m1, -10), 10)
         top0 = max(e_me, m1)
         opp0 = m1 > 0 and m1 >= top0  # an opponent controls d now
@@ -670,8 +948,9 @@ def evaluate_place(A, st, w, p, codes, scores):
         deny_ub = 0.0
         if prune and need_all:
             deny_ub = _deny_ub(w, st.values, st.eff, n_p, p, d, z0, has34, top0, leader)
-        if prune and _choice_ub(w, hi_raw, removals, has34, ctrl0, take0, mg0, vp0, vpm, vpp,
-                                t_cost_max, cmax, need_all, deny_ub) < best:
+        if prune and not podium and _choice_ub(w, hi_raw, removals, has34, ctrl0, take0, mg0,
+                                               vp0, vpm, vpp, t_cost_max, cmax, need_all,
+                                               deny_ub) < best:
             continue
         # no effect (any value) and target moves (values 3-4)
         for j in range(n_rolled):
@@ -680,18 +959,19 @@ def evaluate_place(A, st, w, p, codes, scores):
             e1 = e_me + v * ((c == 0) - (c == 1))
             t_cost = w[W_COST] * (v / 6.0) if has_cost else 0.0
             t_cancel = w[W_CANCEL] if c >= 1 else 0.0
-            key = (d * 8 + v) * 64
+            key = (st.rank_d[d] * 8 + v) * 64
             top1 = max(e1, m1)
+            sv1 = _non_ctrl_take(st.eff, d, p, n_p, e1, -1, 0, sec0, pres0) if podium else 0.0
             deny = zero_deny
             if need_all and top1 != top0:
                 deny = _deny_term(w, st.values, st.eff, n_p, p, d, z0, z0, -1, 0, top0, top1,
                                   leader)
             if fast:
-                s = _score(w, ctrl0, take0, mg0, e1, m1, vp0, 0.0, 0.0, t_cancel + tg0, 0.0,
-                           False, False, False, False)
+                s = _score(w, ctrl0, take0, mg0, e1, m1, vp0, sv1, 0.0, 0.0, t_cancel + tg0,
+                           0.0, False, False, False, False)
             else:
-                s = _score(w, ctrl0, take0, mg0, e1, m1, vp0, deny, t_cost, t_cancel + tg0,
-                           0.0, need_all, has_cost, has_new, False)
+                s = _score(w, ctrl0, take0, mg0, e1, m1, vp0, sv1, deny, t_cost,
+                           t_cancel + tg0, 0.0, need_all, has_cost, has_new, False)
             if record:
                 codes[n_rec] = place_code(v, d, -1)
                 scores[n_rec] = s
@@ -706,15 +986,19 @@ def evaluate_place(A, st, w, p, codes, scores):
                     continue
                 vp1 = vpm if k == 1 else vpp
                 t_target = w[W_TARGET] * (vp1 - vp0)
+                sv1 = 0.0
+                if podium:
+                    sv1 = _non_ctrl_take(st.eff, d, p, n_p, e1, -1, 0, secm if k == 1 else secp,
+                                         presm if k == 1 else presp)
                 deny = zero_deny
                 if need_all and (opp0 or (m1 > 0 and m1 >= top1)):
                     deny = _deny_term(w, st.values, st.eff, n_p, p, d, z0, nz, -1, 0, top0,
                                       top1, leader)
                 if fast:
-                    s = _score(w, ctrl0, take0, mg0, e1, m1, vp1, 0.0, 0.0, t_cancel, t_target,
-                               False, False, False, True)
+                    s = _score(w, ctrl0, take0, mg0, e1, m1, vp1, sv1, 0.0, 0.0, t_cancel,
+                               t_target, False, False, False, True)
                 else:
-                    s = _score(w, ctrl0, take0, mg0, e1, m1, vp1, deny, t_cost, t_cancel,
+                    s = _score(w, ctrl0, take0, mg0, e1, m1, vp1, sv1, deny, t_cost, t_cancel,
                                t_target, need_all, has_cost, has_new, True)
                 if record:
                     codes[n_rec] = place_code(v, d, nz)
@@ -722,9 +1006,9 @@ def evaluate_place(A, st, w, p, codes, scores):
                     n_rec += 1
                 if s > best or (s == best and key + k < bkey):
                     best, bkey, bv, bd, barg = s, key + k, v, d, nz
-        if not removals or prune and _choice_ub(w, rem_raw, True, False, ctrl0, take0, mg0, vp0,
-                                                0.0, 0.0, t_cost_max, cmax, need_all,
-                                                deny_ub) < best:
+        if not removals or prune and not podium and _choice_ub(
+                w, rem_raw, True, False, ctrl0, take0, mg0, vp0, 0.0, 0.0, t_cost_max, cmax,
+                need_all, deny_ub) < best:
             continue
         # remove another die here (values 1-2): owner by owner, each value ru he holds here
         for rq in range(n_p):
@@ -749,8 +1033,8 @@ def evaluate_place(A, st, w, p, codes, scores):
                 e1 = e_me + v * ((c == 0) - (c == 1))
                 t_cost = w[W_COST] * (v / 6.0) if has_cost else 0.0
                 t_cancel = w[W_CANCEL] if c >= 1 else 0.0
-                # ties: owners counted clockwise from the bot, so no seat number is favoured
-                key = (d * 8 + v) * 64 + 1 + ((rq - p) % n_p) * 7
+                # ties: owners in the random order of this decision (no seat is favoured)
+                key = (st.rank_d[d] * 8 + v) * 64 + 1 + st.rank_p[rq] * 7
                 for i in range(n_held):
                     ru = (held >> (3 * i)) & 7
                     # losing a single die (-ru) or un-cancelling a pair (+ru)
@@ -764,11 +1048,15 @@ def evaluate_place(A, st, w, p, codes, scores):
                     if need_all and (top1 != top0 or (not mine and delta != 0)):
                         deny = _deny_term(w, st.values, st.eff, n_p, p, d, z0, z0,
                                           -1 if mine else rq, e_opp, top0, top1, leader)
+                    sv1 = 0.0
+                    if podium:
+                        sv1 = _non_ctrl_take(st.eff, d, p, n_p, e1r, -1 if mine else rq, e_opp,
+                                             sec0, pres0)
                     if fast:
-                        s = _score(w, ctrl0, take0, mg0, e1r, max_o1, vp0, 0.0, 0.0, t_cancel,
-                                   t_center, False, False, False, True)
+                        s = _score(w, ctrl0, take0, mg0, e1r, max_o1, vp0, sv1, 0.0, 0.0,
+                                   t_cancel, t_center, False, False, False, True)
                     else:
-                        s = _score(w, ctrl0, take0, mg0, e1r, max_o1, vp0, deny, t_cost,
+                        s = _score(w, ctrl0, take0, mg0, e1r, max_o1, vp0, sv1, deny, t_cost,
                                    t_cancel, t_center, need_all, has_cost, has_new, True)
                     if record:
                         codes[n_rec] = place_code(v, d, rq * 8 + ru)
@@ -777,6 +1065,8 @@ def evaluate_place(A, st, w, p, codes, scores):
                     if s > best or (s == best and key + ru < bkey):
                         best, bkey, bv, bd, barg = s, key + ru, v, d, rq * 8 + ru
     if bd < 0 or best < w[W_PASS_BELOW]:
+        return n_rec, 0, -1, -1
+    if best < w[W_WAIT] and can_wait(A, st, p):
         return n_rec, 0, -1, -1
     return n_rec, bv, bd, barg
 
@@ -812,18 +1102,19 @@ def decide_lock(A, st, lineup, p, rng):
                     best = s
                     bd = d
         return bd
-    return evaluate_lock(A, st, w, p)
+    return evaluate_lock(A, st, w, p, rng)
 
 
 @rule
-def evaluate_lock(A, st, w, p):
+def evaluate_lock(A, st, w, p, rng):
     """The evaluator bots' lock-down with weights ``w``: the district whose take is most at
-    risk (value / (1 + margin)), or -1."""
+    risk (value / (1 + margin)), or -1; ties in a random order drawn from ``rng``."""
     n_d = A.n_districts
     n_p = A.n_players
     req = A.lock_requires_dice
     if w[W_LOCK] <= 0.5:
         return -1
+    shuffle_ranks(st, rng)
     best = 0.0
     bd = -1
     for d in range(n_d):
@@ -833,10 +1124,10 @@ def evaluate_lock(A, st, w, p):
         for q in range(n_p):
             if q != p:
                 margin = min(margin, st.eff[d, p] - st.eff[d, q])
-        value = _zone(A.rewards, st.target, n_d, d, st.target[d], st.ndice[d, p],
+        value = _zone(A.rewards, st.target, n_d, d, st.target[d], st.nlive[d, p],
                       st.info[I_POD_STACK] > 0, st.pods[p], st.jelly[p], n_p)
         v = value / (1.0 + margin)
-        if v > best:
+        if v > best or (v == best and bd >= 0 and st.rank_d[d] < st.rank_d[bd]):
             best = v
             bd = d
     return bd
@@ -844,14 +1135,16 @@ def evaluate_lock(A, st, w, p):
 
 @rule(inline=True)
 def decide_flip(A, st, lineup, p, rng):
-    """After its last die: does ``p`` flip the sand timer (called only while unflipped)?"""
+    """Does ``p``, every die placed, flip the sand timer now? Asked right after its last die
+    and again at each of its later moments (every ``watch_seconds``) while unflipped: the
+    random bot flips with chance ``flip`` each time, the evaluator bots by ``evaluate_flip``."""
     w = lineup.params[p]
     if lineup.ids[p] == BOT_RANDOM:
         return uniform(rng) < w[RP_FLIP]
     if lineup.ids[p] == CUSTOM_ID:  # options: 0 keep the timer, 1 flip it
         return lineup.custom(A, st, p, KIND_FLIP, 1, w) > lineup.custom(A, st, p, KIND_FLIP,
                                                                          0, w)
-    return w[W_FLIP] > 0.5
+    return evaluate_flip(A, st, w, p)
 
 
 @rule  # asked by the reference engine (through its twin)
@@ -862,8 +1155,8 @@ def decide_either(A, st, lineup, q, d):
     if lineup.ids[q] != CUSTOM_ID:
         return either_choice(A, st, q, d)
     n_d = A.n_districts
-    left = (d - 1) % n_d
-    right = (d + 1) % n_d
+    left = (d + A.left_step) % n_d  # by the adjacent_orientation reading
+    right = (d - A.left_step) % n_d
     w = lineup.params[q]
     if lineup.custom(A, st, q, KIND_EITHER, right, w) > lineup.custom(A, st, q, KIND_EITHER,
                                                                        left, w):

@@ -16,7 +16,7 @@ from simlab.games.jelly.bots import (
     LA_PLAYOUTS,
     LA_WIDTH,
     POD_VALUE,
-    W_FLIP,
+    can_wait,
     code_arg,
     code_district,
     code_value,
@@ -25,10 +25,12 @@ from simlab.games.jelly.bots import (
     decide_lock,
     decide_place,
     either_choice,
+    evaluate_flip,
     evaluate_lock,
     evaluate_place,
     gift_order,
     lock_allowed,
+    shuffle_ranks,
 )
 from simlab.games.jelly.rules import (
     ADJ_EITHER,
@@ -76,16 +78,20 @@ from simlab.games.jelly.state import (
 
 @rule
 def refresh_eff(st, d, p):
-    """Cancellation rule, kept current: a value counts only if p holds it exactly once."""
+    """Cancellation rule, kept current: a value counts only if p holds it exactly once
+    (``eff``: the total, ``nlive``: how many dice survive, ``ndice``: all of p's dice here)."""
     e = 0
     n = 0
+    live = 0
     for v in range(1, 7):
         c = st.dice[d, p, v]
         n += c
         if c == 1:
             e += v
+            live += 1
     st.eff[d, p] = e
     st.ndice[d, p] = n
+    st.nlive[d, p] = live
 
 
 @rule(inline=True)
@@ -147,9 +153,35 @@ def give_pods(st, mask, n_p, agg):
 
 
 @rule
-def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc):
+def pay(A, st, giver, mask, a, lineup, rng, sc):
+    """``giver`` gives ``a`` jelly to each player in ``mask``; short of jelly, it pays whom
+    ``gift_order`` says first (the ``give_each_short`` reading)."""
+    n_p = A.n_players
+    k = 0
+    for r in range(n_p):
+        if mask[r] and r != giver:
+            k += 1
+    if k == 0:
+        return
+    if st.jelly[giver] >= a * k:
+        for r in range(n_p):
+            if mask[r] and r != giver:
+                st.jelly[giver] -= a
+                st.jelly[r] += a
+        return
+    k = gift_order(A, st, lineup, giver, mask, sc.order, rng)
+    for j in range(k):
+        r = sc.order[j]
+        amt = min(a, st.jelly[giver])
+        st.jelly[giver] -= amt
+        st.jelly[r] += amt
+
+
+@rule
+def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
     """Resolve one reward icon of zone z of district d_src for the controllers ``ctrl``
-    of district d_scored (the two differ for an adjacent-district reward)."""
+    of district d_scored (the two differ for an adjacent-district reward). Podium payouts to
+    non-controllers count in the district's reward metric (``district_jelly``)."""
     n_p = A.n_players
     kind = A.rewards[d_src, z, i, 0]
     a = A.rewards[d_src, z, i, 1]
@@ -171,26 +203,14 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc):
     elif kind == R_EACH_GIVES:
         # every non-controlling player gives a to each controller (tied ones do not swap)
         for g in range(n_p):
-            if ctrl[g]:
-                continue
-            for s in range(1, n_p):
-                c = (g + s) % n_p
-                if ctrl[c]:
-                    amt = min(a, st.jelly[g])
-                    st.jelly[g] -= amt
-                    st.jelly[c] += amt
+            if not ctrl[g]:
+                pay(A, st, g, ctrl, a, lineup, rng, sc)
     elif kind == R_GIVE_EACH:
+        for q in range(n_p):
+            sc.pmask[q] = not ctrl[q]
         for c in range(n_p):
-            if not ctrl[c]:
-                continue
-            k = gift_order(st, c, sc.order)
-            for j in range(k):
-                r = sc.order[j]
-                if ctrl[r]:
-                    continue
-                amt = min(a, st.jelly[c])
-                st.jelly[c] -= amt
-                st.jelly[r] += amt
+            if ctrl[c]:
+                pay(A, st, c, sc.pmask, a, lineup, rng, sc)
     elif kind == R_BY_DICE:
         pod_mask = sc.pmask
         for q in range(n_p):
@@ -221,16 +241,18 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc):
                 st.jelly[q] += a
             elif second > 0 and st.eff[d_scored, q] == second:
                 st.jelly[q] += b
+                agg.district_jelly[d_scored] += b
     elif kind == R_PODIUM_PRESENT:
         for q in range(n_p):
             if ctrl[q]:
                 st.jelly[q] += a
             elif st.ndice[d_scored, q] > 0:
                 st.jelly[q] += b
+                agg.district_jelly[d_scored] += b
 
 
 @rule
-def apply_zone(A, st, d, ctrl, agg, sc, lineup=None):
+def apply_zone(A, st, d, ctrl, agg, sc, rng, lineup=None):
     """Resolve the target reward of district d, icons left to right; an adjacent-district icon
     resolves that district's target reward (an adjacent icon reached that way gives nothing).
     'Either' is chosen by each controller's bot (``lineup``; without it, as the built-in bots
@@ -243,7 +265,7 @@ def apply_zone(A, st, d, ctrl, agg, sc, lineup=None):
         if kind == 0:
             break
         if kind != R_ADJ:
-            apply_icon(A, st, d, d, z, i, ctrl, agg, sc)
+            apply_icon(A, st, d, d, z, i, ctrl, agg, sc, lineup, rng)
             continue
         dirn = A.rewards[d, z, i, 1]
         if dirn == ADJ_EITHER:
@@ -269,11 +291,11 @@ def apply_zone(A, st, d, ctrl, agg, sc, lineup=None):
             if k2 == 0:
                 break
             if k2 != R_ADJ:
-                apply_icon(A, st, d, nb, znb, j, ctrl, agg, sc)
+                apply_icon(A, st, d, nb, znb, j, ctrl, agg, sc, lineup, rng)
 
 
 @rule
-def score_district(A, st, d, agg, sc, lineup=None):
+def score_district(A, st, d, agg, sc, rng, lineup=None):
     """District scoring: cancel same-colour same-value dice, highest total (> 0) controls,
     tied controllers all gain the target reward (``lineup``: see ``apply_zone``)."""
     n_p = A.n_players
@@ -296,7 +318,7 @@ def score_district(A, st, d, agg, sc, lineup=None):
         ctrl[q] = st.eff[d, q] == best
         sc.jel0[q] = st.jelly[q]
         sc.pod0[q] = st.pods[q]
-    apply_zone(A, st, d, ctrl, agg, sc, lineup)
+    apply_zone(A, st, d, ctrl, agg, sc, rng, lineup)
     agg.district_control[d] += 1
     for q in range(n_p):
         if ctrl[q]:
@@ -335,9 +357,23 @@ def roll_dice(st, p, rng):
 
 
 @rule
-def step_time(A, p, rng):
-    """Time one roll-and-place step takes player p: (0.5 + U[0,1)) / speed."""
-    return (0.5 + uniform(rng)) / A.speeds[p]
+def step_time(A, st, p, rng):
+    """Timing rule: one roll-and-place step of p takes rolling time plus a decision time that
+    grows with what p weighs (dice in its roll, open districts), jittered, divided by p's speed:
+    ``(roll + think + weigh * dice * open) * U[1 - jitter, 1 + jitter] / speed`` seconds."""
+    n_open = 0
+    for d in range(A.n_districts):
+        if st.locked[d] < 0:
+            n_open += 1
+    base = A.roll_seconds + A.think_seconds + A.weigh_seconds * st.n_left[p] * n_open
+    return base * (1.0 - A.time_jitter + 2.0 * A.time_jitter * uniform(rng)) / A.speeds[p]
+
+
+@rule
+def watch_time(A, p, rng):
+    """Timing rule: a player with every die placed reconsiders flipping the timer after
+    ``watch_seconds`` (jittered; the same for every speed: looking up takes no dexterity)."""
+    return A.watch_seconds * (1.0 - A.time_jitter + 2.0 * A.time_jitter * uniform(rng))
 
 
 @rule
@@ -347,6 +383,7 @@ def begin_round(A, st, rng):
     st.dice[:] = 0
     st.eff[:] = 0
     st.ndice[:] = 0
+    st.nlive[:] = 0
     st.center[:] = 0
     st.target[:] = 0
     st.locked[:] = -1
@@ -354,19 +391,35 @@ def begin_round(A, st, rng):
     st.deadline[0] = np.inf
     for q in range(A.n_players):
         st.n_left[q] = A.dice
-        st.next_time[q] = step_time(A, q, rng)
+    for q in range(A.n_players):
+        st.next_time[q] = step_time(A, st, q, rng)
 
 
 @rule
 def next_actor(st, n_p):
-    """The player with dice left who acts next, and when: (p, t); p = -1 if nobody."""
+    """Who acts next, and when: (p, t); p = -1 when every die is placed. A player with dice
+    left rolls; one with none may flip the timer while it is unflipped."""
     p = -1
     t = np.inf
+    left = False
     for q in range(n_p):
-        if st.n_left[q] > 0 and st.next_time[q] < t:
+        if st.n_left[q] > 0:
+            left = True
+    if not left:
+        return p, t
+    for q in range(n_p):
+        if (st.n_left[q] > 0 or st.info[I_FLIPPED] == 0) and st.next_time[q] < t:
             t = st.next_time[q]
             p = q
     return p, t
+
+
+@rule
+def next_gap(A, st, p, rng):
+    """Time to p's next moment: a roll step if it has dice left, else a flip moment."""
+    if st.n_left[p] > 0:
+        return step_time(A, st, p, rng)
+    return watch_time(A, p, rng)
 
 
 @rule
@@ -406,7 +459,7 @@ def do_lock(A, st, p, dl, agg):
 def do_flip(A, st, t, agg):
     """Flip the sand timer at time ``t``."""
     st.info[I_FLIPPED] = 1
-    st.deadline[0] = t + A.timer_steps
+    st.deadline[0] = t + A.timer_seconds
     agg.counters[C_FLIPS] += 1
 
 
@@ -422,9 +475,11 @@ def end_round(A, st, agg, steps):
 
 @rule(inline=True)
 def play_round(A, st, lineup, rng, agg, sc, S):
-    """One round: interleaved roll-and-place steps by speed, lock-down and timer flip after a
-    player's last die, unplaced dice lost when the timer runs out (``sc``: kernel scratch;
-    ``S``: the lookahead bot's playout scratch, or None for a line-up without it)."""
+    """One round, in seconds: each player's moments in time order. With dice left a player
+    rolls them and places one (or none: it rolls again); after its last die it may lock down a
+    district; with every die placed it may flip the timer then or at any later moment; once
+    the flipped timer runs out, unplaced dice are lost (``sc``: kernel scratch; ``S``: the
+    lookahead bot's playout scratch, or None for a line-up without it)."""
     n_p = A.n_players
     begin_round(A, st, rng)
     steps = 0
@@ -432,31 +487,32 @@ def play_round(A, st, lineup, rng, agg, sc, S):
         p, t = next_actor(st, n_p)
         if p < 0 or t >= st.deadline[0]:
             break
-        if steps >= A.max_steps:
-            agg.counters[C_STEP_CAP] += 1
-            break
-        steps += 1
-        roll_dice(st, p, rng)
-        v, d, arg = choose_place(A, st, lineup, p, rng, sc, S)
-        if place_legal(A, st, v, d):
-            do_place(st, p, v, d, arg, agg)
-            if st.n_left[p] == 0:
-                if any_lock_allowed(A, st):
+        if st.n_left[p] > 0:
+            if steps >= A.max_steps:
+                agg.counters[C_STEP_CAP] += 1
+                break
+            steps += 1
+            roll_dice(st, p, rng)
+            v, d, arg = choose_place(A, st, lineup, p, rng, sc, S)
+            if place_legal(A, st, v, d):
+                do_place(st, p, v, d, arg, agg)
+                if st.n_left[p] == 0 and any_lock_allowed(A, st):
                     do_lock(A, st, p, choose_lock(A, st, lineup, p, rng, sc, S), agg)
-                if st.info[I_FLIPPED] == 0 and choose_flip(A, st, lineup, p, rng, sc, S):
-                    do_flip(A, st, t, agg)
-        else:
-            agg.counters[C_PASSES] += 1
-        st.next_time[p] = t + step_time(A, p, rng)
+            else:
+                agg.counters[C_PASSES] += 1
+        if st.n_left[p] == 0 and st.info[I_FLIPPED] == 0:
+            if choose_flip(A, st, lineup, p, rng, sc, S):
+                do_flip(A, st, t, agg)
+        st.next_time[p] = t + next_gap(A, st, p, rng)
     end_round(A, st, agg, steps)
 
 
 @rule
-def score_round(A, st, agg, sc, lineup=None):
+def score_round(A, st, agg, sc, rng, lineup=None):
     """Round scoring: every district from the Drone's clockwise, then the city center."""
     n_d = A.n_districts
     for k in range(n_d):
-        score_district(A, st, (st.info[I_DRONE] + k) % n_d, agg, sc, lineup)
+        score_district(A, st, (st.info[I_DRONE] + k) % n_d, agg, sc, rng, lineup)
     score_center(A, st, agg, sc.ctrl)
 
 
@@ -473,6 +529,7 @@ def copy_state(st, sim):
         for q in range(st.dice.shape[1]):
             sim.eff[d, q] = st.eff[d, q]
             sim.ndice[d, q] = st.ndice[d, q]
+            sim.nlive[d, q] = st.nlive[d, q]
             for v in range(7):
                 sim.dice[d, q, v] = st.dice[d, q, v]
     for q in range(st.jelly.shape[0]):
@@ -489,31 +546,40 @@ def copy_state(st, sim):
 
 
 @rule
-def playout_after_last(A, st, p, t, w, agg, lock, flip):
-    """After p's last die in a playout: lock (-2: greedy's choice) and flip (-1: greedy's)."""
+def playout_after_last(A, st, p, t, w, agg, lock, flip, rng):
+    """A playout's moment of p with every die placed: lock (-2: greedy's choice, -3: none to
+    make now) and flip (-1: greedy's choice, 0 keep, 1 flip, -3: none to make now)."""
     if lock != -3 and any_lock_allowed(A, st):
-        do_lock(A, st, p, evaluate_lock(A, st, w, p) if lock == -2 else lock, agg)
-    if st.info[I_FLIPPED] == 0 and (w[W_FLIP] > 0.5 if flip < 0 else flip == 1):
+        do_lock(A, st, p, evaluate_lock(A, st, w, p, rng) if lock == -2 else lock, agg)
+    if flip != -3 and st.info[I_FLIPPED] == 0 and (evaluate_flip(A, st, w, p) if flip == -1
+                                                   else flip == 1):
         do_flip(A, st, t, agg)
 
 
 @rule
 def playout_round(A, st, S):
-    """Finish the current round of a playout: every seat plays greedy."""
+    """Finish the current round of a playout: every seat plays greedy (``play_round``'s
+    moments, greedy's decisions)."""
     n_p = A.n_players
     steps = 0
     while True:
         p, t = next_actor(st, n_p)
-        if p < 0 or t >= st.deadline[0] or steps >= A.max_steps:
+        if p < 0 or t >= st.deadline[0]:
             break
-        steps += 1
-        roll_dice(st, p, S.rng)
-        n, v, d, arg = evaluate_place(A, st, S.w, p, S.codes[:0], S.scores[:0])
-        if place_legal(A, st, v, d):
-            do_place(st, p, v, d, arg, S.agg)
-            if st.n_left[p] == 0:
-                playout_after_last(A, st, p, t, S.w, S.agg, np.int64(-2), np.int64(-1))
-        st.next_time[p] = t + step_time(A, p, S.rng)
+        if st.n_left[p] > 0:
+            if steps >= A.max_steps:
+                break
+            steps += 1
+            roll_dice(st, p, S.rng)
+            n, v, d, arg = evaluate_place(A, st, S.w, p, S.codes[:0], S.scores[:0], S.rng)
+            if place_legal(A, st, v, d):
+                do_place(st, p, v, d, arg, S.agg)
+                if st.n_left[p] == 0:
+                    playout_after_last(A, st, p, t, S.w, S.agg, np.int64(-2), np.int64(-3),
+                                       S.rng)
+        if st.n_left[p] == 0 and st.info[I_FLIPPED] == 0:
+            playout_after_last(A, st, p, t, S.w, S.agg, np.int64(-3), np.int64(-1), S.rng)
+        st.next_time[p] = t + next_gap(A, st, p, S.rng)
     for q in range(n_p):
         st.n_left[q] = 0
 
@@ -525,7 +591,7 @@ def playout_finish(A, st, p, S, sc, horizon):
     n_p = A.n_players
     n_d = A.n_districts
     playout_round(A, st, S)
-    score_round(A, st, S.agg, sc)
+    score_round(A, st, S.agg, sc, S.rng)
     last = min(A.rounds, st.info[I_ROUND] + 1 + horizon)
     if last < A.rounds:  # cut: rank by jelly + expected pods
         bestv = -1e18
@@ -542,7 +608,7 @@ def playout_finish(A, st, p, S, sc, horizon):
         st.info[I_DRONE] = (A.drone_start + r * A.drone_step) % n_d
         begin_round(A, st, S.rng)
         playout_round(A, st, S)
-        score_round(A, st, S.agg, sc)
+        score_round(A, st, S.agg, sc, S.rng)
     best = -(1 << 62)
     for q in range(n_p):
         s = st.jelly[q]
@@ -560,9 +626,9 @@ def playout_finish(A, st, p, S, sc, horizon):
 
 
 @rule(inline=True)
-def _top_options(S, n, width):
-    """Indices of the ``width`` best-scored options into ``S.cand`` (ties: the first scored);
-    returns how many."""
+def _top_options(S, n, width, rank_d):
+    """Indices of the ``width`` best-scored options into ``S.cand`` (ties: the district first
+    in the decision's random order ``rank_d``, then the first scored); returns how many."""
     k = min(width, n)
     for i in range(k):
         bi = -1
@@ -574,7 +640,9 @@ def _top_options(S, n, width):
                     break
             if taken:
                 continue
-            if bi < 0 or S.scores[j] > S.scores[bi]:
+            if bi < 0 or S.scores[j] > S.scores[bi] or (
+                    S.scores[j] == S.scores[bi]
+                    and rank_d[code_district(S.codes[j])] < rank_d[code_district(S.codes[bi])]):
                 bi = j
         S.cand[i] = bi
     return k
@@ -586,16 +654,18 @@ def lookahead_place(A, st, lineup, p, rng, sc, S):
     each tried in ``playouts`` playouts to the end of the game from a copy of the state; the
     best mean result is placed. Playouts roll every die on their own stream, seeded by one
     draw from the game's (so the bot never sees a die before it is rolled), with the same
-    seeds for every option (common random numbers)."""
+    seeds for every option (common random numbers). When the time allows rolling again
+    (``can_wait``), placing nothing is one more option, played out the same way."""
     w = lineup.params[p]
     plays = max(1, int(w[LA_PLAYOUTS]))
     width = max(1, int(w[LA_WIDTH]))
     horizon = int(max(0.0, min(w[LA_HORIZON], 99.0)))
-    n, v0, d0, a0 = evaluate_place(A, st, S.w, p, S.codes, S.scores)
+    n, v0, d0, a0 = evaluate_place(A, st, S.w, p, S.codes, S.scores, rng)
     if n == 0:
         return 0, -1, -1
-    k = _top_options(S, n, width)
-    if k == 1:
+    k = _top_options(S, n, width, st.rank_d)
+    wait = can_wait(A, st, p)
+    if k == 1 and not wait:
         c = S.codes[S.cand[0]]
         return code_value(c), code_district(c), code_arg(c)
     base = next_u64(rng)
@@ -603,8 +673,8 @@ def lookahead_place(A, st, lineup, p, rng, sc, S):
     sim = S.sim
     best = -1e18
     bc = S.codes[S.cand[0]]
-    for i in range(k):
-        c = S.codes[S.cand[i]]
+    for i in range(k + (1 if wait else 0)):
+        c = S.codes[S.cand[i]] if i < k else 0  # code 0: place nothing, roll again
         v = code_value(c)
         d = code_district(c)
         arg = code_arg(c)
@@ -612,22 +682,26 @@ def lookahead_place(A, st, lineup, p, rng, sc, S):
         for j in range(plays):
             copy_state(st, sim)
             seed_stream(base, np.uint64(j), S.rng)
-            do_place(sim, p, v, d, arg, S.agg)
+            if c != 0:
+                do_place(sim, p, v, d, arg, S.agg)
             if sim.n_left[p] == 0:
-                playout_after_last(A, sim, p, t, S.w, S.agg, np.int64(-2), np.int64(-1))
-            sim.next_time[p] = t + step_time(A, p, S.rng)
+                playout_after_last(A, sim, p, t, S.w, S.agg, np.int64(-2), np.int64(-1),
+                                   S.rng)
+            sim.next_time[p] = t + next_gap(A, sim, p, S.rng)
             tot += playout_finish(A, sim, p, S, sc, horizon)
         if tot > best:
             best = tot
             bc = c
+    if bc == 0:
+        return 0, -1, -1
     return code_value(bc), code_district(bc), code_arg(bc)
 
 
 @rule
 def _lookahead_options(A, st, lineup, p, base, sc, S, lock, flip):
-    """Total playout result of p's lock-down ``lock`` and flip ``flip`` after its last die
-    (lock -2: greedy's choice, -3: already made; flip -1: greedy's), over the bot's playouts
-    seeded from ``base``."""
+    """Total playout result of p's lock-down ``lock`` and flip ``flip`` at a moment with every
+    die placed (lock -2: greedy's choice, -3: none now; flip -1: greedy's), over the bot's
+    playouts seeded from ``base``."""
     plays = max(1, int(lineup.params[p][LA_PLAYOUTS]))
     horizon = int(max(0.0, min(lineup.params[p][LA_HORIZON], 99.0)))
     t = st.next_time[p]
@@ -635,8 +709,8 @@ def _lookahead_options(A, st, lineup, p, base, sc, S, lock, flip):
     for j in range(plays):
         copy_state(st, S.sim)
         seed_stream(base, np.uint64(j), S.rng)
-        playout_after_last(A, S.sim, p, t, S.w, S.agg, lock, flip)
-        S.sim.next_time[p] = t + step_time(A, p, S.rng)
+        playout_after_last(A, S.sim, p, t, S.w, S.agg, lock, flip, S.rng)
+        S.sim.next_time[p] = t + next_gap(A, S.sim, p, S.rng)
         tot += playout_finish(A, S.sim, p, S, sc, horizon)
     return tot
 
@@ -654,9 +728,10 @@ def choose_place(A, st, lineup, p, rng, sc, S):
 @rule  # asked by the reference engine (through its twin)
 def choose_lock(A, st, lineup, p, rng, sc, S):
     """Every bot's lock-down (``decide_lock``; the lookahead bot tries no lock and each legal
-    district, the timer flipped as greedy does; one stream draw for all of them)."""
+    district, the timer then flipped as greedy does; ties in a random district order)."""
     if S is not None:
         if lineup.ids[p] == BOT_LOOKAHEAD:
+            shuffle_ranks(st, rng)
             base = next_u64(rng)
             best = -1e18
             bd = -1
@@ -665,7 +740,8 @@ def choose_lock(A, st, lineup, p, rng, sc, S):
                     continue
                 tot = _lookahead_options(A, st, lineup, p, base, sc, S, np.int64(dl),
                                          np.int64(-1))
-                if tot > best:
+                if tot > best or (tot == best and dl >= 0 and bd >= 0
+                                  and st.rank_d[dl] < st.rank_d[bd]):
                     best = tot
                     bd = dl
             return bd
@@ -674,7 +750,8 @@ def choose_lock(A, st, lineup, p, rng, sc, S):
 
 @rule  # asked by the reference engine (through its twin)
 def choose_flip(A, st, lineup, p, rng, sc, S):
-    """Every bot's timer flip (``decide_flip``; the lookahead bot tries both)."""
+    """Every bot's timer flip at a moment with every die placed (``decide_flip``; the lookahead
+    bot plays both out: keep now, greedy from its next moment on, or flip now)."""
     if S is not None:
         if lineup.ids[p] == BOT_LOOKAHEAD:
             base = next_u64(rng)
@@ -698,7 +775,7 @@ def play_game(A, st, lineup, rng, agg, sc, S):
         st.info[I_ROUND] = r
         st.info[I_DRONE] = (A.drone_start + r * A.drone_step) % n_d
         play_round(A, st, lineup, rng, agg, sc, S)
-        score_round(A, st, agg, sc, lineup)
+        score_round(A, st, agg, sc, rng, lineup)
     for q in range(n_p):
         s = st.jelly[q]
         for _ in range(st.pods[q]):

@@ -143,7 +143,7 @@ class ReferenceGame:
         for atom in row:
             if atom[0] == 0:
                 break
-            parts.append(describe_atom(atom))
+            parts.append(describe_atom(atom, self.A.left_step))
         return "+".join(parts) or "nothing"
 
     def make_view(self) -> JellyState:
@@ -158,6 +158,7 @@ class ReferenceGame:
             for q in range(self.n_p):
                 vals = self.dice_of(d, q)
                 st.ndice[d, q] = len(vals)
+                st.nlive[d, q] = sum(1 for v in set(vals) if vals.count(v) == 1)
                 st.eff[d, q] = self.surviving_total(d, q)
         st.center[:] = 0
         for (o, _v) in self.center:
@@ -178,11 +179,27 @@ class ReferenceGame:
             return False
         return (not self.A.lock_requires_dice) or len(dist.dice) > 0
 
+    def jitter(self) -> float:
+        j = self.A.time_jitter
+        return 1.0 - j + 2.0 * j * uniform(self.rng)
+
     def step_time(self, q: int) -> float:
-        return (0.5 + uniform(self.rng)) / self.A.speeds[q]
+        """Seconds of q's next roll-and-place step: rolling, plus deciding over the dice in its
+        roll and the open districts, jittered, divided by its speed."""
+        A = self.A
+        n_open = sum(1 for dist in self.districts if dist.locked_by < 0)
+        base = A.roll_seconds + A.think_seconds + \
+            A.weigh_seconds * self.players[q].dice_in_hand * n_open
+        return base * self.jitter() / A.speeds[q]
+
+    def watch_time(self, q: int) -> float:
+        """Seconds until a player with every die placed next considers flipping the timer."""
+        return self.A.watch_seconds * self.jitter()
 
     # ----------------------------------------------------------------- a round
     def play_round(self):
+        """Real time in seconds: the next moment is the earliest of every player's; a player
+        with dice rolls and places one (or none), one without may flip the unflipped timer."""
         A = self.A
         for dist in self.districts:
             dist.dice.clear()
@@ -192,41 +209,53 @@ class ReferenceGame:
         self.flipped = False
         for p in self.players:
             p.dice_in_hand = A.dice
+        for p in self.players:
             self.next_time[p.seat] = self.step_time(p.seat)
         self.deadline = float("inf")
         steps = 0
         agg = self.agg
         while True:
-            waiting = [p.seat for p in self.players if p.dice_in_hand > 0]
-            if not waiting:
+            if not any(p.dice_in_hand > 0 for p in self.players):
                 break
-            q = min(waiting, key=lambda s: (self.next_time[s], s))
+            able = [p.seat for p in self.players if p.dice_in_hand > 0 or not self.flipped]
+            q = min(able, key=lambda s: (self.next_time[s], s))
             t = self.next_time[q]
             if t >= self.deadline:
-                self.say(f"  the sand timer runs out at t={t:.2f}")
+                self.say(f"  the sand timer runs out at t={self.deadline:.2f} s")
                 break
-            if steps >= A.max_steps:
-                agg.counters[C_STEP_CAP] += 1
-                break
-            steps += 1
             player = self.players[q]
-            self.roll = [0] * 7
-            rolled = [d6(self.rng) for _ in range(player.dice_in_hand)]
-            for v in rolled:
-                self.roll[v] += 1
-            v, d, arg = nb.choose_place(A, self.make_view(), self.lineup, q, self.rng,
-                                        self.scratch, self.search)
-            v, d, arg = int(v), int(d), int(arg)
-            legal = (1 <= v <= 6 and 0 <= d < self.n_d and self.roll[v] > 0
-                     and self.districts[d].locked_by < 0)
-            if legal:
-                self.place(q, v, d, arg, t, sorted(rolled))
-                if player.dice_in_hand == 0:
-                    self.after_last_die(q, t)
-            else:
-                agg.counters[C_PASSES] += 1
-                self.say(f"  t={t:5.2f} {self.who(q)} rolls {sorted(rolled)} and places nothing")
-            self.next_time[q] = t + self.step_time(q)
+            if player.dice_in_hand > 0:
+                if steps >= A.max_steps:
+                    agg.counters[C_STEP_CAP] += 1
+                    break
+                steps += 1
+                self.roll = [0] * 7
+                rolled = [d6(self.rng) for _ in range(player.dice_in_hand)]
+                for v in rolled:
+                    self.roll[v] += 1
+                v, d, arg = nb.choose_place(A, self.make_view(), self.lineup, q, self.rng,
+                                            self.scratch, self.search)
+                v, d, arg = int(v), int(d), int(arg)
+                legal = (1 <= v <= 6 and 0 <= d < self.n_d and self.roll[v] > 0
+                         and self.districts[d].locked_by < 0)
+                if legal:
+                    self.place(q, v, d, arg, t, sorted(rolled))
+                    if player.dice_in_hand == 0:
+                        self.after_last_die(q)
+                else:
+                    agg.counters[C_PASSES] += 1
+                    self.say(f"  t={t:5.2f} {self.who(q)} rolls {sorted(rolled)} and places "
+                             f"nothing (rolls again)")
+            if player.dice_in_hand == 0 and not self.flipped:
+                if nb.choose_flip(A, self.make_view(), self.lineup, q, self.rng, self.scratch,
+                                  self.search):
+                    self.flipped = True
+                    self.deadline = t + A.timer_seconds
+                    agg.counters[C_FLIPS] += 1
+                    self.say(f"  t={t:5.2f} {self.who(q)} flips the sand timer "
+                             f"({A.timer_seconds:g} s left)")
+            self.next_time[q] = t + (self.step_time(q) if player.dice_in_hand > 0
+                                     else self.watch_time(q))
         agg.counters[C_STEPS] += steps
         for p in self.players:
             if p.dice_in_hand:
@@ -263,8 +292,9 @@ class ReferenceGame:
                 self.say(f"           and moves the Target to zone {arg} "
                          f"({self.zone_name(d, arg)})")
 
-    def after_last_die(self, q: int, t: float):
-        """After the last die: optional lock-down of one district, optional timer flip."""
+    def after_last_die(self, q: int):
+        """After the last die: optional lock-down of one district (the flip is a moment of
+        its own, now or later)."""
         A = self.A
         if any(self.lock_allowed(d) for d in range(self.n_d)):
             d = int(nb.choose_lock(A, self.make_view(), self.lineup, q, self.rng, self.scratch,
@@ -273,13 +303,6 @@ class ReferenceGame:
                 self.districts[d].locked_by = q
                 self.agg.counters[C_LOCKS] += 1
                 self.say(f"           {self.who(q)} locks down district {d}")
-        if not self.flipped and nb.choose_flip(A, self.make_view(), self.lineup, q, self.rng,
-                                               self.scratch, self.search):
-            self.flipped = True
-            self.deadline = t + A.timer_steps
-            self.agg.counters[C_FLIPS] += 1
-            self.say(f"           {self.who(q)} flips the sand timer "
-                     f"({A.timer_steps:g} time units left)")
 
     # ----------------------------------------------------------------- scoring
     def give_pods(self, seats: list[int]) -> int:
@@ -294,6 +317,29 @@ class ReferenceGame:
         for s in seats:
             self.players[s].pods += 1
         return len(seats)
+
+    def pay(self, giver: int, recipients: list[int], a: int):
+        """``giver`` gives ``a`` jelly to each recipient; short of jelly, it pays in the order
+        its bot (or the ``give_each_short`` reading) gives."""
+        P = self.players
+        if not recipients:
+            return
+        if P[giver].jelly >= a * len(recipients):
+            for r in recipients:
+                P[giver].jelly -= a
+                P[r].jelly += a
+            return
+        mask = np.zeros(self.n_p, dtype=np.bool_)
+        mask[recipients] = True
+        order = np.zeros(self.n_p, dtype=np.int64)
+        k = int(bots.gift_order(self.A, self.make_view(), self.lineup, giver, mask, order,
+                                self.rng))
+        self.say(f"           {self.who(giver)} is short of jelly and pays "
+                 f"{', '.join(self.who(int(r)) for r in order[:k])} in that order")
+        for r in order[:k]:
+            amount = min(a, P[giver].jelly)
+            P[giver].jelly -= amount
+            P[int(r)].jelly += amount
 
     def resolve_icon(self, atom, d_scored: int, ctrl: list[int]):
         kind, a, b = int(atom[0]), int(atom[1]), int(atom[2])
@@ -312,23 +358,11 @@ class ReferenceGame:
             for q in ctrl:
                 P[q].jelly += a * P[q].pods
         elif kind == R_EACH_GIVES:
-            for g in others:  # each other player gives a to each controller, clockwise
-                for s in range(1, self.n_p):
-                    c = (g + s) % self.n_p
-                    if c in ctrl:
-                        amount = min(a, P[g].jelly)
-                        P[g].jelly -= amount
-                        P[c].jelly += amount
+            for g in others:  # each other player gives a to each controller
+                self.pay(g, ctrl, a)
         elif kind == R_GIVE_EACH:
-            for c in ctrl:
-                order = np.zeros(self.n_p, dtype=np.int64)
-                k = bots.gift_order(self.make_view(), c, order)
-                for r in order[:k]:
-                    if r in ctrl:
-                        continue  # tied controllers do not give to each other
-                    amount = min(a, P[c].jelly)
-                    P[c].jelly -= amount
-                    P[int(r)].jelly += amount
+            for c in ctrl:  # tied controllers do not give to each other
+                self.pay(c, others, a)
         elif kind == R_BY_DICE:
             pod_takers = []
             for q in ctrl:
@@ -349,12 +383,14 @@ class ReferenceGame:
                     P[q].jelly += a
                 elif second > 0 and totals[q] == second:
                     P[q].jelly += b
+                    self.agg.district_jelly[d_scored] += b
         elif kind == R_PODIUM_PRESENT:
             for q in range(self.n_p):
                 if q in ctrl:
                     P[q].jelly += a
                 elif self.dice_of(d_scored, q):
                     P[q].jelly += b
+                    self.agg.district_jelly[d_scored] += b
 
     def resolve_zone(self, d: int, ctrl: list[int]):
         """The target reward of district d, icons left to right."""
@@ -436,6 +472,12 @@ class ReferenceGame:
             for q in tied:
                 self.agg.seat[q, S_CENTER_PODS] += 1
 
+    def score_round(self):
+        """Every district from the Drone's clockwise, then the city center."""
+        for k in range(self.n_d):
+            self.score_district((self.drone + k) % self.n_d)
+        self.score_center()
+
     # ----------------------------------------------------------------- a game
     def play(self):
         """Play the whole game; returns (scores, winners)."""
@@ -446,9 +488,7 @@ class ReferenceGame:
             self.say(f"Round {r + 1} (Drone at district {self.drone})")
             self.play_round()
             self.say("  Scoring")
-            for k in range(self.n_d):
-                self.score_district((self.drone + k) % self.n_d)
-            self.score_center()
+            self.score_round()
             self.say("  Holdings: " + ", ".join(f"{self.who(p.seat)} {p.jelly} jelly "
                                                 f"{p.pods} pods" for p in self.players))
         scores = []
@@ -472,15 +512,16 @@ class ReferenceGame:
         return scores, winners
 
 
-def describe_atom(atom) -> str:
-    """Text of one reward icon, in the syntax of ``boards.toml``."""
+def describe_atom(atom, left_step: int = -1) -> str:
+    """Text of one reward icon, in the syntax of ``boards.toml`` (an arrow in the rule arrays
+    holds its neighbour's index step: ``left_step`` is the left one's)."""
     kind = int(atom[0])
     name = CODE_NAMES.get(kind, "?")
     a, b = int(atom[1]), int(atom[2])
     if kind in (R_POD, R_DISCARD):
         return name
     if kind == R_ADJ:
-        return f"adjacent:{ {-1: 'left', 0: 'either', 1: 'right'}[a] }"
+        return "adjacent:" + ("either" if a == 0 else "left" if a == left_step else "right")
     if kind == R_BY_DICE:
         def sub(k, v):
             return "pod" if k == 1 else f"jelly{v}"

@@ -24,6 +24,11 @@ from simlab.errors import SimlabError
 R_NONE, R_JELLY, R_POD, R_DISCARD, R_PER_POD, R_ADJ, R_EACH_GIVES, R_GIVE_EACH = range(8)
 R_BY_DICE, R_PODIUM, R_PODIUM_PRESENT = 8, 9, 10
 ADJ_LEFT, ADJ_EITHER, ADJ_RIGHT = -1, 0, 1
+#: readings of a giver short of jelly (``give_each_short``), codes shared with nb.py / bots.py
+GIVE_SHORT = {"bot": 0, "poorest_first": 1}
+#: readings of "left" and "right" on an adjacent-district arrow (``adjacent_orientation``):
+#: the index step of the LEFT neighbour (districts are numbered clockwise)
+ADJ_ORIENTATION = {"entrance": 1, "center": -1}
 
 KIND_NAMES = {
     "jelly": R_JELLY, "pod": R_POD, "discard_pod": R_DISCARD, "per_pod": R_PER_POD,
@@ -145,7 +150,12 @@ def default_layouts() -> dict[str, tuple[str, ...]]:
 
 
 class JellyArrays(NamedTuple):
-    """The rules as arrays and scalars for ``nb.py`` (no Python objects)."""
+    """The rules as arrays and scalars for ``nb.py`` (no Python objects).
+
+    ``rewards[d, z, i]`` is icon ``i`` of zone ``z`` of district ``d`` as ``parse_icon`` reads
+    it, except that an adjacent-district arrow holds the index step of its neighbour (-1 or +1,
+    by ``adjacent_orientation``; 0 = either).
+    """
 
     rewards: np.ndarray        # (D, 3, MAX_ICONS, ATOM_WIDTH) int64
     start_jelly: np.ndarray    # (P,) int64
@@ -156,11 +166,18 @@ class JellyArrays(NamedTuple):
     dice: int
     pods: int
     pod_sides: int
-    timer_steps: float
+    timer_seconds: float
+    roll_seconds: float
+    think_seconds: float
+    weigh_seconds: float
+    time_jitter: float
+    watch_seconds: float
     max_steps: int
     drone_start: int
     drone_step: int
     lock_requires_dice: bool
+    give_short: int            # GIVE_SHORT code
+    left_step: int             # ADJ_ORIENTATION: index step of the left neighbour
 
 
 @dataclass(frozen=True)
@@ -191,21 +208,44 @@ class JellyRules:
         of them takes one.
     pod_sides : int
         A jelly-pod is worth one roll of this die at game end (rulebook reading: d6).
-    timer_steps : float
-        The sand timer, in units of the average time a speed-1 player needs for one roll and
-        placement (*assumed* 3: about 10 s). After a flip, players act only before it runs out.
+    timer_seconds : float
+        The sand timer in seconds (rulebook: "1 10-second Sand Timer"). After a flip, players
+        act only before it runs out.
+    roll_seconds : float
+        Seconds a speed-1 player needs to gather and roll its dice and place one (*assumed* 1.5).
+    think_seconds : float
+        Seconds of decision in every roll-and-place step (*assumed* 0.5).
+    weigh_seconds : float
+        Further decision seconds per option weighed: per die in the roll and open district
+        (*assumed* 0.04: 7 dice on 6 open districts add 1.7 s). A step takes
+        ``(roll + think + weigh * dice * open districts) * U[1 - jitter, 1 + jitter] / speed``;
+        7 dice at speed 1 take about 21 s a round.
+    time_jitter : float
+        Per-step randomness of that time (*assumed* 0.3: +-30%, uniform).
+    watch_seconds : float
+        A player who has placed every die reconsiders flipping the timer this often (seconds,
+        jittered the same way, for every speed; *assumed* 1).
     max_steps_per_round : int
-        Safety bound on roll steps in a round (a modelling guard; no bot reaches it in practice).
-        When hit, unplaced dice are lost as if the timer ran out.
+        Safety bound on roll steps in a round (a modelling guard; no built-in bot reaches it
+        at its defaults). When hit, unplaced dice are lost as if the timer ran out.
     speeds : tuple of float
-        Per-seat speed (roll-and-place steps per time unit); empty = all 1.0.
+        Per-seat speed multipliers (a step takes its time divided by the speed); empty = all 1.
     drone_start : int
         District the Drone points to in round 1.
     drone_step : int
-        Districts the Drone advances each round (*assumed* 1: the rulebook rotates it).
+        Districts the Drone advances each round (reading, ``simlab readings jelly``: 0, the
+        city center and the Drone rotate together, so the Drone keeps its district).
     lock_requires_dice : bool
         A lock-down needs at least one die (any colour) on that district entrance (reading of
         "placing your player screen around the dice placed on that district entrance").
+    give_each_short : str
+        A giver short of jelly for a 'give each' or 'each gives' reward (reading): ``bot``, the
+        giver's bot chooses whom it pays first; ``poorest_first``, the recipients with the
+        fewest jelly are paid first (ties from the game's random stream).
+    adjacent_orientation : str
+        Which neighbour an arrow's "left" is (reading): ``entrance``, left as a player at the
+        district's entrance, facing the city center, sees it (the clockwise neighbour);
+        ``center``, left seen from the city center (the counter-clockwise neighbour).
     faces : dict
         Component data: district faces by name (default: shipped ``boards.toml``, *assumed*).
     """
@@ -220,12 +260,19 @@ class JellyRules:
     seat_starting_jelly: tuple[int, ...] = ()
     pods: int = 30
     pod_sides: int = 6
-    timer_steps: float = 3.0
+    timer_seconds: float = 10.0
+    roll_seconds: float = 1.5
+    think_seconds: float = 0.5
+    weigh_seconds: float = 0.04
+    time_jitter: float = 0.3
+    watch_seconds: float = 1.0
     max_steps_per_round: int = 1000
     speeds: tuple[float, ...] = ()
     drone_start: int = 0
-    drone_step: int = 1
+    drone_step: int = 0
     lock_requires_dice: bool = True
+    give_each_short: str = "bot"
+    adjacent_orientation: str = "entrance"
     faces: dict = field(default_factory=default_faces, compare=False, hash=False)
 
     def __post_init__(self):
@@ -249,8 +296,22 @@ class JellyRules:
             bad("pods", "0 to 1000", self.pods)
         if not 1 <= self.pod_sides <= 100:
             bad("pod_sides", "1 to 100", self.pod_sides)
-        if not 0 <= self.timer_steps <= 1000:
-            bad("timer_steps", "0 to 1000", self.timer_steps)
+        if not 0 <= self.timer_seconds <= 10_000:
+            bad("timer_seconds", "0 to 10000 seconds", self.timer_seconds)
+        for name in ("roll_seconds", "think_seconds", "weigh_seconds", "watch_seconds"):
+            if not 0 <= getattr(self, name) <= 1000:
+                bad(name, "0 to 1000 seconds", getattr(self, name))
+        if self.roll_seconds + self.think_seconds <= 0:
+            bad("roll_seconds", "roll_seconds + think_seconds > 0 (a step takes time)",
+                self.roll_seconds)
+        if self.watch_seconds <= 0:
+            bad("watch_seconds", "more than 0 seconds", self.watch_seconds)
+        if not 0 <= self.time_jitter < 1:
+            bad("time_jitter", "0 to below 1", self.time_jitter)
+        if self.give_each_short not in GIVE_SHORT:
+            bad("give_each_short", " or ".join(GIVE_SHORT), self.give_each_short)
+        if self.adjacent_orientation not in ADJ_ORIENTATION:
+            bad("adjacent_orientation", " or ".join(ADJ_ORIENTATION), self.adjacent_orientation)
         if not 10 <= self.max_steps_per_round <= 100_000:
             bad("max_steps_per_round", "10 to 100000", self.max_steps_per_round)
         if self.speeds and (len(self.speeds) != self.players or min(self.speeds) <= 0):
@@ -290,26 +351,35 @@ class JellyRules:
     def to_arrays(self) -> JellyArrays:
         """The rules as arrays for the kernel."""
         n_d = self.num_districts
+        left = ADJ_ORIENTATION[self.adjacent_orientation]
         rewards = np.zeros((n_d, N_ZONES, MAX_ICONS, ATOM_WIDTH), dtype=np.int64)
         for d, name in enumerate(self.district_faces()):
             for z, text in enumerate(self.faces[name].zones):
                 for i, atom in enumerate(parse_zone(text, f"faces.{name}.zones[{z}]")):
                     rewards[d, z, i] = atom
+                    if atom[0] == R_ADJ:  # the arrow as the index step of its neighbour
+                        rewards[d, z, i, 1] = -atom[1] * left
+                        if atom[1] == ADJ_EITHER:
+                            rewards[d, z, i, 1] = ADJ_EITHER
         start = (np.array(self.seat_starting_jelly, dtype=np.int64) if self.seat_starting_jelly
                  else np.full(self.players, self.starting_jelly, dtype=np.int64))
         speeds = (np.array(self.speeds, dtype=np.float64) if self.speeds
                   else np.ones(self.players, dtype=np.float64))
         return JellyArrays(rewards, start, speeds, int(self.players), int(n_d), int(self.rounds),
                            int(self.dice), int(self.pods), int(self.pod_sides),
-                           float(self.timer_steps), int(self.max_steps_per_round),
-                           int(self.drone_start), int(self.drone_step),
-                           bool(self.lock_requires_dice))
+                           float(self.timer_seconds), float(self.roll_seconds),
+                           float(self.think_seconds), float(self.weigh_seconds),
+                           float(self.time_jitter), float(self.watch_seconds),
+                           int(self.max_steps_per_round), int(self.drone_start),
+                           int(self.drone_step), bool(self.lock_requires_dice),
+                           GIVE_SHORT[self.give_each_short],
+                           ADJ_ORIENTATION[self.adjacent_orientation])
 
 
 def make_rules(players: int = 4, overrides: dict | None = None, where: str = "rules") -> JellyRules:
     """Build validated rules for ``players`` with ``overrides`` (``{path: value}``).
 
-    Paths are rule fields (``timer_steps``, ``districts``...) or a zone of a face:
+    Paths are rule fields (``timer_seconds``, ``districts``...) or a zone of a face:
     ``faces.3A.1 = "pod"`` (zone 0-2) or ``faces.3A = "jelly:4,pod,jelly:0"`` (all three zones,
     comma-separated) or ``district.2.1 = "pod"`` (zone 1 of the face in play as district 2).
     """

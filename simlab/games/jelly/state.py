@@ -46,6 +46,10 @@ class JellyState(NamedTuple):
     next_time: np.ndarray  # (P,) float64: when each player acts next (interleaving clock)
     values: np.ndarray     # (P, D, 3) float64: bots' scratch table of zone values
     deadline: np.ndarray   # (1,) float64: when the flipped sand timer runs out (inf before)
+    nlive: np.ndarray      # (D, P) int64: dice of p on d that survive cancellation (values
+    #                        held exactly once): the count a 'number of dice' reward reads
+    rank_d: np.ndarray     # (D,) int64: bots' scratch, a random order of the districts (ties)
+    rank_p: np.ndarray     # (P,) int64: bots' scratch, a random order of the players (ties)
 
 
 class JellyLineup(NamedTuple):
@@ -136,7 +140,8 @@ def new_state(n_players: int, n_districts: int) -> JellyState:
                       np.zeros(p, i8), np.zeros(d, i8), np.full(d, -1, i8), np.zeros(p, i8),
                       np.zeros(p, i8), np.zeros(p, i8), np.zeros(7, i8), np.zeros(4, i8),
                       np.zeros(p, np.float64), np.zeros((p, d, 3), np.float64),
-                      np.full(1, np.inf))
+                      np.full(1, np.inf), np.zeros((d, p), i8), np.arange(d, dtype=i8),
+                      np.arange(p, dtype=i8))
 
 
 def new_agg(n_players: int, n_districts: int) -> JellyAgg:
