@@ -13,7 +13,8 @@ its back action (-1: none), asked after one's Swamp-Jack phase and before final 
 
 ``random`` (id 0)
     Uniform over the legal choices of every decision (an action is performed with probability
-    1/2, the Spook phase passes with probability 1/2 and otherwise buys a uniform legal item).
+    1/2, the Spook phase passes with probability 1/2 and otherwise buys a uniform legal item;
+    a Ghost goes where greedy puts it, :func:`ghost_target`).
 ``greedy`` (1)
     Immediate value: Spook Juice and Malice gained now (``juice``, ``malice`` per point),
     Grunt steps (``grunt``) and arrivals in the final area (``final`` x the matching dice the
@@ -33,14 +34,26 @@ its back action (-1: none), asked after one's Swamp-Jack phase and before final 
     win share + score margin / 100. Its parameters are greedy's weights (used for the other
     decisions and the pre-ranking) plus ``playouts`` (8) and ``width`` (6).
 ``noise`` adds a uniform [0, noise) draw from the game's stream to every option's value, so
-identical deterministic bots do not replay one game. No decision compares players, so ties
-never depend on seat numbers (options are scanned in board order).
+identical deterministic bots do not replay one game.
+
+Ties. No decision compares players (each works on its own board; the draft and the markets are
+shared), so no decision depends on seat numbers. Options that the bot values the same (within
+``TIE``) -- identical dice in a Fearmobile or a Driveway, identical rows, identical market items
+at positions of the same cost, identical cards in hand, Grunts equally far behind -- are broken
+from the game's random stream, never by car position, row, slot or loop order: every
+evaluating decision is a tie-aware argmax (:func:`argmax_step`: each of k tied options wins with
+probability 1/k; the stream is drawn from only on a tie, so with ``noise`` > 0 it almost never
+is), the Malice die and the Minion's target included; the ``random`` bot is uniform anyway; the
+lookahead bot orders options of equal greedy value from the stream (``lookahead.py``). A
+choice the bot's evaluation does not make at all is not a tie: a Minion comes from its starting
+spot (all alike), a Ghost with no Grunt to meet goes to the first legal space along the path.
 
 Custom bots (``@simlab.bot("monsters", params={...})``, bot id ``CUSTOM_ID`` = 63)
 ---------------------------------------------------------------------------------
 A custom bot is a numba function ``fn(A, st, seat, kind, option, params) -> float`` that scores
 one legal option of one decision; the kernel asks it about every legal option and takes the
-highest score (ties: the first option in the order below). It makes every decision the built-in
+highest score (ties: the first option in the order below; a custom bot that wants a fair
+tie-break adds a small random draw of its own to its scores). It makes every decision the built-in
 bots make; Spook Juice and Malice icons are always performed (Malice only below the cap), as
 for the built-ins. ``kind`` and the meaning of ``option``:
 
@@ -204,6 +217,28 @@ def jitter(rng, w):
     return 0.0
 
 
+#: options whose values differ by at most this much are tied (broken from the game's stream)
+TIE = 1e-9
+
+
+@rule
+def argmax_step(v, bv, ties, rng):
+    """One more option of value ``v`` in a tie-aware argmax whose best so far is ``bv``, held by
+    ``ties`` tied options (0: ``bv`` is a threshold -- skip, pass -- not an option).
+
+    Returns ``(take, ties)``: a value above ``bv`` (by more than ``TIE``) is taken and starts a
+    new tie of 1; one equal to it (within ``TIE``) joins the tie and is taken with probability
+    1/ties, drawn from the game's stream ``rng`` (reservoir sampling: each of k tied options
+    ends up chosen with probability 1/k, whatever their order). No draw without a tie. The
+    caller updates ``bv`` only when ``ties`` comes back 1 (a new best)."""
+    if v > bv + TIE:
+        return True, 1
+    if ties > 0 and v >= bv - TIE:
+        ties += 1
+        return randint(rng, ties) == 0, ties
+    return False, ties
+
+
 @rule
 def icon_value(A, st, p, a, j, w):
     """Rough immediate value of one action icon for p."""
@@ -324,12 +359,15 @@ def decide_draft(A, st, lu, p, f, rng):
         return -1
     best = -1
     bv = -1e18
+    nt = 0
     for k in range(4):
         if st.fm_col[f, k] >= 0:
             v = face_value(A, st, p, st.fm_col[f, k], st.fm_face[f, k], w) + jitter(rng, w)
-            if v > bv:
-                bv = v
+            take, nt = argmax_step(v, bv, nt, rng)
+            if take:
                 best = k
+                if nt == 1:
+                    bv = v
     return best
 
 
@@ -362,12 +400,15 @@ def decide_activate(A, st, lu, p, rng):
         return -1
     best = -1
     bv = -1e18
+    nt = 0
     for k in range(4):
         if st.drv_moved[p, k] == 0:
             v = colour_value(A, st, p, st.drv_col[p, k], w) + jitter(rng, w)
-            if v > bv:
-                bv = v
+            take, nt = argmax_step(v, bv, nt, rng)
+            if take:
                 best = k
+                if nt == 1:
+                    bv = v
     return best
 
 
@@ -436,9 +477,10 @@ def decide_place(A, st, lu, p, rng):
                         i -= 1
         return -1
     base = prog(A, st, p, w)
-    # the Malice die: most Malice value against its best placement
+    # the Malice die: most Malice value against its best placement (ties from the stream)
     mal = -1
     mv = -1e18
+    nt = 0
     for k in range(4):
         if st.drv_col[p, k] >= 0:
             bp = -1e18
@@ -448,19 +490,24 @@ def decide_place(A, st, lu, p, rng):
             rank = A.face_rank[st.drv_col[p, k], st.drv_face[p, k]]
             room = A.malice_cap - st.malice[p]
             v = w[W_MALICE] * min(A.malice_chart[rank - 1], room) - bp
-            if v > mv:
-                mv = v
+            take, nt = argmax_step(v, mv, nt, rng)
+            if take:
                 mal = k
+                if nt == 1:
+                    mv = v
     best = -1
     bv = -1e18
+    nt = 0
     for k in range(4):
         if st.drv_col[p, k] >= 0 and k != mal:
             for r in range(ROWS):
                 if st.order_n[p, r] < COLS:
                     v = place_value(A, st, p, k, r, w, base) + jitter(rng, w)
-                    if v > bv:
-                        bv = v
+                    take, nt = argmax_step(v, bv, nt, rng)
+                    if take:
                         best = k * 3 + r
+                        if nt == 1:
+                            bv = v
     return best
 
 
@@ -610,16 +657,20 @@ def decide_action(A, st, lu, p, a, j, just, rng):
     if a == A_GRUNT:
         best = -1
         bv = 0.0
+        nt = 0
         for c in range(6):
             v = colour_value(A, st, p, c, w)
-            if v > bv:
-                bv = v
+            take, nt = argmax_step(v, bv, nt, rng)
+            if take:
                 best = c
+                if nt == 1:
+                    bv = v
         st.dec[0] = best
         return 1 if best >= 0 else 0
     if a == A_CALL:
         best = -1
         bv = -1e18
+        nt = 0
         for r in range(ROWS):
             if st.summon[p, r] < A.track_len - 1:
                 nx = A.track_act[st.summon[p, r] + 1]
@@ -629,28 +680,34 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                 elif nx >= 0:
                     v = w[W_ICON]
                 v += jitter(rng, w)
-                if v > bv:
-                    bv = v
+                take, nt = argmax_step(v, bv, nt, rng)
+                if take:
                     best = r
+                    if nt == 1:
+                        bv = v
         st.dec[0] = best
         return 1 if best >= 0 and bv > 0 else 0
     if a == A_FEED:
         best = -1
         bv = -1e18
+        nt = 0
         for r in range(ROWS):
             if st.sj[p, r] < A.sj_max:
                 v = 0.5
                 if st.order_n[p, r] > st.sj[p, r]:
                     v += st.order_rank[p, r, st.sj[p, r]]
-                if v > bv:
-                    bv = v
+                take, nt = argmax_step(v, bv, nt, rng)
+                if take:
                     best = r
+                    if nt == 1:
+                        bv = v
         st.dec[0] = best
         return 1 if best >= 0 else 0
     if a == A_PROMOTE:
         base = prog(A, st, p, w)
         best = -1
         bv = 0.0
+        nt = 0
         for r in range(ROWS):
             for c in range(st.order_n[p, r]):
                 if r == jr and c == jc:
@@ -664,9 +721,11 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                         st.order_rank[p, r, c] = rk
                         v += w[W_PROPHECY] * (prog(A, st, p, w) - base)
                         st.order_rank[p, r, c] = rk - d
-                    if v > bv:
-                        bv = v
+                    take, nt = argmax_step(v, bv, nt, rng)
+                    if take:
                         best = (r * 8 + c) * 2 + (1 if d > 0 else 0)
+                        if nt == 1:
+                            bv = v
         if best < 0:
             return 0
         st.dec[0] = best // 2 // 8
@@ -677,6 +736,7 @@ def decide_action(A, st, lu, p, a, j, just, rng):
         base = prog(A, st, p, w)
         best = -1
         bv = 0.0
+        nt = 0
         for x in range(ROWS * 8):
             r1 = x // 8
             c1 = x % 8
@@ -703,9 +763,11 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                     st.order_col[p, r1, c1] = q1
                     st.order_rank[p, r1, c1] = k1
                     st.order_rank[p, r2, c2] = k2
-                if v > bv + 1e-9:
-                    bv = v
+                take, nt = argmax_step(v, bv, nt, rng)
+                if take:
                     best = x * 32 + y
+                    if nt == 1:
+                        bv = v
         if best < 0:
             return 0
         x = best // 32
@@ -713,22 +775,29 @@ def decide_action(A, st, lu, p, a, j, just, rng):
         st.dec[0], st.dec[1], st.dec[2], st.dec[3] = x // 8, x % 8, y // 8, y % 8
         return 1
     if a == A_MINION:
-        # block the next space of a Grunt that shows no action, so the Grunt jumps past it
+        # block the next space of a Grunt that shows no action, so the Grunt jumps past it;
+        # several such Grunts: one of them drawn from the stream
         S = A.n_spaces
+        n = 0
+        target = -1
         for g in range(MAX_GRUNTS):
             c = st.grunt_col[p, g]
             if c >= 0 and st.grunt_pos[p, g] < S:
                 s = next_space(A, st, p, st.grunt_pos[p, g], c)
                 if s < S and free_for_piece(st, p, s) and space_value(A, st, p, s, w) <= 0.0:
-                    m = 0
-                    for i in range(N_MINIONS):
-                        if st.minion_pos[p, i] < 0:
-                            m = i
-                            break
-                    st.dec[0] = m
-                    st.dec[1] = s
-                    return 1
-        return 0
+                    n += 1
+                    if n == 1 or randint(rng, n) == 0:
+                        target = s
+        if target < 0:
+            return 0
+        m = 0  # a Minion from its starting spot (they are all alike)
+        for i in range(N_MINIONS):
+            if st.minion_pos[p, i] < 0:
+                m = i
+                break
+        st.dec[0] = m
+        st.dec[1] = target
+        return 1
     return 0
 
 
@@ -746,36 +815,45 @@ def ghost_value(A, st, p, g, w):
 
 
 @rule
-def ghost_target(A, st, p, g):
-    """Where p puts Ghost g: a gain-Grunt spot, or the free matching space that the rearmost
-    matching Grunt will land on next (else the first legal space); -1 if none."""
+def ghost_target(A, st, p, g, rng):
+    """Where p puts Ghost g: a gain-Grunt spot (the first empty one: they are all alike), or
+    the free matching space that the rearmost matching Grunt will land on next (Grunts equally
+    far behind, e.g. on their starting spots: one drawn from the stream ``rng``), else the first
+    legal space along the path; -1 if none."""
     if A.ghost_gain[g] == 1:
         return can_place_ghost(A, st, p, g)
     S = A.n_spaces
     col = A.ghost_colour[g]
     bpos = S + 1
     best = -1
+    n = 0
     for i in range(MAX_GRUNTS):
         c = st.grunt_col[p, i]
         if c >= 0 and st.grunt_pos[p, i] < S and (col == MULTI or c == col):
             s = next_space(A, st, p, st.grunt_pos[p, i], c)
-            if s < S and st.ghost_at[p, s] < 0 and st.grunt_pos[p, i] < bpos:
-                bpos = st.grunt_pos[p, i]
-                best = s
+            if s < S and st.ghost_at[p, s] < 0:
+                if st.grunt_pos[p, i] < bpos:
+                    bpos = st.grunt_pos[p, i]
+                    best = s
+                    n = 1
+                elif st.grunt_pos[p, i] == bpos:
+                    n += 1
+                    if randint(rng, n) == 0:
+                        best = s
     if best >= 0:
         return best
     return can_place_ghost(A, st, p, g)
 
 
 @rule
-def spook_code(A, st, p, x):
+def spook_code(A, st, p, x, rng):
     """Turn a lookahead Spook choice (0 pass, 1 + k Ghost at k, 6 + k Arch Monster at k) into
-    decide_spook's answer (targets in st.dec)."""
+    decide_spook's answer (targets in st.dec; a Ghost's by :func:`ghost_target`)."""
     if x == 0:
         return 0
     if x <= 5:
         st.dec[0] = x - 1
-        st.dec[1] = ghost_target(A, st, p, st.gmarket[x - 1])
+        st.dec[1] = ghost_target(A, st, p, st.gmarket[x - 1], rng)
         return 1
     st.dec[0] = x - 6
     return 2
@@ -825,7 +903,7 @@ def decide_spook(A, st, lu, p, rng):
     if bid == BOT_LOOKAHEAD:
         x = ask_look(A, st, lu, p, KIND_SPOOK, 0, rng)
         if x >= 0:
-            return spook_code(A, st, p, x)
+            return spook_code(A, st, p, x, rng)
     if bid == BOT_RANDOM:
         n = 0
         for k in range(5):
@@ -842,7 +920,7 @@ def decide_spook(A, st, lu, p, rng):
             if g >= 0 and A.ghost_cost[k] <= st.malice[p] and can_place_ghost(A, st, p, g) >= 0:
                 if i == 0:
                     st.dec[0] = k
-                    st.dec[1] = ghost_target(A, st, p, g)
+                    st.dec[1] = ghost_target(A, st, p, g, rng)
                     return 1
                 i -= 1
             if st.amarket[k] >= 0 and A.arch_cost[k] <= st.malice[p]:
@@ -852,24 +930,31 @@ def decide_spook(A, st, lu, p, rng):
                 i -= 1
         return 0
     best = 0
-    bv = 0.0
+    bk = 0
+    bv = 0.0  # passing
+    nt = 0
     for k in range(5):
         g = st.gmarket[k]
-        if g >= 0 and A.ghost_cost[k] <= st.malice[p]:
-            t = ghost_target(A, st, p, g)
-            if t >= 0:
-                v = ghost_value(A, st, p, g, w) - w[W_COST] * A.ghost_cost[k] + jitter(rng, w)
-                if v > bv:
+        if g >= 0 and A.ghost_cost[k] <= st.malice[p] and can_place_ghost(A, st, p, g) >= 0:
+            v = ghost_value(A, st, p, g, w) - w[W_COST] * A.ghost_cost[k] + jitter(rng, w)
+            take, nt = argmax_step(v, bv, nt, rng)
+            if take:
+                best = 1
+                bk = k
+                if nt == 1:
                     bv = v
-                    best = 1
-                    st.dec[0] = k
-                    st.dec[1] = t
         if st.amarket[k] >= 0 and A.arch_cost[k] <= st.malice[p]:
             v = w[W_ARCH] - w[W_COST] * A.arch_cost[k] + jitter(rng, w)
-            if v > bv:
-                bv = v
+            take, nt = argmax_step(v, bv, nt, rng)
+            if take:
                 best = 2
-                st.dec[0] = k
+                bk = k
+                if nt == 1:
+                    bv = v
+    if best > 0:
+        st.dec[0] = bk
+    if best == 1:
+        st.dec[1] = ghost_target(A, st, p, st.gmarket[bk], rng)
     return best
 
 
@@ -897,12 +982,15 @@ def decide_arch(A, st, lu, p, final, rng):
     w = lu.params[p]
     best = -1
     bv = w[W_ARCH]
+    nt = 0
     for i in range(n):
         card = st.arch[p, i]
         v = icon_value(A, st, p, A.cards.m_back[card], A.cards.m_back_amount[card], w)
         if A.cards.m_back[card] == A_MALICE:
             v = 0.0  # Malice is worthless at the end
-        if v > bv:
-            bv = v
+        take, nt = argmax_step(v, bv, nt, rng)
+        if take:
             best = i
+            if nt == 1:
+                bv = v
     return best

@@ -24,8 +24,11 @@ spots of every row: no Spider Jack trimming in family mode), ``noise``.
     ``juice`` x the area 12 juice per return, ``icon`` per area 4 / 8 reached; plus the Prophecy
     term (0 for greedy). Promote / swap: the same row-scoring value and Prophecy change, done
     when positive. End of round: the row with the highest rank total now (``juice`` x total
-    plus ``noise``). Options are scanned in board order, ties keep the first, no decision
-    compares players, so seats never matter.
+    plus ``noise``). No decision compares players, so seats never matter; options the bot
+    values the same (within ``bots.TIE``: identical dice in the Fearmobile, identical rows,
+    identical dice to promote or swap) are broken from the game's random stream with the
+    regular bots' tie-aware argmax (``bots.argmax_step``: each of k tied options wins with
+    probability 1/k, a draw only on a tie), never by car position, row or loop order.
 Any other id (custom bots) is refused by ``nb_family.family_prepare``.
 """
 
@@ -39,6 +42,7 @@ from simlab.games.monsters.bots import (
     W_ICON,
     W_JUICE,
     W_PROPHECY,
+    argmax_step,
     jitter,
 )
 from simlab.games.monsters.scoring import prophecy_progress
@@ -165,14 +169,17 @@ def decide_pick(A, F, st, lu, p, fm, rng):
     base = prog(A, st, p, w)
     best = -1
     bv = -1e18
+    nt = 0
     for k in range(4):
         if st.fm_col[fm, k] >= 0:
             for r in range(ROWS):
                 if st.order_n[p, r] < COLS:
                     v = pick_value(A, F, st, p, fm, k, r, w, base) + jitter(rng, w)
-                    if v > bv:
-                        bv = v
+                    take, nt = argmax_step(v, bv, nt, rng)
+                    if take:
                         best = k * 3 + r
+                        if nt == 1:
+                            bv = v
     return best
 
 
@@ -213,7 +220,8 @@ def decide_promote(A, F, st, lu, p, rng):
         return 1
     base = prog(A, st, p, w)
     best = -1
-    bv = 1e-9
+    bv = 0.0  # skipping; a positive value (beyond bots.TIE) is done
+    nt = 0
     for r in range(ROWS):
         for c in range(st.order_n[p, r]):
             for d in (-1, 1):
@@ -225,9 +233,11 @@ def decide_promote(A, F, st, lu, p, rng):
                     st.order_rank[p, r, c] = rk
                     v += w[W_PROPHECY] * (prog(A, st, p, w) - base)
                     st.order_rank[p, r, c] = rk - d
-                if v > bv:
-                    bv = v
+                take, nt = argmax_step(v, bv, nt, rng)
+                if take:
                     best = (r * 8 + c) * 2 + (1 if d > 0 else 0)
+                    if nt == 1:
+                        bv = v
     if best < 0:
         return 0
     st.dec[0] = best // 2 // 8
@@ -255,7 +265,8 @@ def decide_swap(A, F, st, lu, p, rng):
         return 1
     base = prog(A, st, p, w)
     best = -1
-    bv = 1e-9
+    bv = 0.0  # skipping; a positive value (beyond bots.TIE) is done
+    nt = 0
     for x in range(ROWS * 8):
         r1 = x // 8
         c1 = x % 8
@@ -280,9 +291,11 @@ def decide_swap(A, F, st, lu, p, rng):
                 st.order_col[p, r1, c1] = q1
                 st.order_rank[p, r1, c1] = k1
                 st.order_rank[p, r2, c2] = k2
-            if v > bv:
-                bv = v
+            take, nt = argmax_step(v, bv, nt, rng)
+            if take:
                 best = x * 32 + y
+                if nt == 1:
+                    bv = v
     if best < 0:
         return 0
     x = best // 32
@@ -321,10 +334,13 @@ def decide_row(A, F, st, lu, p, rng):
         return -1
     best = -1
     bv = -1e18
+    nt = 0
     for r in range(ROWS):
         if free_spaces(F, st, p, r) > 0:
             v = w[W_JUICE] * row_total(st, p, r) + jitter(rng, w)
-            if v > bv:
-                bv = v
+            take, nt = argmax_step(v, bv, nt, rng)
+            if take:
                 best = r
+                if nt == 1:
+                    bv = v
     return best

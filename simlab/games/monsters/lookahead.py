@@ -17,8 +17,11 @@ a scratch copy of the state:
 
 Playout ``t`` of every option uses the same random stream (common random numbers: a stream seeded
 from one draw of the game's stream and ``t``), so options are compared on the same dice. The
-option with the highest total wins (ties: the better greedy rank). Everything comes from the
-game's random stream, so the bot is deterministic and the reference engine, which calls the same
+option with the highest total wins (ties: the better greedy rank). Options of equal greedy value
+are ranked in an order drawn from the game's stream (a shuffle of the candidates, made only when
+two of them tie), never by car position, row or market position, so identical options --
+whose playouts are then identical too -- are each chosen equally often. Everything comes from
+the game's random stream, so the bot is deterministic and the reference engine, which calls the same
 functions with the same stream, agrees with the kernel. Its other decisions (Grunt activation,
 pending actions, Arch Monster discards) are greedy's, with its own weights.
 
@@ -44,17 +47,18 @@ from simlab.games.monsters.bots import (
     KIND_DRAFT,
     KIND_PLACE,
     N_PARAMS,
+    TIE,
     W_ARCH,
     W_COST,
     W_PLAYOUTS,
     W_WIDTH,
     face_value,
-    ghost_target,
     ghost_value,
     place_value,
     prog,
     spook_code,
 )
+from simlab.games.monsters.engine import can_place_ghost
 from simlab.games.monsters.nb import (
     SOLO1,
     SOLO2,
@@ -280,7 +284,7 @@ def continue_spook(A, sim, lu, agg, p, x, rng):
     kernel applies a bot's answer); the phase, the round and the game go on."""
     stage = sim.info[I_SPOOK_STAGE]
     passes = sim.info[I_PASSES]
-    bought = spook_apply(A, sim, p, spook_code(A, sim, p, x))
+    bought = spook_apply(A, sim, p, spook_code(A, sim, p, x, rng))
     if stage == 0:
         sj_buy(A, sim)
         sim.info[I_SPOOK_STAGE] = 1
@@ -323,7 +327,7 @@ def candidates(A, st, p, kind, f, w, cand, cval):
         n = 1
         for k in range(5):
             g = st.gmarket[k]
-            if g >= 0 and A.ghost_cost[k] <= st.malice[p] and ghost_target(A, st, p, g) >= 0:
+            if g >= 0 and A.ghost_cost[k] <= st.malice[p] and can_place_ghost(A, st, p, g) >= 0:
                 cand[n] = 1 + k
                 cval[n] = ghost_value(A, st, p, g, w) - w[W_COST] * A.ghost_cost[k]
                 n += 1
@@ -333,6 +337,28 @@ def candidates(A, st, p, kind, f, w, cand, cval):
                 cval[n] = w[W_ARCH] - w[W_COST] * A.arch_cost[k]
                 n += 1
     return n
+
+
+@rule(inline=True)
+def _shuffle_ties(cand, cval, n, rng):
+    """If two of the first n candidates have the same greedy value (within ``bots.TIE``),
+    shuffle them (Fisher-Yates from the game's stream): the stable sort that follows then ranks
+    tied options in a random order, not in the order they were listed. No draw without a tie."""
+    tie = False
+    for i in range(n):
+        for j in range(i + 1, n):
+            if abs(cval[i] - cval[j]) <= TIE:
+                tie = True
+    if not tie:
+        return
+    for i in range(n - 1, 0, -1):
+        j = randint(rng, i + 1)
+        c = cand[i]
+        cand[i] = cand[j]
+        cand[j] = c
+        v = cval[i]
+        cval[i] = cval[j]
+        cval[j] = v
 
 
 @rule(inline=True)
@@ -362,6 +388,7 @@ def look(A, st, lu, p, kind, f, rng):
     n = candidates(A, st, p, kind, f, w, sc.cand, sc.cval)
     if n == 0:
         return -1
+    _shuffle_ties(sc.cand, sc.cval, n, rng)
     n = _keep_best(sc.cand, sc.cval, n, width)
     if n == 1:
         return sc.cand[0]

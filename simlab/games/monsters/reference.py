@@ -318,7 +318,8 @@ class ReferenceGame:
             arg = args[0] if kind == bots.KIND_DRAFT else 0
             x = int(bots.ask_look(self.A, st, self.lu, p, kind, arg, self.rng))
             if x >= 0:
-                return int(bots.spook_code(self.A, st, p, x)) if kind == bots.KIND_SPOOK else x
+                return int(bots.spook_code(self.A, st, p, x, self.rng)) \
+                    if kind == bots.KIND_SPOOK else x
         return int(fn(self.A, st, self.plain_lu, p, *args, self.rng))
 
     # ------------------------------------------------------------------ dice and the bag

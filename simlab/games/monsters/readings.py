@@ -1,0 +1,464 @@
+"""Monsters on Board: the readings catalogue (``simlab readings monsters``).
+
+Every place where the code of Monsters on Board chooses what the rulebook
+(``/work/shared/rules/monsters-on-board.txt``) does not settle, and every piece of component
+data it assumes (the rulebook pictures the dice, the board, the Ghosts and the cards but does
+not print them). Settable readings are rule options of :class:`~.rules.MonstersRules`; the
+component data lives in ``data/*.toml`` and is replaced by path (``--set dice.blue.0=...``,
+``--set data.ghosts=FILE``); readings marked ``fixed`` are hard-coded in both engines today
+(``nb.py`` / ``reference.py``, ``nb_family.py`` / ``reference_family.py``, ``scoring.py`` /
+``scoring_ref.py``). ``tests/monsters/test_readings.py`` checks that each quote is the
+rulebook's text.
+"""
+
+from __future__ import annotations
+
+from simlab.core.readings import Reading
+
+_DATA = "simlab/games/monsters/data/"
+
+READINGS: list[Reading] = [
+    # ------------------------------------------------------------------ settable readings
+    Reading(
+        name="family_tie",
+        rule="If there is a tie, the youngest tied player wins!",
+        default="shared",
+        alternatives=("seat",),
+        why="A simulation has no ages: a shared win (1/k each) treats tied bots alike; 'seat' "
+            "lets the lowest seat stand in for the youngest player.",
+    ),
+    Reading(
+        name="target",
+        rule="Note your highest score somewhere and initial it. If you beat that score, put a "
+             "line through it, and add your newest high score.",
+        default=100,
+        alternatives=(80, 120, 150),
+        why="Solo mode 1 has no opponent, only a high score to beat; a game counts as won "
+            "when the score reaches a target, assumed 100.",
+        assumed=True,
+    ),
+    Reading(
+        name="gain_grunt_spots",
+        rule="place it on an empty matching-icon space (found at the beginning of your Grunt "
+             "track).",
+        default=4,
+        alternatives=(2, 3, 6),
+        why="The rulebook does not say how many gain-Grunt spots a board has; 4 lets a player "
+            "gain a few Grunts (36 Grunts in the box, 6 per colour) without emptying the "
+            "supply.",
+        assumed=True,
+    ),
+    # ------------------------------------------------------------------ component data
+    Reading(
+        name="dice",
+        rule="78 Lord Dice, 13 in each color",
+        default="all dice of a colour share one face table: ranks 1..6 once each, low ranks "
+                "carry more icons, each colour with an icon theme",
+        alternatives=("--set dice.COLOUR.FACE=RANK:ICON+ICON (one face)",
+                      "--set data.dice=FILE (a whole face table)"),
+        why="The rulebook pictures the dice but prints no faces; ranks 1..6 on every colour keep "
+            "the Order, Malice and the Prophecy cards working, the icons trade off against rank.",
+        assumed=True,
+        file=_DATA + "dice.toml",
+    ),
+    Reading(
+        name="town",
+        rule="There are 12 Town areas marked from 1-12: Town areas that show action icons are "
+             "called Public areas. Town areas with no actions are called Neighborhood areas.",
+        default="36 path spaces in 12 areas, 6 spaces per colour, area 1 holds one space of each "
+                "colour",
+        alternatives=("--set town.I=AREA:COLOUR:ICON+ICON (one space)",
+                      "--set data.town=FILE (a whole track)"),
+        why="The board is pictured, not printed; 6 spaces per colour let a Grunt reach the final "
+            "area in about 7 moves, so final-area scoring matters.",
+        assumed=True,
+        file=_DATA + "town.toml",
+    ),
+    Reading(
+        name="area_public",
+        rule="Town areas with no actions are called Neighborhood areas.",
+        default="areas 4, 8 and 12 are neighborhoods, the others public",
+        alternatives=("--set area_public.I=true|false (area I + 1)",
+                      "--set data.town=FILE"),
+        why="The family side's special areas are 4, 8 and 12, which suggests the neighborhoods; "
+            "the Arch Monsters that count Ghosts and Minions in neighborhoods read it.",
+        assumed=True,
+        file=_DATA + "town.toml",
+    ),
+    Reading(
+        name="summon_track",
+        rule="Call Spider Jack — Advance any one Summoning tracker (to the right) 1 space. If "
+             "moved onto an Action icon, immediately perform that Action.",
+        default="start, malice, summon, feed, summon, juice:2, summon (the same under every "
+                "row; a tracker at the end stops)",
+        alternatives=("--set summon_track.I=ICON|summon|'' (one space)",
+                      "--set data.town=FILE"),
+        why="The track is pictured, not printed; summon icons on every other space make calling "
+            "Spider Jack worth feeding him first.",
+        assumed=True,
+        file=_DATA + "town.toml",
+    ),
+    Reading(
+        name="malice_chart",
+        rule="gain Malice based on the die's Rank (its number), according to the chart (see "
+             "example right). ... For example: If the Rank is 6, gain 3 Malice.",
+        default="ranks 1..6 give 1, 1, 2, 2, 3, 3 Malice (rank 6 -> 3 is the rulebook's)",
+        alternatives=("--set malice_chart.I=N (rank I + 1)", "--set data.malice=FILE"),
+        why="Only the rank-6 entry is printed; a chart rising to it makes the 4th die a real "
+            "trade-off against placing a high rank.",
+        assumed=True,
+        file=_DATA + "malice.toml",
+    ),
+    Reading(
+        name="ghost_cost",
+        rule="Lower your Malice tracker by the value shown directly below your chosen Ghost.",
+        default="3, 2, 2, 1, 1 Malice by market position, left (newest) to right",
+        alternatives=("--set ghost_cost.I=N", "--set data.market=FILE"),
+        why="The costs are printed on the main board, not in the text; the newest Ghost costs "
+            "most, the oldest (rightmost) least.",
+        assumed=True,
+        file=_DATA + "market.toml",
+    ),
+    Reading(
+        name="arch_cost",
+        rule="Lower your Malice tracker by the value shown directly above your chosen Arch "
+             "Monster.",
+        default="5, 4, 4, 3, 3 Malice by market position, left (newest) to right",
+        alternatives=("--set arch_cost.I=N", "--set data.market=FILE"),
+        why="Printed on the main board, not in the text; an Arch Monster scores more than a "
+            "Ghost, so it costs more (at most 8 Malice can be held).",
+        assumed=True,
+        file=_DATA + "market.toml",
+    ),
+    Reading(
+        name="ghosts",
+        rule="Shuffle all 42 Ghost tokens and make any number of face-down stacks in the middle "
+             "of the main board.",
+        default="42 Ghosts: per colour one gain-Grunt, Spook Juice, Juice + Malice, call, feed + "
+                "Juice, promote + swap; 6 multi-coloured with one icon",
+        alternatives=("--set ghosts.I=COLOUR:ICON+ICON (one Ghost)",
+                      "--set data.ghosts=FILE"),
+        why="The tokens are not printed; the list uses only the rulebook's icons and the "
+            "gain-Grunt Ghost it describes, spread evenly over the colours.",
+        assumed=True,
+        file=_DATA + "ghosts.toml",
+    ),
+    Reading(
+        name="solo_cards",
+        rule="Locate the 10 Spider Jack cards that show this color of die on their faces (Return "
+             "the remaining 20 Spider Jack cards to the box).",
+        default="30 cards of three symbols (colour or white, highest or lowest); every colour on "
+                "exactly 10 cards",
+        alternatives=("--set solo_cards.I=COLOUR:highest/white:lowest/... (one card)",
+                      "--set data.solo_cards=FILE"),
+        why="The cards are not printed; solo mode 2's setup needs each colour on exactly 10 of "
+            "the 30 cards, which the list keeps (each pair of colours on two cards).",
+        assumed=True,
+        file=_DATA + "solo_cards.toml",
+    ),
+    Reading(
+        name="difficulty_levels",
+        rule="There are a total of 7 Difficulty \"+\"s that can be added to your experience.",
+        default="levels 0..7, each adding one '+' to the previous (see the file)",
+        alternatives=("--set difficulty_levels.I=court_monsters=1/court_ghosts=2/...",
+                      "--set sj_court_ghosts=4 ... (one modifier, overriding the level)",
+                      "--set data.difficulty=FILE"),
+        why="The modifiers add up to more than 7 '+', so which set makes each level is a choice; "
+            "one more '+' per level gives a monotone ladder.",
+        assumed=True,
+        file=_DATA + "difficulty.toml",
+    ),
+    Reading(
+        name="data.prophecy",
+        rule="Each Prophecy card can score a maximum of 50 Spook Juice, see the Prophecy Cards "
+             "section.",
+        default="12 cards built from the rulebook's descriptions of cards 01-12; numbers it does "
+                "not print are assumed (each marked in the file)",
+        alternatives=("--set data.prophecy=FILE",),
+        why="The rulebook describes the cards only in part; the shipped list keeps every printed "
+            "number and condition and fills the rest so each card can reach 40-50.",
+        assumed=True,
+        file=_DATA + "prophecy.toml",
+    ),
+    Reading(
+        name="data.arch_monsters",
+        rule="Shuffle all 72 Arch Monster cards together to form the face-down Arch Monster "
+             "deck; place it anywhere beside the main board.",
+        default="72 cards: 9 of each of the 8 scoring kinds the rulebook describes, printed "
+                "points; colours and back actions assumed",
+        alternatives=("--set data.arch_monsters=FILE",),
+        why="The rulebook describes the eight kinds, not the cards; 9 of each with the printed "
+            "numbers, colours rotated, and each back action 9 times.",
+        assumed=True,
+        file=_DATA + "arch_monsters.toml",
+    ),
+    Reading(
+        name="family_board",
+        rule="Use the Family Mode side of the player boards.",
+        default="the regular side's Town track (town.toml) with family.toml's area effects "
+                "(4 promote/demote, 8 swap, 12 juice and back to start)",
+        alternatives=("--set data.town=FILE (the family engine reads the same track)",
+                      "--set data.family=FILE (the area effects)"),
+        why="The family side is not printed; its neighborhood rewards are the rulebook's, and "
+            "reusing the regular track keeps one assumed layout.",
+        assumed=True,
+        file=_DATA + "family.toml",
+        fixed=True,
+    ),
+    # ------------------------------------------------------------------ hard-coded readings
+    Reading(
+        name="draft_order",
+        rule="Each player simultaneously takes 1 Lord die - from the Fearmobile in front of "
+             "themselves - and places it on an empty Driveway space on their player board.",
+        default="simultaneous: each player picks from the Fearmobile in front, then every "
+                "Fearmobile passes left (seat p to seat p + 1)",
+        alternatives=("draft in turn order (the rulebook's 'advanced' option)",),
+        why="Simultaneous picking is the rule; the turn-order draft is an option the rulebook "
+            "offers for longer play. Left is p -> p + 1 with seats numbered clockwise.",
+        fixed=True,
+    ),
+    Reading(
+        name="grunt_move_order",
+        rule="Move each of your Grunts (in any order you choose) - that match the die's color - "
+             "to the next matching-colored Town space",
+        default="the Grunt furthest along first (start and gain-Grunt spots last), then the "
+                "actions each landed on in that order",
+        alternatives=("the rearmost Grunt first", "the bot chooses the order"),
+        why="Furthest first never lets a rear Grunt be blocked by a front one that is about to "
+            "move on, which is what a player would choose almost always.",
+        fixed=True,
+    ),
+    Reading(
+        name="space_action_order",
+        rule="Perform the Action(s) each Grunt just ended their movement on (those printed on "
+             "the board or on Ghosts, if any, in any order).",
+        default="printed icons first, then the Ghost's; actions caused by actions (a Grunt moved "
+                "onto an action, a Summoning tracker onto an icon) at once, before the rest",
+        alternatives=("the Ghost's icons first", "caused actions after the pending ones"),
+        why="'Immediately perform that Action' for the Summoning track asks for caused actions "
+            "at once; the order of one space's icons rarely matters and is fixed for agreement.",
+        fixed=True,
+    ),
+    Reading(
+        name="no_free_space",
+        rule="The final area is special; it may contain any number of Grunts. Grunts on the "
+             "final space cannot move anymore.",
+        default="a Grunt with no free matching space ahead moves into the final area",
+        alternatives=("it stays where it is",),
+        why="Spaces taken by Minions and Grunts are skipped, so the next space of the colour "
+            "beyond the last one is the final area, which holds any number of Grunts.",
+        fixed=True,
+    ),
+    Reading(
+        name="promote_scope",
+        rule="Promote or Demote a Lord — Plus or minus one of your Lord Dice (anywhere) by 1. "
+             "You cannot: change the die you just placed (the one allowing you to perform this "
+             "action)",
+        default="any die of one's own Order (not the Driveway); the die just placed is protected "
+                "only for its own icons and keeps its protection when swapped; Town spaces, "
+                "Ghosts, Arch Monster backs and the Summoning track protect no die",
+        alternatives=("Driveway dice may change too",
+                      "the protection stays with the spot, not the die"),
+        why="'The die you just placed' shows the action is about placed dice; from a Town space "
+            "or a card there is no die just placed.",
+        fixed=True,
+    ),
+    Reading(
+        name="ghost_purchase",
+        rule="After placing the Ghost here, place a new matching-colored Grunt on top of the "
+             "Ghost, from the supply.",
+        default="a gain-Grunt Ghost needs an empty gain-Grunt spot and comes without a Grunt "
+                "when the supply has none of its colour; any other Ghost needs a free space of "
+                "its colour",
+        alternatives=("a gain-Grunt Ghost cannot be bought when the supply is out of its colour",),
+        why="A Ghost must be placed when bought, so a purchase with nowhere to put it is not "
+            "allowed; the rulebook does not forbid buying it when the supply is empty.",
+        fixed=True,
+    ),
+    Reading(
+        name="empty_market_spot",
+        rule="Refill: Slide all remaining Ghosts to the right and place a new Ghost in the "
+             "leftmost spot (taken from those face down in the middle of the main board).",
+        default="when the stack or the deck is exhausted the spot stays empty and cannot be "
+                "bought",
+        alternatives=("reshuffle the discarded cards into a new deck",),
+        why="The rulebook says nothing of an exhausted stack; it rarely happens (42 Ghosts, 72 "
+            "cards), and leaving the spot empty invents nothing.",
+        fixed=True,
+    ),
+    Reading(
+        name="arch_discard_timing",
+        rule="At any time (even during an opponents turn and final scoring), flip over an Arch "
+             "Monster card that is in front of yourself to perform one action showing on its "
+             "back",
+        default="two decision points: after one's Swamp-Jack phase and just before final "
+                "scoring",
+        alternatives=("any time (between any two actions)",),
+        why="Two points keep the engines simple and cover the uses that matter: fixing the "
+            "Order after the placements, and a last action before scoring.",
+        fixed=True,
+    ),
+    Reading(
+        name="spooked_areas",
+        rule="Gain equal to the area's number where each required Grunt is.",
+        default="a Grunt on its starting spot counts 0, in the final area 13",
+        alternatives=("the final area counts 12", "the final area counts 0"),
+        why="The final area comes after area 12 on the path, so it is read as area 13; the "
+            "starting spot is before area 1.",
+        fixed=True,
+    ),
+    Reading(
+        name="prophecy_full_columns",
+        rule="Cards that score by Column score the matching-position column on your board",
+        default="a column condition needs all 3 dice of its column kept (a trimmed or missing "
+                "die fails it)",
+        alternatives=("a column condition reads only the kept dice of the column",),
+        why="The column cards picture full columns; reading only the kept dice would let a "
+            "nearly empty column meet a total or colour condition.",
+        fixed=True,
+    ),
+    Reading(
+        name="solo1_automaton_dice",
+        rule="After you draft 1 die (page 5), the AI will draft a die based on the face-up solo "
+             "card (see Gameplay and Drafting Dice in Solo Mode 2).",
+        default="the automaton drafts by solo mode 2's preferences and its 4 dice go back to "
+                "the bag at the end of the round",
+        alternatives=("its dice go to the box",),
+        why="Solo mode 1 gives the automaton no use for its dice; returning them keeps the bag "
+            "as in a normal round.",
+        fixed=True,
+    ),
+    Reading(
+        name="solo2_tie",
+        rule="In this mode, you will compete against Spider Jack and attempt to outscore him "
+             "after six rounds of play.",
+        default="the player wins only with a higher score (a tie goes to Spider Jack)",
+        alternatives=("a tie is broken by final-area Grunts and Malice as in the regular game",),
+        why="'Outscore' asks for strictly more Spook Juice; Spider Jack has no Grunts or Malice "
+            "for the regular tie-breaks.",
+        fixed=True,
+    ),
+    Reading(
+        name="solo2_missing_colour",
+        rule="Color matching current selection symbol (White means no color preference)",
+        default="if no die of the symbol's colour is in the Fearmobile, no colour preference for "
+                "that pick (rank, then closest to the front)",
+        alternatives=("he takes the die closest to the front",),
+        why="The preferences are listed 'in order from top to bottom': when the first cannot be "
+            "met, the next ones decide.",
+        fixed=True,
+    ),
+    Reading(
+        name="solo2_score_tie",
+        rule="If there is still a tie, you may select which Lord die to score.",
+        default="his earlier pick is scored",
+        alternatives=("the player's best choice (the un-scored die that buys him the worst "
+                      "Ghost)", "a random one"),
+        why="The choice is the human player's; a fixed rule keeps the automaton deterministic "
+            "and the two dice score the same now.",
+        fixed=True,
+    ),
+    Reading(
+        name="solo2_court_multi_ghosts",
+        rule="he scores Spook Juice for all of his Lord dice, Ghost tokens, and Monster figures "
+             "that match the newly added Lord die (including the new Lord die itself)",
+        default="multi-coloured Ghosts in his Court match every colour",
+        alternatives=("multi-coloured Ghosts match no colour",),
+        why="A multi-coloured Ghost may go on a space of any colour, so it matches any die.",
+        fixed=True,
+    ),
+    Reading(
+        name="solo2_rank6_purchase",
+        rule="If the die is Rank 6, Spider Jack will take the Ghost tokens in positions #1 and "
+             "#5.",
+        default="both Ghosts at once, then slide and refill; then the Arch Monsters at #1 and #5 "
+                "are discarded the same way; an empty position is skipped",
+        alternatives=("take #1, refill, then take #5 of the refilled market",),
+        why="Both positions are named before any refill, so both are read from the market as "
+            "it stands.",
+        fixed=True,
+    ),
+    Reading(
+        name="solo2_court_modifiers",
+        rule="Difficulty +2: Place 2 random Ghost tokens into Spider Jack's Court. Difficulty "
+             "+3: Place 4 additional random Ghost Tokens to Spider Jack's Court.",
+        default="alternatives: +3 means 4 Ghosts in all (and +2 Monsters means 2 in all), not "
+                "added to the smaller step",
+        alternatives=("cumulative: +3 adds 4 Ghosts to the +2's 2 (6 in all)",),
+        why="The Monster modifiers (+1: 1, +2: 2) read as alternatives, and the Ghost ones are "
+            "read the same way.",
+        fixed=True,
+    ),
+    Reading(
+        name="solo2_summoning_missed",
+        rule="Difficulty +1: Spider Jack gains any Spook Juice that you could have scored when "
+             "summoning Spider Jack, but didn't (because your Spider Jack die was too low).",
+        default="at each Summon scoring he gains the ranks of the row's dice beyond the Spider "
+                "Jack value",
+        alternatives=("counted once at final scoring, on the finished rows",),
+        why="The missed points are what the same summon would have scored with a high enough "
+            "Spider Jack die, known at the moment of the summon.",
+        fixed=True,
+    ),
+    Reading(
+        name="solo2_prophecy_missed",
+        rule="Difficulty +1: Spider Jack gains any Spook Juice that you could have scored from "
+             "your Prophecy Card, but didn't.",
+        default="the card's maximum (capped at 50) minus what it scored",
+        alternatives=("the best the player's own dice could have scored in some arrangement",),
+        why="'Could have scored' is read against the card itself, which is simple to check at "
+            "the table.",
+        fixed=True,
+    ),
+    Reading(
+        name="family_pass_right",
+        rule="Pass Fearmobiles: Give the Fearmobile (with all the dice in it) to the player to "
+             "your right.",
+        default="seat p gives to seat p - 1 (the regular game passes left, p to p + 1)",
+        alternatives=("pass left, as in the regular game",),
+        why="Seats are numbered clockwise and the regular draft passes left, so right is the "
+            "other way.",
+        fixed=True,
+    ),
+    Reading(
+        name="family_grunt_steps",
+        rule="Move your matching-color Grunt forward 1 space for each icon (of any type) on "
+             "this die (the one you just placed).",
+        default="one step = the next space of the Grunt's colour; after the last one it enters "
+                "the final area and the rest of the move (and later moves) are lost",
+        alternatives=("one step = the next space of any colour",),
+        why="'Blue minions move along blue spaces': the regular game's movement, one space of "
+            "the colour per icon.",
+        fixed=True,
+    ),
+    Reading(
+        name="family_area_trigger",
+        rule="Each time a Minion moves on or through any space in area 4 or 8, you may do the "
+             "following:",
+        default="each step of the moving Grunt that lands on a space of area 4, 8 or 12 "
+                "triggers it ('Minion' read as the Grunt)",
+        alternatives=("only the space where the move ends",),
+        why="In family mode only Grunts move on the path ('you move blue Minion 2 spaces'), and "
+            "'on or through' counts every space stepped on.",
+        fixed=True,
+    ),
+    Reading(
+        name="family_promote_any_die",
+        rule="Area 4: Promote or Demote a Lord — Choose any 1 Lord dice; plus or minus its Rank "
+             "(number) by 1.",
+        default="any die of the Order, the one just placed included; ranks stay 1..6",
+        alternatives=("not the die just placed (as the regular action)",),
+        why="Here the Town space gives the action, not the die, and the family text says 'any "
+            "1 Lord dice'.",
+        fixed=True,
+    ),
+    Reading(
+        name="family_no_trimming",
+        rule="Score Spook Juice for your Prophecy card (as normal, up to 50 Spook Juice each).",
+        default="every die counts for the Prophecy card (no Spider Jack trimming)",
+        alternatives=("trim each row to its Spider Jack die (value 1)",),
+        why="The family rules never mention Spider Jack dice and nothing can feed them; "
+            "trimming to 1 would leave almost nothing to score.",
+        fixed=True,
+    ),
+]
