@@ -23,6 +23,8 @@ LONGEST = (
     "tests/jelly/test_lookahead.py",
     "tests/analysis/test_cli_analysis.py",
     "tests/monkey/test_conformance.py",
+    "tests/jelly/test_fairness.py",
+    "tests/monsters/test_fairness.py",
     "tests/test_cli_sweep.py",
     "tests/monsters/test_family_montecarlo.py",
     "tests/jelly/test_montecarlo.py",

@@ -44,7 +44,7 @@ from simlab.games.monkey.state import search_state
 
 from .positions import build
 
-REPS = 2000
+REPS = 800
 SEED = 20240611
 NEUTRAL = "(cost=0,field=0)"  # the evaluation bots' field-number terms off: places identical
 EVAL_BOTS = ("greedy", "row", "blocker", "weights")

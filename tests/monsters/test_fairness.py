@@ -46,7 +46,7 @@ from simlab.games.monsters.state import (
 )
 from tests.monsters.positions import FINAL, face, put_grunt
 
-REPS = 2000
+REPS = 800
 SEED = 20_240
 BOTS = ("random", "greedy", "prophet", "weights", "weights(noise=0)",
         "lookahead(playouts=1,width=3)")
