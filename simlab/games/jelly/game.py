@@ -69,7 +69,7 @@ class JellyGame(Game):
     max_players = 5
     default_players = 4
     default_bots = ("greedy", "random", "spread", "saboteur")
-    compile_seconds = (12.0, 30.0)  # cold compile without / with a lookahead seat
+    compile_seconds = (22.0, 51.0)  # cold compile without / with a lookahead seat (bench)
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat")
 
     def bots(self) -> dict[str, BotInfo]:
