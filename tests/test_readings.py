@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -10,6 +12,33 @@ from click.testing import CliRunner
 from simlab.cli.main import cli
 from simlab.core.readings import Reading, check_catalogue, differing, settable
 from simlab.games.registry import get_game, list_games
+
+ROOT = Path(__file__).resolve().parents[1]
+RULEBOOKS = {"jelly": "attack-of-the-jelly-monster.txt", "monkey": "monkey-fun.txt",
+             "jungle": "jungle-rumble.txt", "monsters": "monsters-on-board.txt"}
+
+
+def rules_dir() -> Path | None:
+    """The shared rulebooks: $SIMLAB_RULES_DIR, else ``../shared/rules`` beside the checkout
+    (the workplace's layout), else /work/shared/rules."""
+    for cand in (os.environ.get("SIMLAB_RULES_DIR"), ROOT.parent / "shared" / "rules",
+                 "/work/shared/rules"):
+        if cand and (Path(cand) / RULEBOOKS["jelly"]).is_file():
+            return Path(cand)
+    return None
+
+
+@pytest.mark.skipif(rules_dir() is None, reason="the shared rulebooks are not on this machine "
+                    "(set SIMLAB_RULES_DIR)")
+@pytest.mark.parametrize("name", list_games())
+def test_quotes_are_the_rulebooks_text(name):
+    # every reading quotes its rulebook word for word ("..." or "[...]" joins quoted parts)
+    text = " ".join((rules_dir() / RULEBOOKS[name]).read_text().split())
+    for r in get_game(name).readings():
+        for part in r.rule.replace("[...]", "...").split("..."):
+            part = " ".join(part.split()).strip()
+            if part:
+                assert part in text, f"{name}.{r.name}: {part!r} is not in the rulebook"
 
 
 @pytest.mark.parametrize("name", list_games())

@@ -60,19 +60,19 @@ READINGS = [
         "by it) lets a designer ask how much speed matters.", assumed=True),
     Reading(
         "roll_seconds",
-        "Roll all your available dice inside your player screen. Either: place one of your "
-        "dice on a district entrance. [...] OR do not place a die.",
+        "Roll all your available dice inside your player screen. ... Either: place one of "
+        "your dice on a district entrance. ... OR do not place a die.",
         1.5, (1.0, 2.5),
         "Gathering, rolling and placing a die takes a player about one and a half seconds.",
         assumed=True),
     Reading(
         "think_seconds",
-        "Repeat this step until you have placed all your dice.",
+        "Repeat this step until you have placed all your dice:",
         0.5, (0.0, 1.0),
         "Every step needs a moment of decision, whatever is on the table.", assumed=True),
     Reading(
         "weigh_seconds",
-        "Repeat this step until you have placed all your dice.",
+        "Repeat this step until you have placed all your dice:",
         0.04, (0.0, 0.1),
         "The decision grows with what a player weighs: each die of the roll on each open "
         "district adds 0.04 s (7 dice on 6 districts: 1.7 s), so a round of 7 dice takes "

@@ -18,9 +18,7 @@ READINGS: list[Reading] = [
     Reading(
         name="board",
         rule="Place the game board on the table with a side of your choice. For your first "
-             "game, use the board side marked with a \"1\" in one corner. (Contents: 1 game "
-             "board (double-sided); the arrangement of the fields 1..36 on either side is not "
-             "printed.)",
+             "game, use the board side marked with a \"1\" in one corner.",
         default="6x6 fields 1..36, layout=spiral: 1 in the top-left corner spiralling "
                 "clockwise inward (outer ring 1..20, inner 4x4 square 21..36); one side only",
         alternatives=("--set layout=row-major (fields 1..36 row by row)",
@@ -35,7 +33,7 @@ READINGS: list[Reading] = [
     ),
     Reading(
         name="deck",
-        rule="55 cards (Contents; the card values and their counts are not printed)",
+        rule="55 cards",
         default="55 cards: v copies of value v for v = 1..10 (DEFAULT_DECK = 1,2,...,10)",
         alternatives=("--set deck=C1,C2,...,Ck (copies of value 1, 2, ..., k; up to value 36)",),
         why="1 + 2 + ... + 10 = 55 matches the printed card count, and values up to 10 let "
@@ -181,12 +179,13 @@ READINGS: list[Reading] = [
     Reading(
         name="solo_no_ownership",
         rule="As soon as you have 2 monkeys more than all other players on a field, that field "
-             "belongs to you permanently. (Solo: You may place several monkeys on a minus "
-             "tower, but at most 5 monkeys in total on one field.)",
+             "belongs to you permanently. ... You may place several monkeys on a minus tower, "
+             "but at most 5 monkeys in total on one field.",
         default="no ownership in the solo variant: a second monkey on a field makes a minus "
                 "tower and stays there",
         alternatives=("ownership applies solo too (2 monkeys on a field make it owned)",),
-        why="Ownership needs other players, and the solo text lets towers grow to 5 monkeys, "
+        why="Ownership needs other players, and the solo text (the second sentence) lets towers "
+            "grow to 5 monkeys, "
             "which ownership (keep exactly 2) would forbid.",
         fixed=True,
     ),
