@@ -566,7 +566,7 @@ def readings_lines(sr, game) -> list[str]:
         pt = res.point
         try:
             rules = game.make_rules(int(pt["players"]), dict(pt.get("rules") or {}))
-        except Exception:  # a point that cannot be rebuilt names nothing
+        except SimlabError:  # a point whose rules no longer validate names nothing
             continue
         for name, value, default in differing(entries, rules):
             key = (name, fmt_value(value), fmt_value(default))

@@ -364,6 +364,21 @@ def standing(A, st, q):
     return v
 
 
+@rule
+def _gift_key(A, st, lineup, giver, r):
+    """``gift_order``'s key of recipient ``r``: the lower is paid first."""
+    if A.give_short == 1:
+        return float(st.jelly[r])
+    if lineup is None:
+        return standing(A, st, r)
+    bid = lineup.ids[giver]
+    if bid == BOT_RANDOM:
+        return 0.0
+    if bid == CUSTOM_ID:
+        return -lineup.custom(A, st, giver, KIND_GIFT, r, lineup.params[giver])
+    return standing(A, st, r)
+
+
 @rule  # asked by the reference engine (through its twin)
 def gift_order(A, st, lineup, giver, mask, out, rng):
     """Whom a ``giver`` short of jelly pays first (``give each`` / ``each gives`` rewards):
@@ -378,41 +393,23 @@ def gift_order(A, st, lineup, giver, mask, out, rng):
     lookahead bot's playouts): as greedy.
     """
     shuffle_ranks(st, rng)
-    n_p = A.n_players
-    bid = BOT_GREEDY
-    if lineup is not None:
-        bid = lineup.ids[giver]
     k = 0
-    for r in range(n_p):
+    for r in range(A.n_players):
         if mask[r] and r != giver:
             out[k] = r
             k += 1
-    for j in range(k):  # keys in st.values[giver] (scratch: n_p <= 5 <= 3 * n_d)
-        r = out[j]
-        if A.give_short == 1:
-            x = float(st.jelly[r])
-        elif bid == BOT_RANDOM:
-            x = 0.0
-        elif bid == CUSTOM_ID:
-            x = -lineup.custom(A, st, giver, KIND_GIFT, r, lineup.params[giver])
-        else:
-            x = standing(A, st, r)
-        st.values[giver, j // 3, j % 3] = x
-    # insertion sort by (key, random rank)
-    for i in range(1, k):
+    # selection by (key, random rank): a total order, so the sort needs no scratch
+    for i in range(k):
+        b = i
+        kb = _gift_key(A, st, lineup, giver, out[i])
+        for j in range(i + 1, k):
+            kj = _gift_key(A, st, lineup, giver, out[j])
+            if kj < kb or (kj == kb and st.rank_p[out[j]] < st.rank_p[out[b]]):
+                b = j
+                kb = kj
         x = out[i]
-        kx = st.values[giver, i // 3, i % 3]
-        j = i - 1
-        while j >= 0:
-            kj = st.values[giver, j // 3, j % 3]
-            if kj > kx or (kj == kx and st.rank_p[out[j]] > st.rank_p[x]):
-                out[j + 1] = out[j]
-                st.values[giver, (j + 1) // 3, (j + 1) % 3] = kj
-                j -= 1
-            else:
-                break
-        out[j + 1] = x
-        st.values[giver, (j + 1) // 3, (j + 1) % 3] = kx
+        out[i] = out[b]
+        out[b] = x
     return k
 
 
@@ -424,7 +421,7 @@ def mean_step(A, q, n_roll, n_open):
 
 
 @rule
-def _n_open(st):
+def n_open(st):
     """Districts not locked down."""
     n = 0
     for d in range(st.locked.shape[0]):
@@ -438,22 +435,22 @@ def dice_in_time(A, st, q, until):
     """How many of its remaining dice ``q`` places before ``until`` at its mean step times,
     placing a die at every step (its next one is at ``st.next_time[q]``)."""
     n = st.n_left[q]
-    n_open = _n_open(st)
+    n_op = n_open(st)
     t = st.next_time[q]
     k = 0
     while k < n and t < until:
         k += 1
-        t += mean_step(A, q, n - k, n_open)
+        t += mean_step(A, q, n - k, n_op)
     return k
 
 
 @rule
-def finish_time(A, st, q, n_open):
+def finish_time(A, st, q, n_op):
     """When ``q`` places its last die at its mean step times (now, if it has none left)."""
     n = st.n_left[q]
     t = st.next_time[q]
     for k in range(1, n):
-        t += mean_step(A, q, n - k, n_open)
+        t += mean_step(A, q, n - k, n_op)
     return t
 
 
@@ -464,19 +461,19 @@ def can_wait(A, st, p):
     timer's end; before a flip, the earliest an opponent can finish and flip, plus the timer.)"""
     n_p = A.n_players
     now = st.next_time[p]
-    n_open = _n_open(st)
+    n_op = n_open(st)
     if st.info[I_FLIPPED] != 0:
         end = st.deadline[0]
     else:
         end = np.inf
         for q in range(n_p):
             if q != p:
-                f = now if st.n_left[q] == 0 else finish_time(A, st, q, n_open)
+                f = now if st.n_left[q] == 0 else finish_time(A, st, q, n_op)
                 end = min(end, max(f, now) + A.timer_seconds)
     n = st.n_left[p]
     t = now
     for k in range(n, 0, -1):
-        t += mean_step(A, p, k, n_open)
+        t += mean_step(A, p, k, n_op)
     return t < end
 
 
@@ -725,13 +722,9 @@ def _choice_ub(w, hi_raw, removals, moves, ctrl0, take0, mg0, vp0, vpm, vpp, t_c
     return ub
 
 
-@rule
-def _zone_podium(rw, n_d, target, d, z):
-    """What zone ``z`` of ``d`` pays a player who does NOT control ``d``: (the B of its 'podium'
-    icons, paid to the second-highest total; the B of its 'podium_present' icons, paid to every
-    other player with a die there); arrows to a left or right neighbour followed one level ('an
-    adjacent icon reached that way gives nothing'; 'either' is the controllers' choice and is
-    not counted)."""
+@rule(inline=True)
+def _podium_icons(rw, d, z):
+    """The B of zone ``z`` of ``d``'s own 'podium' and 'podium_present' icons."""
     sec = 0.0
     pres = 0.0
     for i in range(MAX_ICONS):
@@ -742,17 +735,26 @@ def _zone_podium(rw, n_d, target, d, z):
             sec += rw[d, z, i, 2]
         elif kind == R_PODIUM_PRESENT:
             pres += rw[d, z, i, 2]
-        elif kind == R_ADJ and rw[d, z, i, 1] != ADJ_EITHER:
+    return sec, pres
+
+
+@rule
+def _zone_podium(rw, n_d, target, d, z):
+    """What zone ``z`` of ``d`` pays a player who does NOT control ``d``: (the B of its 'podium'
+    icons, paid to the second-highest total; the B of its 'podium_present' icons, paid to every
+    other player with a die there); arrows to a left or right neighbour followed one level ('an
+    adjacent icon reached that way gives nothing'; 'either' is the controllers' choice and is
+    not counted)."""
+    sec, pres = _podium_icons(rw, d, z)
+    for i in range(MAX_ICONS):
+        kind = rw[d, z, i, 0]
+        if kind == 0:
+            break
+        if kind == R_ADJ and rw[d, z, i, 1] != ADJ_EITHER:
             nb = (d + rw[d, z, i, 1]) % n_d
-            znb = target[nb]
-            for j in range(MAX_ICONS):
-                k2 = rw[nb, znb, j, 0]
-                if k2 == 0:
-                    break
-                if k2 == R_PODIUM:
-                    sec += rw[nb, znb, j, 2]
-                elif k2 == R_PODIUM_PRESENT:
-                    pres += rw[nb, znb, j, 2]
+            s2, p2 = _podium_icons(rw, nb, target[nb])
+            sec += s2
+            pres += p2
     return sec, pres
 
 

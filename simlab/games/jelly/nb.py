@@ -30,6 +30,7 @@ from simlab.games.jelly.bots import (
     evaluate_place,
     gift_order,
     lock_allowed,
+    n_open,
     shuffle_ranks,
 )
 from simlab.games.jelly.rules import (
@@ -361,11 +362,7 @@ def step_time(A, st, p, rng):
     """Timing rule: one roll-and-place step of p takes rolling time plus a decision time that
     grows with what p weighs (dice in its roll, open districts), jittered, divided by p's speed:
     ``(roll + think + weigh * dice * open) * U[1 - jitter, 1 + jitter] / speed`` seconds."""
-    n_open = 0
-    for d in range(A.n_districts):
-        if st.locked[d] < 0:
-            n_open += 1
-    base = A.roll_seconds + A.think_seconds + A.weigh_seconds * st.n_left[p] * n_open
+    base = A.roll_seconds + A.think_seconds + A.weigh_seconds * st.n_left[p] * n_open(st)
     return base * (1.0 - A.time_jitter + 2.0 * A.time_jitter * uniform(rng)) / A.speeds[p]
 
 
