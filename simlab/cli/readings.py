@@ -24,9 +24,11 @@ def readings(game, as_json):
     """List every reading of GAME's rulebook the engine chooses, with the rulebook sentence it
     reads, the default, the alternatives and why, and the component data it assumes.
 
-    Every reading is a rule option: set it with --set NAME=VALUE, or rules.NAME in a scenario,
+    A reading is a rule option: set it with --set NAME=VALUE, or rules.NAME in a scenario,
     and put two readings side by side with a sweep or a [compare]. Entries marked 'assumed'
-    are data the rulebook does not print; the file named holds the default.
+    are data or numbers the rulebook does not print (a file named holds the default data);
+    entries marked 'fixed' are hard-coded in the engines today, listed so you know they are
+    there.
 
     \b
     Examples:
