@@ -40,7 +40,7 @@ def test_opponents_in_symmetric_seats_win_alike_one_round(x, y):
 @pytest.mark.parametrize("x", BUILT_IN)
 def test_opponents_in_symmetric_seats_win_alike_whole_games(x, y):
     rules = GAME.make_rules(4)
-    check_seat_symmetry(GAME, rules, x, y, n_games=20_000, seed=12, alpha=ALPHA)
+    check_seat_symmetry(GAME, rules, x, y, n_games=12_000, seed=12, alpha=ALPHA)
 
 
 @pytest.mark.parametrize("y", ["greedy", "random"])

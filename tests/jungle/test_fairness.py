@@ -25,7 +25,7 @@ from simlab.games.jungle.state import I_ACTIVE, I_FIRST, M_FOOD, M_GOLD
 
 from .positions import arrays, build
 
-REPS = 800
+REPS = 400
 SEED = 4242
 LOOK = ("lookahead", {"playouts": 2, "width": 2, "horizon": 1})
 NO_NOISE = ("weights", {"noise": 0.0})

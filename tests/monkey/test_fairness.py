@@ -44,7 +44,7 @@ from simlab.games.monkey.state import search_state
 
 from .positions import build
 
-REPS = 800
+REPS = 400
 SEED = 20240611
 NEUTRAL = "(cost=0,field=0)"  # the evaluation bots' field-number terms off: places identical
 EVAL_BOTS = ("greedy", "row", "blocker", "weights")
@@ -142,7 +142,7 @@ def solo_position(bot, tower):
 @pytest.mark.parametrize("bot", EVAL_BOTS + (LOOKAHEAD,))
 def test_which_cards_for_the_winning_field(bot):
     A, lineup, st, p = win_position(bot)
-    masks = ask(A, lineup, st, p, reps=REPS if bot != LOOKAHEAD else 600)
+    masks = ask(A, lineup, st, p, reps=REPS if bot != LOOKAHEAD else 300)
     assert {field_of(st, p, m) for m in masks} == {8}
     # 3+5 is hand slots 0, 1 (mask 3), 2+6 slots 2, 3 (mask 12)
     check_even_split(masks, [3, 12], what=f"{bot}: 3+5 or 2+6 to win on field 8")
@@ -170,7 +170,7 @@ def test_which_of_two_mirrored_places(bot):
 @pytest.mark.parametrize("bot", [LOOKAHEAD] + [b + NEUTRAL for b in EVAL_BOTS])
 def test_whose_field_to_spend_the_last_monkey_on(bot):
     A, lineup, st, p = dump_position(bot)
-    masks = ask(A, lineup, st, p, reps=REPS if bot != LOOKAHEAD else 600)
+    masks = ask(A, lineup, st, p, reps=REPS if bot != LOOKAHEAD else 300)
     whose = [int(st.maj[A.cell_of[field_of(st, p, m)]]) for m in masks]
     check_even_split(whose, [1, 2], what=f"{bot}: last monkey on seat 2's or seat 3's field")
 
