@@ -46,7 +46,7 @@ from simlab.games.monsters.state import (
 )
 from tests.monsters.positions import FINAL, face, put_grunt
 
-REPS = 800
+REPS = 400
 SEED = 20_240
 BOTS = ("random", "greedy", "prophet", "weights", "weights(noise=0)",
         "lookahead(playouts=1,width=3)")
@@ -202,20 +202,21 @@ class Case:
                     if kind == bots.KIND_SPOOK else x
         return int(fn(self.A, self.st, self.plain, p, *args, self.rng))
 
-    def choices(self, choose):
-        return _choices(self, choose)
+    def choices(self, choose, reps=REPS):
+        return _choices(self, choose, reps)
 
     def split(self, what, options, choose):
-        """``choose()`` over REPS seeded streams must split evenly between ``options``."""
-        return check_even_split(self.choices(choose), options,
+        """``choose()`` over REPS seeded streams (60 per option where there are many, so each
+        can occur) must split evenly between ``options``."""
+        return check_even_split(self.choices(choose, max(REPS, 60 * len(options))), options,
                                 what=f"{self.mode} {self.bot}: {what}")
 
 
-def _choices(case, choose):
-    """``choose()`` over REPS seeded streams (stream i of SEED in the case's ``rng``); SKIP
+def _choices(case, choose, reps=REPS):
+    """``choose()`` over ``reps`` seeded streams (stream i of SEED in the case's ``rng``); SKIP
     answers are left out."""
     out = []
-    for i in range(REPS):
+    for i in range(reps):
         seed_stream(np.uint64(SEED), np.uint64(i), case.rng)
         case.st.dec[:] = -1
         c = choose()
