@@ -5,7 +5,7 @@ from __future__ import annotations
 from simlab.core.records import SimResult
 from simlab.core.runner import run_games
 from simlab.errors import SimlabError
-from simlab.games.registry import get_game
+from simlab.games.registry import get_game, warn_rules
 
 
 def simulate(game: str, players: int | None = None, bots=None, games: int = 10_000,
@@ -59,6 +59,7 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
     if rules is not None and not isinstance(rules, dict):
         raise SimlabError(f"rules: expected a dict of path -> value, got {type(rules).__name__}")
     rule_obj = g.make_rules(players, rules or {})
+    warn_rules(g, rule_obj)
     lineup = g.lineup(bots, players)
     prepared = g.prepare(rule_obj, lineup)
     out = run_games(g, prepared, games, seed, jobs=jobs, backend=backend,

@@ -8,3 +8,9 @@ class SimlabError(ValueError):
 
     The message names where the problem is (file, field or option) and what was expected.
     """
+
+
+class SimlabWarning(UserWarning):
+    """Input that plays but breaks something the rulebook states (e.g. a Monkey Fun board with
+    field 36 outside the inner square). The CLI prints these as ``simlab: warning: ...`` on
+    stderr; reports list them too."""

@@ -36,7 +36,7 @@ from simlab.core.stats import (
     win_shares,
 )
 from simlab.errors import SimlabError
-from simlab.games.registry import BotChoice, get_game
+from simlab.games.registry import BotChoice, get_game, warn_rules
 from simlab.scenario import Scenario, grid_points, load_scenario, sobol_points, split_path
 
 
@@ -516,6 +516,8 @@ def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: 
     if write:
         (out_dir / "points").mkdir(parents=True, exist_ok=True)
     g = get_game(sc.game)
+    for p in points:  # rules that play but break the rulebook: a warning per point
+        warn_rules(g, g.make_rules(p.players, p.rules), f"scenario {sc.name}, point {p.label}")
     # the kernels the points run (rotations change no kernel), before any worker starts
     g.warm_for([g.prepare(g.make_rules(p.players, p.rules), lu) for p in points
                 for lu in p.lineups])

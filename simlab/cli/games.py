@@ -34,6 +34,7 @@ def games(as_json):
                      for b in g.all_bots().values()],
             "rules": g.rule_options(),
             "readings": {"command": f"simlab readings {name}", "count": len(g.readings())},
+            **g.describe(),
         })
     if as_json:
         echo_json({"games": data})
@@ -52,6 +53,10 @@ def games(as_json):
             if isinstance(default, tuple):
                 default = ",".join(map(str, default)) or "(none)"
             click.echo(f"    {r['name']:<22} {str(default):<14} {r['doc']}")
+        if "board" in gd:
+            click.echo("  default board (row by row; --set board=... or layout=...):")
+            for r in range(6):
+                click.echo("    " + " ".join(f"{n:2d}" for n in gd["board"][6 * r:6 * r + 6]))
         click.echo(f"  readings of the rulebook ({gd['readings']['count']}): "
                    f"{gd['readings']['command']}")
         click.echo("")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import warnings
 
 import click
 
@@ -61,8 +62,23 @@ cli.add_command(skill)
 cli.add_command(warm)
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """simlab's warnings as one line on stderr (``simlab: warning: ...``); others as Python
+    shows them."""
+    from simlab.errors import SimlabWarning
+
+    if issubclass(category, SimlabWarning):
+        click.echo(f"simlab: warning: {message}", err=True)
+    else:
+        _python_showwarning(message, category, filename, lineno, file, line)
+
+
+_python_showwarning = warnings.showwarning
+
+
 def main(argv=None):
     """Run the CLI: bad input gives a one-line error and exit code 2, never a traceback."""
+    warnings.showwarning = _show_warning
     try:
         rv = cli.main(args=argv, prog_name="simlab", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as e:

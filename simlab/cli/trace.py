@@ -25,11 +25,12 @@ def trace(game, players, bots, seed, sets, game_index, as_json):
       simlab trace jelly --seed 1 --game 7
       simlab trace jelly -s 3 -b greedy,random,spread,saboteur --set timer_seconds=4
     """
-    from simlab.games.registry import get_game
+    from simlab.games.registry import get_game, warn_rules
 
     g = get_game(game)
     n = g.default_players if players is None else players
     rules = g.make_rules(n, parse_sets(sets))
+    warn_rules(g, rules, "--set")
     lineup = g.lineup(bots, n)
     prepared = g.prepare(rules, lineup)
     names = [f"P{s + 1}({b.label})" for s, b in enumerate(lineup)]

@@ -231,6 +231,17 @@ class Game(ABC):
     def reference_game(self, prepared, seed: int, game: int, log: bool = False):
         """Play one game with the reference engine: (scores, winners, aggregate dict, lines)."""
 
+    def describe(self) -> dict:
+        """Extra entries of the game in ``simlab games --json`` (component data a script needs
+        to read results, e.g. Monkey Fun's default board); none by default."""
+        return {}
+
+    def rule_warnings(self, rules) -> list[str]:
+        """What the rules (validated, so they play) break of what the rulebook states, one
+        sentence each; none by default. :meth:`make_rules` callers see them as
+        :class:`simlab.errors.SimlabWarning` (see :func:`warn_rules`), reports list them."""
+        return []
+
     def readings(self) -> list:
         """The game's readings catalogue (:class:`simlab.core.readings.Reading` list): every
         reading of the rulebook the code chooses, and the assumed component data; from
@@ -373,3 +384,16 @@ def get_game(name: str) -> Game:
 def list_games() -> list[str]:
     """Names of the registered games."""
     return list(GAMES)
+
+
+def warn_rules(game: Game, rules, where: str = "rules") -> list[str]:
+    """Issue one :class:`~simlab.errors.SimlabWarning` per sentence of
+    ``game.rule_warnings(rules)`` (Python shows each distinct one once) and return them."""
+    import warnings
+
+    from simlab.errors import SimlabWarning
+
+    found = game.rule_warnings(rules)
+    for text in found:
+        warnings.warn(f"{where}: {text}", SimlabWarning, stacklevel=3)
+    return found

@@ -504,6 +504,7 @@ def build_report(out_dir, path=None) -> Path:
         created=str(manifest.get("created", "")),
         headlines=tables.headline_sentences(sr),
         readings=tables.readings_lines(sr, game),
+        rule_warnings=tables.rule_warning_lines(sr, game),
         game_name=game.name,
         notes=notes,
         sections=sections,

@@ -579,3 +579,26 @@ def readings_lines(sr, game) -> list[str]:
             (f" and {len(labels) - 4} more" if len(labels) > 4 else "")
         out.append(f"{name} = {value} (default {default}) at {where}.")
     return out
+
+
+def rule_warning_lines(sr, game) -> list[str]:
+    """One sentence per thing a point's rules break of what the rulebook states (the game's
+    :meth:`~simlab.games.registry.Game.rule_warnings`, e.g. a Monkey Fun board with field 36
+    outside the inner square), with the points it concerns."""
+    found: dict[str, list[str]] = {}
+    for res in sr.points:
+        pt = res.point
+        try:
+            rules = game.make_rules(int(pt["players"]), dict(pt.get("rules") or {}))
+        except SimlabError:
+            continue
+        for text in game.rule_warnings(rules):
+            found.setdefault(text, []).append(str(pt["label"]))
+    n = len(sr.points)
+    out = []
+    for text, labels in found.items():
+        where = "every point" if len(labels) == n else \
+            ("point " if len(labels) == 1 else "points ") + "; ".join(labels[:4]) + \
+            (f" and {len(labels) - 4} more" if len(labels) > 4 else "")
+        out.append(f"{where[0].upper() + where[1:]}: {text}.")
+    return out

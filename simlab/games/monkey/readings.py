@@ -2,9 +2,10 @@
 
 Every place where the engines (``nb.py``, ``reference.py``) choose a reading the rulebook
 (``shared/rules/monkey-fun.txt``) does not settle, and every piece of component data the rulebook
-does not print. ``layout`` is a rule option; the entries marked ``fixed`` are hard-coded in both
-engines today (listed so that a designer knows they are there); ``board`` and ``deck`` are assumed
-component data held in ``rules.py``.
+does not print. The entries marked ``fixed`` are hard-coded in both engines today (listed so that
+a designer knows they are there); ``layout``, ``owner_may_place`` and
+``tie_break`` are rule options; ``board`` and ``deck`` are assumed component data held in
+``rules.py``.
 """
 
 from __future__ import annotations
@@ -17,17 +18,26 @@ READINGS: list[Reading] = [
     # ------------------------------------------------------------------ component data
     Reading(
         name="board",
-        rule="Place the game board on the table with a side of your choice. For your first "
-             "game, use the board side marked with a \"1\" in one corner.",
-        default="6x6 fields 1..36, layout=spiral: 1 in the top-left corner spiralling "
-                "clockwise inward (outer ring 1..20, inner 4x4 square 21..36); one side only",
-        alternatives=("--set layout=row-major (fields 1..36 row by row)",
-                      "--set layout=shuffled --set layout_seed=N (a uniform random arrangement)",
-                      "--set board=N1,N2,...,N36 (any arrangement, row by row: a printed side)"),
-        why="The rulebook says only that the board is shaded darker for higher numbers and "
-            "that the solo maximum is 36, which needs field 36 in the inner square; a spiral "
-            "puts the high fields in the centre. Both printed sides are unknown, so a scenario "
-            "can give each as an explicit board.",
+        rule="The fields of the square should lie in the middle of the board. ... Example: You "
+             "place your last monkey on field 31 and thereby complete the square. However, you "
+             "have built one minus tower on field 17 and one on field 3. ... Try to finish the "
+             "game with as high a total score as possible (maximum: 36).",
+        default="6x6 fields 1..36, layout=mixed (MIXED_BOARD, row by row: 29 19 13 7 15 28 / "
+                "5 32 18 33 23 1 / 24 12 3 14 31 27 / 25 6 22 36 10 11 / 20 16 21 17 2 35 / "
+                "8 26 34 4 30 9); one side only",
+        alternatives=("--set layout=shuffled --set layout_seed=N (a random board the rulebook "
+                      "allows: 3, 17, 31 and 36 in the inner square)",
+                      "--set board=N1,N2,...,N36 (any arrangement, row by row: a printed side)",
+                      "--set layout=spiral or layout=row-major (stress layouts that break the "
+                      "rulebook; a warning says so)"),
+        why="The printed board is not in the rulebook, but the solo variant pins four fields "
+            "to the inner 4x4 square: its example completes the square on 31 with minus towers "
+            "on 17 and 3, and its maximum of 36 needs 36 there. The shading remark (\"the "
+            "darker the field, the higher the number\") suits a board where neighbours differ. "
+            "MIXED_BOARD has those four fields inside and scattered numbers: every row and "
+            "column sums to 110-112, the inner square to 296 (the averages), no two of 1..9 "
+            "or of 28..36 side by side, so no region is easier than another. A board breaking "
+            "the rulebook plays with a warning (on stderr and in the report).",
         assumed=True,
         file=RULES_PY,
     ),
@@ -46,12 +56,41 @@ READINGS: list[Reading] = [
         name="layout",
         rule="Place the game board on the table with a side of your choice. For your first "
              "game, use the board side marked with a \"1\" in one corner.",
-        default="spiral",
-        alternatives=("row-major", "shuffled"),
-        why="The named generator of the board when no explicit board is given: the spiral "
-            "keeps the highest fields in the inner square, as the solo maximum of 36 requires; "
-            "row-major is the easiest to read, shuffled tests how much the arrangement matters.",
+        default="mixed",
+        alternatives=("shuffled", "spiral", "row-major"),
+        why="The named generator of the board when no explicit board is given: mixed is the "
+            "assumed printed side (see board); shuffled draws other boards the rulebook allows "
+            "(layout_seed), to tell how much the arrangement matters; spiral (inner square "
+            "21..36) and row-major (1..36 row by row) are stress layouts that break the "
+            "rulebook's solo example and are warned about.",
         assumed=True,
+    ),
+    Reading(
+        name="owner_may_place",
+        rule="No other person may place any more monkeys on this field. ... take 2 of your "
+             "monkeys and push them into the middle of the field. Return all other monkeys "
+             "that were on this field to the box",
+        default=True,
+        alternatives=(False,),
+        why="Only \"other\" persons are forbidden, so the owner may still play cards naming "
+            "its field; \"take 2 of your monkeys\" and \"all other monkeys\" go to the box "
+            "fixes the owner's count at 2, so the new monkey goes straight to the box (such a "
+            "play is a placement, not a hand without playable cards). False: an owned field "
+            "is closed to everyone, the owner included. Either way the random bot plays such "
+            "a field only when it has no other play, and the report counts voluntary and "
+            "forced boxing apart.",
+    ),
+    Reading(
+        name="tie_break",
+        rule="The player with the highest total wins. If there is a tie, the player who owns "
+             "the field with the highest number wins.",
+        default="majority",
+        alternatives=("owned",),
+        why="majority: at the end every field left holds one player's monkeys (the final "
+            "scoring removes the rest), and the tied player holding the highest-numbered of "
+            "them wins. owned: \"owns\" as in \"that field belongs to you permanently\", "
+            "only fields owned by the 2-more rule count. Still tied (no such field, or equal): "
+            "a shared win.",
     ),
     # ------------------------------------------------------------------ hard-coded readings
     Reading(
@@ -76,21 +115,6 @@ READINGS: list[Reading] = [
         why="\"2 monkeys more than all other players\" read player by player, as the example "
             "(Blue has 2 monkeys more than all other players) and the shared README read it; "
             "only a placement changes the counts, so it is checked then.",
-        fixed=True,
-    ),
-    Reading(
-        name="owner_places_on_own_field",
-        rule="No other person may place any more monkeys on this field. ... take 2 of your "
-             "monkeys and push them into the middle of the field. Return all other monkeys "
-             "that were on this field to the box",
-        default="the owner may still play cards naming its own field; the field keeps exactly "
-                "2 of its monkeys, so the new monkey goes straight to the box (and the owner's "
-                "own extras went to the box on taking it)",
-        alternatives=("nobody may place on an owned field, the owner included (it is closed)",
-                      "the owner's further monkeys stay on the field"),
-        why="Only \"other\" persons are forbidden, and \"take 2 of your monkeys\" and \"all "
-            "other monkeys\" go to the box fixes the owner's count at 2; such a play counts as "
-            "a placement, so it is not a hand without playable cards.",
         fixed=True,
     ),
     Reading(
@@ -126,19 +150,6 @@ READINGS: list[Reading] = [
         alternatives=("checked at the end of the turn, after drawing (same outcome today)",),
         why="\"Immediately\": the placement is the only step that changes majorities, and a "
             "placement can only add majorities of the placing player (shared README).",
-        fixed=True,
-    ),
-    Reading(
-        name="final_tiebreak_highest_field",
-        rule="The player with the highest total wins. If there is a tie, the player who owns "
-             "the field with the highest number wins.",
-        default="among the tied players, the one whose highest scoring field (after minority "
-                "removal) is highest wins; no scoring field or still tied: a shared win",
-        alternatives=("only fields owned by the 2-more rule count for the tie-break",
-                      "still tied: no winner"),
-        why="At the end every field left holds one player's monkeys, which the final scoring "
-            "treats as that player's; equal highest fields cannot happen between two scorers, "
-            "so a shared win only arises when tied players score nothing.",
         fixed=True,
     ),
     Reading(

@@ -7,12 +7,14 @@ where it is silent are documented on the fields; data the rulebook does not prin
 
 Readings where the rulebook is silent:
 
-- the owner of a field may still place there (only *other* players may not); the field keeps
-  exactly 2 of the owner's monkeys, so such a monkey goes straight to the box;
+- the owner of a field may still place there (only *other* players may not; rule option
+  ``owner_may_place``); the field keeps exactly 2 of the owner's monkeys, so such a monkey goes
+  straight to the box;
 - ownership is checked right after each placement, then the immediate win (row of 4, quick: also
   a 2x2 square); only the placing player can complete a shape, so the check is for them;
 - the final tie-break ("the player who owns the field with the highest number") compares the
-  highest-numbered field each tied player scores; equal totals with no scoring field share;
+  highest-numbered field each tied player holds with a majority at the end (rule option
+  ``tie_break``; ``owned``: only fields owned by the 2-more rule); still tied: a shared win;
 - solo: there is no ownership (it needs other players); a tower field's number is deducted once
   however tall the tower; completing the square before ``solo_min_round`` is a loss;
 - the deck is dealt one hand at a time from seat 1; a drawn-out pile is refilled by shuffling the
@@ -22,6 +24,7 @@ Readings where the rulebook is silent:
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -37,7 +40,26 @@ MAX_SHAPES_PER_CELL = 16
 MODES = ("normal", "quick", "solo")
 MODE_NORMAL, MODE_QUICK, MODE_SOLO = range(3)
 SHAPE_ROW, SHAPE_SQUARE = 0, 1
-LAYOUTS = ("spiral", "row-major", "shuffled")
+LAYOUTS = ("mixed", "spiral", "row-major", "shuffled")
+TIE_BREAKS = ("majority", "owned")
+#: fields the rulebook places in the inner 4x4 square: the solo example completes the square on
+#: field 31 with minus towers on 17 and 3, and the solo maximum is 36
+RULEBOOK_INNER = (3, 17, 31, 36)
+#: *assumed* default board ``mixed`` (row by row). The printed board is not in the rulebook; this
+#: arrangement satisfies what the rulebook does say: 3, 17, 31 and 36 lie in the inner square
+#: (solo example and maximum), and the numbers are scattered (the shading remark: "the darker
+#: the field, the higher the number" helps read a board where neighbours differ). It was made
+#: once by simulated annealing (numpy seed 2026) over arrangements with those four numbers
+#: inside, minimising the spread of the row, column and diagonal sums around 111 and of the
+#: inner square's sum around 296 (the averages), with no two of 1..9 and no two of 28..36
+#: orthogonally adjacent: every row and column sums to 110..112, the inner square to 296, so
+#: no region of the board is easier than another.
+MIXED_BOARD = (29, 19, 13, 7, 15, 28,
+               5, 32, 18, 33, 23, 1,
+               24, 12, 3, 14, 31, 27,
+               25, 6, 22, 36, 10, 11,
+               20, 16, 21, 17, 2, 35,
+               8, 26, 34, 4, 30, 9)
 #: *assumed* default deck: v copies of value v for v = 1..10 (55 cards, as the box says)
 DEFAULT_DECK = tuple(range(1, 11))
 
@@ -62,11 +84,40 @@ def layout_spiral() -> tuple[int, ...]:
     return tuple(x for row in grid for x in row)
 
 
+INNER_CELLS = tuple(r * SIDE + c for r in range(1, SIDE - 1) for c in range(1, SIDE - 1))
+
+
 def layout_shuffled(seed: int) -> tuple[int, ...]:
-    """A uniformly random arrangement of 1..36 from ``seed`` (numpy's PCG64; not the game's
-    stream: the layout is component data, fixed for a run)."""
-    perm = np.random.default_rng(int(seed)).permutation(N_CELLS) + 1
-    return tuple(int(x) for x in perm)
+    """A random arrangement from ``seed`` that the rulebook allows: 3, 17, 31 and 36 on random
+    cells of the inner square, the other 32 numbers uniformly on the other cells (numpy's
+    PCG64; not the game's stream: the layout is component data, fixed for a run)."""
+    rng = np.random.default_rng(int(seed))
+    board = [0] * N_CELLS
+    inner = [INNER_CELLS[i] for i in rng.permutation(len(INNER_CELLS))]
+    for n, c in zip(RULEBOOK_INNER, inner, strict=False):
+        board[c] = n
+    rest = [n for n in range(1, N_CELLS + 1) if n not in RULEBOOK_INNER]
+    free = [c for c in range(N_CELLS) if board[c] == 0]
+    for c, i in zip(free, rng.permutation(len(rest)), strict=True):
+        board[c] = rest[i]
+    return tuple(board)
+
+
+def board_problems(board) -> list[str]:
+    """The rulebook constraints an arrangement (36 numbers row by row) breaks, one sentence
+    each; empty when it satisfies all of them (fields 3, 17, 31 and 36 in the inner square)."""
+    inner = {board[c] for c in INNER_CELLS}
+    out = []
+    if 36 not in inner:
+        out.append("field 36 is not in the inner 4x4 square, but the rulebook's solo maximum "
+                   "is 36 (\"maximum: 36\"), which needs it there")
+    missing = [n for n in (31, 17, 3) if n not in inner]
+    if missing:
+        out.append("field" + ("s " if len(missing) > 1 else " ")
+                   + " and ".join(map(str, missing)) + (" are" if len(missing) > 1 else " is")
+                   + " not in the inner 4x4 square, but the rulebook's solo example completes "
+                     "the square on field 31 with minus towers on fields 17 and 3")
+    return out
 
 
 def _shapes(quick: bool):
@@ -106,6 +157,9 @@ class MonkeyArrays(NamedTuple):
     max_play: int
     monkeys: int
     mode: int
+    owner_may_place: int     # 1: the owner may place on its own field (the monkey is boxed)
+    tie_break: int           # index into TIE_BREAKS
+    reach: np.ndarray        # (37,) float64: chance a fresh hand reaches field number n (exact)
     solo_max_towers: int
     solo_max_per_field: int
     solo_rounds: int
@@ -135,13 +189,25 @@ class MonkeyRules:
         Copies of each card value 1, 2, ... (*assumed*: v copies of value v for v = 1..10, 55
         cards; the rulebook prints only the count).
     layout : str
-        Board arrangement when ``board`` is empty: ``spiral`` (*assumed* default: 1 in a corner,
-        spiralling inward so that 33..36 are in the centre; the solo maximum of 36 needs 36 in the
-        inner square), ``row-major`` or ``shuffled`` (by ``layout_seed``).
+        Board arrangement when ``board`` is empty: ``mixed`` (*assumed* default,
+        :data:`MIXED_BOARD`: numbers scattered, 3, 17, 31 and 36 in the inner square as the
+        rulebook requires), ``shuffled`` (a random arrangement by ``layout_seed`` with those four
+        numbers inside), or the stress layouts ``spiral`` (1 in a corner spiralling inward: the
+        inner square holds 21..36) and ``row-major`` (1..36 row by row), which break the
+        rulebook's constraints (a warning says so).
     layout_seed : int
         Seed of the ``shuffled`` layout.
     board : tuple of int
-        An explicit arrangement: 36 field numbers row by row (a permutation of 1..36).
+        An explicit arrangement: 36 field numbers row by row (each of 1..36 once); a board that
+        breaks a rulebook constraint plays, with a warning (see :func:`board_problems`).
+    owner_may_place : bool
+        The owner of a field may still play cards naming it (the monkey goes to the box, the
+        field keeps exactly 2); False: an owned field is closed to everyone (reading
+        ``owner_may_place``).
+    tie_break : str
+        Equal totals at the end: ``majority`` (the tied player holding the highest-numbered field
+        with a majority at the end wins) or ``owned`` (only fields owned by the 2-more rule
+        count); still tied: a shared win (reading ``tie_break``).
     solo_max_towers : int
         Minus towers allowed in the solo variant (rulebook: 4).
     solo_max_per_field : int
@@ -162,9 +228,11 @@ class MonkeyRules:
     hand_size: int = 4
     max_cards_per_play: int = 4
     deck: tuple[int, ...] = DEFAULT_DECK
-    layout: str = "spiral"
+    layout: str = "mixed"
     layout_seed: int = 0
     board: tuple[int, ...] = ()
+    owner_may_place: bool = True
+    tie_break: str = "majority"
     solo_max_towers: int = 4
     solo_max_per_field: int = 5
     solo_rounds: int = 20
@@ -196,8 +264,22 @@ class MonkeyRules:
                         f"at most 5000 cards in all", self.deck)
         if self.layout not in LAYOUTS:
             bad("layout", "one of " + ", ".join(LAYOUTS), self.layout)
-        if self.board and sorted(self.board) != list(range(1, N_CELLS + 1)):
-            bad("board", "36 field numbers row by row, each of 1..36 once", self.board)
+        if self.board and (len(self.board) != N_CELLS
+                           or sorted(self.board) != list(range(1, N_CELLS + 1))):
+            seen = [n for n in range(1, N_CELLS + 1) if n not in self.board]
+            extra = sorted({n for n in self.board if not 1 <= n <= N_CELLS
+                            or list(self.board).count(n) > 1})
+            detail = f"{len(self.board)} numbers"
+            if seen:
+                detail += "; missing " + ",".join(map(str, seen))
+            if extra:
+                detail += "; repeated or out of range " + ",".join(map(str, extra))
+            bad("board", f"36 field numbers row by row, each of 1..36 once ({detail})",
+                self.board)
+        if not isinstance(self.owner_may_place, bool):
+            bad("owner_may_place", "true or false", self.owner_may_place)
+        if self.tie_break not in TIE_BREAKS:
+            bad("tie_break", "one of " + ", ".join(TIE_BREAKS), self.tie_break)
         if not 0 <= self.solo_max_towers <= 16:
             bad("solo_max_towers", "0 to 16", self.solo_max_towers)
         if not 1 <= self.solo_max_per_field <= 100:
@@ -218,7 +300,14 @@ class MonkeyRules:
             return layout_row_major()
         if self.layout == "shuffled":
             return layout_shuffled(self.layout_seed)
-        return layout_spiral()
+        if self.layout == "spiral":
+            return layout_spiral()
+        return MIXED_BOARD
+
+    def board_problems(self) -> list[str]:
+        """The rulebook constraints the board in play breaks (empty: none), see
+        :func:`board_problems`."""
+        return board_problems(self.arrangement())
 
     def to_arrays(self) -> MonkeyArrays:
         """The rules as arrays for the kernel."""
@@ -243,9 +332,48 @@ class MonkeyRules:
         return MonkeyArrays(number, cell_of, inner, shapes, kind, cell_shapes, n_cell, deck,
                             int(self.players), int(deck.size), int(self.hand_size),
                             int(self.max_cards_per_play), int(self.monkeys),
-                            MODES.index(self.mode), int(self.solo_max_towers),
+                            MODES.index(self.mode), int(self.owner_may_place),
+                            TIE_BREAKS.index(self.tie_break),
+                            reach_table(self.deck, self.hand_size, self.max_cards_per_play),
+                            int(self.solo_max_towers),
                             int(self.solo_max_per_field), int(self.solo_rounds),
                             int(self.solo_min_round), int(self.max_turns), int(len_bins))
+
+
+@functools.lru_cache(maxsize=32)
+def _reach(deck: tuple[int, ...], hand_size: int, max_cards: int) -> tuple[float, ...]:
+    from simlab.games.monkey.odds import reach_odds
+
+    try:
+        res = reach_odds(list(deck), max_cards=max_cards, hand_size=hand_size)
+        out = [0.0] * (N_CELLS + 1)
+        for f in res["fields"]:
+            if 1 <= f["field"] <= N_CELLS:
+                out[f["field"]] = float(f["p_reachable"])
+        return tuple(out)
+    except SimlabError:  # too many hand multisets to enumerate: a fixed-seed estimate
+        rng = np.random.default_rng(20261202)
+        cards = np.repeat(np.arange(1, len(deck) + 1), np.array(deck))
+        hits = np.zeros(N_CELLS + 1)
+        n = 20_000
+        for _ in range(n):
+            hand = rng.choice(cards, size=hand_size, replace=False)
+            sums = set()
+            for m in range(1, 1 << hand_size):
+                if bin(m).count("1") <= max_cards:
+                    sums.add(int(sum(hand[i] for i in range(hand_size) if m >> i & 1)))
+            for t in sums:
+                if 1 <= t <= N_CELLS:
+                    hits[t] += 1
+        return tuple(float(x) / n for x in hits)
+
+
+def reach_table(deck, hand_size: int, max_cards: int) -> np.ndarray:
+    """(37,) float64: the exact chance that a fresh hand of ``hand_size`` cards from ``deck``
+    (copies per value) reaches field number n with 1..``max_cards`` cards (``simlab odds
+    monkey``; a fixed-seed estimate for decks too large to enumerate). Entry 0 is 0."""
+    return np.array(_reach(tuple(int(x) for x in deck), int(hand_size), int(max_cards)),
+                    dtype=np.float64)
 
 
 def make_rules(players: int = 4, overrides: dict | None = None,
