@@ -27,8 +27,12 @@ Positions (P = the deciding seat):
 - ``dump``: single-card plays, P's last monkey, everyone else is out: field 1 is one
   opponent's majority, field 6 the other's, and P's monkey changes neither (the game ends with
   the same scores): whose field (the lookahead bot sees an exact tie).
-- ``solo`` / ``tower``: the solo bot's lowest free square field (8 = 3+5 = 2+6), and its tower
-  field (8 again, a tower already) when no free square field can be named: which cards.
+- ``solo`` / ``tower``: the solo planner's one free square field the hand names (8 = 3+5 =
+  2+6; the cards kept name no other free field either way), and its tower field (8 again, a
+  tower already: no new minus points) when no free square field can be named: which cards.
+- ``owned``: P owns field 2 and the hand ``[1, 1, 2, 2]`` names fields 1..6 (2 as 2 or 1+1):
+  the random bot leaves its own field out (the monkey would go to the box) and is uniform over
+  the other plays; when every play names its own field it is uniform over those.
 """
 
 from __future__ import annotations
@@ -131,9 +135,10 @@ def solo_position(bot, tower):
         board = {f: [1] for f in inner if f != 29}
         board[8] = [2]
         turn = 16
-    else:  # a few high square fields taken
-        board = {f: [1] for f in (26, 27, 28)}
-        turn = 4
+    else:  # every other square field the hand names taken (9 = 3+6, 10 = 3+5+2, 11, 14, 16):
+        # 8 is the one free field it can name, as 3+5 or 2+6
+        board = {f: [1] for f in (9, 10, 11, 14, 16)}
+        turn = 6
     st, _ = build(A, board=board, hands=[[3, 5, 2, 6]], draw=[7] * 10, turn=turn)
     return A, lineup, st, 0
 
@@ -196,6 +201,30 @@ def test_random_is_uniform_over_the_legal_plays(position):
     n = bots.legal_plays(A, st, p)
     legal = sorted(int(m) for m in st.masks[:n])
     check_even_split(ask(A, lineup, st, p), legal, what=f"random: legal plays ({position})")
+
+
+def test_random_leaves_out_plays_on_its_own_field():
+    A, lineup = setup(2, "random", 0)
+    st, _ = build(A, board={2: [2, 0]}, owner={2: 0}, hands=[[1, 1, 2, 2], [9, 9, 9, 9]],
+                  draw=[7] * 10)
+    n = bots.legal_plays(A, st, 0)
+    useful = sorted(int(st.masks[i]) for i in range(n) if A.number[st.cells[i]] != 2)
+    assert len(useful) < n  # plays naming field 2 are legal (the owner may place) ...
+    check_even_split(ask(A, lineup, st, 0), useful, what="random: plays off its own field")
+    # ... and under owner_may_place = false they are not legal at all
+    A2, lineup2 = setup(2, "random", 0, owner_may_place=False)
+    st2, _ = build(A2, board={2: [2, 0]}, owner={2: 0}, hands=[[1, 1, 2, 2], [9, 9, 9, 9]],
+                   draw=[7] * 10)
+    n2 = bots.legal_plays(A2, st2, 0)
+    assert sorted(int(st2.masks[i]) for i in range(n2)) == useful
+    # every play names its own field (1 as either 1; 1+1 = 2 is the opponent's): uniform over
+    # those, a forced boxing
+    st3, _ = build(A, board={1: [2, 0], 2: [0, 2]}, owner={1: 0, 2: 1},
+                   hands=[[1, 1], [9, 9, 9, 9]], draw=[7] * 10)
+    n3 = bots.legal_plays(A, st3, 0)
+    assert {int(A.number[st3.cells[i]]) for i in range(n3)} == {1}
+    check_even_split(ask(A, lineup, st3, 0), sorted(int(m) for m in st3.masks[:n3]),
+                     what="random: only its own field")
 
 
 def test_the_check_fails_for_a_bot_that_prefers_a_seat():

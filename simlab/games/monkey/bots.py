@@ -13,7 +13,9 @@ they do not weigh twice. Ties between opponents (the ``leader``) are broken the 
 by seat. No random number is drawn without a tie, so the stream moves only when it decides.
 
 ``random`` (id 0)
-    Uniform over the legal (field, card subset) plays.
+    Uniform over the legal (field, card subset) plays that add a monkey somewhere useful: a
+    play naming a field the bot owns (the monkey would go to the box) is left out unless it is
+    the only kind of play there is (then uniform over all). The lookahead bot's playouts use it.
 ``greedy`` (1), ``row`` (2), ``blocker`` (3), ``weights`` (4)
     One linear evaluation of every legal play, with different default weights. Features of
     placing on field c (majority = strictly most monkeys, or owner):
@@ -22,8 +24,10 @@ by seat. No random number is drawn without a tie, so the stream moves only when 
     - ``majority``: the bot gains the majority of c; ``ownership``: c becomes the bot's;
     - ``line2`` / ``line3``: change in the bot's open shapes (no cell owned by another player)
       holding at least 2 / 3 of its majorities;
-    - ``block``: opponents' open 3-of-4 threats broken; ``leader``: the same for the opponent
-      with most threats (then most majority fields; tied opponents: one drawn at random);
+    - ``block``: opponents' open 3-of-4 threats stopped: one of the three majorities broken, or
+      the empty (or contested) fourth field taken so that one monkey no longer completes the
+      row; ``leader``: the same for the opponent with most threats (then most majority fields;
+      tied opponents: one drawn at random);
     - ``contest``: c had an opponent's majority that the placement breaks or takes;
     - ``focus``: the most of its majorities in one open shape through c (builds one line);
     - ``cost``: cards played + their sum / 10 (a negative weight keeps cheap cards);
@@ -34,13 +38,26 @@ by seat. No random number is drawn without a tie, so the stream moves only when 
     every weight a parameter.
 ``lookahead`` (5)
     Flat Monte Carlo: every legal play is tried in ``playouts`` random playouts to the end
-    (random bots), after shuffling the cards the bot cannot see (opponents' hands and the draw
-    pile) together and dealing them back; keeps the best mean win share (+ points / 10000).
+    (random bots, as ``random``), after shuffling the cards the bot cannot see (opponents' hands
+    and the draw pile) together and dealing them back; keeps the best mean win share (+ points
+    / 10000).
     Subsets playing the same cards are tried once; exact ties are drawn at random.
 ``solo`` (6)
-    Solo variant: free square fields first, the lowest-numbered first (keeps the high fields
-    for the last, scoring monkey); minus towers on existing towers, else the lowest field;
-    among plays to one field the cheapest (``cost`` weight); equal plays drawn at random.
+    Solo planner. A free square field must be played when one can be named; the bot takes the
+    one hardest to reach first (``reach``: the exact chance that a fresh hand names it, as
+    ``simlab odds monkey`` computes), so the easy sums are left for the last rounds, when few
+    fields are free. With two free fields left it chooses which to leave for last, the one
+    that completes the square and scores its number: the one whose chance to be named in the
+    rounds that remain, times (1 + ``score`` * number / 36), is highest (the timing of the
+    completion in rounds 16-20). Minus towers (forced): on an existing tower when one can be
+    named (no new minus points), else on the lowest field. ``keep`` adds the share of the
+    free fields the kept cards name by themselves; ``cost`` (cards and their sum) separates
+    plays naming the same field; equal plays drawn at random. ``playouts`` >= 1 (at most 64)
+    searches: every legal play is tried in that many playouts to the end of the game (the
+    unseen draw pile reshuffled, the heuristic above playing on, every play on the same draws),
+    scored success + score / 1000; the bot keeps the heuristic's play unless another one is
+    better by two standard errors of the paired difference (a few noisy playouts do not
+    overrule the plan), else the best of those.
 
 Custom bots (``@simlab.bot("monkey", params={...})``, bot id ``CUSTOM_ID`` = 63)
 -------------------------------------------------------------------------------
@@ -111,7 +128,7 @@ import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
 from simlab.core.jit import rule
-from simlab.core.rng import randint
+from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.games.monkey.nb import (
     finish_game,
     legal_plays,
@@ -141,6 +158,8 @@ W_WIN, W_MAJ, W_OWN, W_L2, W_L3, W_BLOCK, W_LEADER, W_CONTEST, W_FOCUS, W_COST, 
     range(11)
 #: plays whose values differ by at most this are a tie (float sums in different orders)
 EPS = 1e-9
+SOLO_PARAMS = ("reach", "keep", "score", "cost", "playouts")
+P_REACH, P_KEEP, P_SCORE, P_SOLO_COST, P_PLAYOUTS = range(5)
 EVAL_PARAMS = ("win", "majority", "ownership", "line2", "line3", "block", "leader", "contest",
                "focus", "cost", "field")
 
@@ -162,8 +181,9 @@ BOTS = {
                 "linear evaluation with every weight a parameter (for sweeps and tuning)"),
     "lookahead": (BOT_LOOKAHEAD, ("playouts",), (8.0,),
                   "flat Monte Carlo: random playouts per legal play, unseen cards resampled"),
-    "solo": (BOT_SOLO, ("cost",), (0.1,),
-             "solo: free square fields lowest first, towers on towers or low fields, cheap"),
+    "solo": (BOT_SOLO, SOLO_PARAMS, (1.0, 0.5, 1.0, 0.001, 0.0),
+             "solo planner: hardest-to-reach free field first, leaves the last field worth "
+             "waiting for, towers that add the fewest minus points; playouts > 0 searches"),
 }
 
 
@@ -262,6 +282,22 @@ def _leader(A, st, p, rng):
     return best
 
 
+@rule(inline=True)
+def _takes_fourth(A, st, p, q, c):
+    """c is the fourth field of q's open 3-of-4 shape: could q complete it with one monkey on c
+    before p places there, and not after? (p's monkey takes the majority or the field.)"""
+    if st.owner[c] >= 0:
+        return False
+    top = 0  # most monkeys of another player than q on c, before
+    for r in range(A.n_players):
+        if r != q and st.counts[c, r] > top:
+            top = st.counts[c, r]
+    if st.counts[c, q] + 1 <= top:
+        return False  # q could not take it in one anyway
+    mine = st.counts[c, p] + 1
+    return st.counts[c, q] + 1 <= max(top, mine)
+
+
 @rule
 def _evaluate(A, st, p, c, w, leader):
     """The linear evaluation of p placing on c (without the card cost)."""
@@ -310,7 +346,7 @@ def _evaluate(A, st, p, c, w, leader):
                 v += w[W_L2] * (int(n1 >= 2) - int(n0 >= 2)) + w[W_L3] * (int(n1 >= 3) - int(n0 >= 3))
                 if n1 > focus:
                     focus = n1
-            elif n0 == 3 and n1 != 3:
+            elif n0 == 3 and (n1 != 3 or (before != q and _takes_fourth(A, st, p, q, c))):
                 v += w[W_BLOCK]
                 if q == leader:
                     v += w[W_LEADER]
@@ -319,16 +355,117 @@ def _evaluate(A, st, p, c, w, leader):
 
 
 @rule(inline=True)
-def _solo_value(A, st, p, c, m, w):
-    """Solo bot: free fields lowest first; towers on existing towers, else on the lowest field."""
+def _free_fields(A, st):
+    """Solo: the free fields of the inner square (no monkey yet)."""
+    n = 0
+    for c in range(N_CELLS):
+        if A.inner[c] == 1 and st.counts[c, 0] == 0:
+            n += 1
+    return n
+
+
+@rule(inline=True)
+def _kept_reach(A, st, p, m, c):
+    """Solo: free square fields other than c that the cards p keeps after playing subset m can
+    name by themselves (they are reachable next round whatever is drawn)."""
+    nh = st.hand_n[p]
+    hit = np.int64(0)  # bit per cell (36 cells fit in an int64)
+    for k in range(1, 1 << nh):
+        if k & m:
+            continue
+        t = 0
+        j = 0
+        for i in range(nh):
+            if (k >> i) & 1:
+                t += st.hand[p, i]
+                j += 1
+        if j > A.max_play or t < 1 or t > N_CELLS:
+            continue
+        x = A.cell_of[t]
+        if x != c and A.inner[x] == 1 and st.counts[x, 0] == 0:
+            hit |= np.int64(1) << x
+    n = 0
+    while hit:
+        hit &= hit - 1
+        n += 1
+    return n
+
+
+@rule(inline=True)
+def _solo_value(A, st, p, c, m, w, nfree):
+    """Solo planner, one play (cell c, subset m) with ``nfree`` free square fields:
+
+    - a free field: the hardest to reach first (``reach``: the exact chance that a fresh hand
+      names the field, ``simlab odds monkey``), so the easy sums are left for the last rounds;
+      with two free fields left, the one left for last is the one most worth waiting for: its
+      chance to be named in the rounds that remain times (1 + ``score`` * its number / 36),
+      since the completing monkey scores its field;
+    - a minus tower: on an existing tower (no new minus points), else on the lowest field (its
+      number is deducted);
+    - ``keep``: free fields the kept cards name by themselves (a share of those left);
+      ``cost``: cards and their sum, which separates plays naming the same field."""
     n = st.counts[c, p]
+    left = nfree - 1 if n == 0 else nfree
+    v = 0.0
     if n == 0:
-        v = -float(A.number[c])
+        if nfree == 2:
+            x = -1
+            for y in range(N_CELLS):
+                if A.inner[y] == 1 and st.counts[y, 0] == 0 and y != c:
+                    x = y
+            k = A.solo_rounds - st.info[I_TURN]
+            q = 1.0 - (1.0 - A.reach[A.number[x]]) ** max(k, 1)
+            v = q * (1.0 + w[P_SCORE] * A.number[x] / 36.0)
+        else:
+            v = -w[P_REACH] * A.reach[A.number[c]]
     elif n >= 2:
-        v = 100.0
+        v = 2.0
     else:
-        v = -float(A.number[c])
-    return v - w[0] * _cost(st, p, m)
+        v = 1.0 - A.number[c] / 36.0
+    if left > 0 and w[P_KEEP] != 0.0:
+        v += w[P_KEEP] * _kept_reach(A, st, p, m, c) / left
+    return v - w[P_SOLO_COST] * _cost(st, p, m)
+
+
+@rule(inline=True)
+def _solo_choice(A, st, p, n, w, rng):
+    """The solo planner's play among the n legal plays in st.masks (ties drawn from the stream
+    over distinct plays)."""
+    nfree = _free_fields(A, st)
+    best = -1e18
+    bm = st.masks[0]
+    ties = 0
+    for i in range(n):
+        m = st.masks[i]
+        v = _solo_value(A, st, p, st.cells[i], m, w, nfree)
+        if v > best + EPS:
+            best = v
+            bm = m
+            ties = 1
+        elif v >= best - EPS and _canonical(st, p, m):
+            ties += 1
+            if randint(rng, ties) == 0:
+                bm = m
+    return bm
+
+
+@rule(inline=True)
+def random_play(A, st, p, n, rng):
+    """The random bot: uniform over the legal plays that add a monkey somewhere useful (not on
+    a field p owns, where it would go to the box); uniform over all when there is no other."""
+    useful = 0
+    for i in range(n):
+        if st.owner[st.cells[i]] != p:
+            useful += 1
+    if useful == 0 or useful == n:
+        return st.masks[randint(rng, n)]
+    k = randint(rng, useful)
+    for i in range(n):
+        if st.owner[st.cells[i]] != p:
+            if k == 0:
+                return st.masks[i]
+            k -= 1
+    return st.masks[0]
 
 
 @rule(inline=True)
@@ -378,9 +515,10 @@ def _resample(A, sim, p, rng):
 
 
 @rule(inline=True)
-def playout(A, sim, p, rng):
-    """Play the scratch game to its end with random bots from the seat after p; returns p's
-    result: win share (1/k for a k-way shared win) + points / 10000."""
+def playout(A, sim, p, rng, solo_policy, w):
+    """Play the scratch game to its end from the seat after p, with random bots (or, with
+    ``solo_policy``, the solo planner's heuristic with weights w); returns p's result: win
+    share (1/k for a k-way shared win) + points / 10000 (solo: success + score / 1000)."""
     q = p
     end = sim.info[I_END]
     while end == E_NONE:
@@ -394,19 +532,25 @@ def playout(A, sim, p, rng):
             break
         sim.info[I_TURN] += 1
         n = legal_plays(A, sim, q)
-        m = sim.masks[randint(rng, n)] if n > 0 else 0
+        m = 0
+        if n > 0:
+            m = _solo_choice(A, sim, q, n, w, rng) if solo_policy else random_play(A, sim, q, n,
+                                                                                  rng)
         take_turn(A, sim, q, m, rng)
         end = sim.info[I_END]
     k = finish_game(A, sim, end, q, False)
     if A.mode == MODE_SOLO:
+        if solo_policy:
+            return (1.0 if end == E_SOLO_WIN else 0.0) + sim.points[0] / 1000.0
         return (1.0 if end == E_SOLO_WIN else 0.0) + sim.points[0] / 10000.0
     return sim.winners[p] / k + sim.points[p] / 10000.0
 
 
 @rule(inline=True)
-def _lookahead(A, st, sim, p, n, plays, rng):
+def _lookahead(A, st, sim, p, n, plays, rng, solo_policy, w):
     """Flat Monte Carlo over the n legal plays in st.masks (subsets playing the same cards
-    once); exact ties (deterministic ends) drawn from the stream."""
+    once), each tried in ``plays`` playouts (random bots); exact ties (deterministic ends)
+    drawn from the stream."""
     best = -1e18
     bm = st.masks[0]
     ties = 0
@@ -419,12 +563,69 @@ def _lookahead(A, st, sim, p, n, plays, rng):
             _copy_state(st, sim)
             _resample(A, sim, p, rng)
             take_turn(A, sim, p, m, rng)
-            tot += playout(A, sim, p, rng)
+            tot += playout(A, sim, p, rng, solo_policy, w)
         if tot > best + EPS:
             best = tot
             bm = m
             ties = 1
         elif tot >= best - EPS:
+            ties += 1
+            if randint(rng, ties) == 0:
+                bm = m
+    return bm
+
+
+@rule(inline=True)
+def _solo_rollouts(A, st, sim, p, m, plays, base, w, out, store):
+    """Playouts of solo play m: playout j draws from stream (base, j), the same for every play
+    (common random numbers); outcome success + score / 1000. ``store``: keep them in ``out``,
+    else return the mean and the variance of the differences from ``out``."""
+    tot = 0.0
+    dsum = 0.0
+    dsq = 0.0
+    for j in range(plays):
+        seed_stream(base, np.uint64(j), sim.sub)
+        _copy_state(st, sim)
+        _resample(A, sim, p, sim.sub)
+        take_turn(A, sim, p, m, sim.sub)
+        v = playout(A, sim, p, sim.sub, True, w)
+        tot += v
+        if store:
+            out[j] = v
+        else:
+            d = v - out[j]
+            dsum += d
+            dsq += d * d
+    if store:
+        return tot / plays, 0.0
+    mean = dsum / plays
+    return mean, max(dsq / plays - mean * mean, 0.0)
+
+
+@rule(inline=True)
+def _solo_search(A, st, sim, p, n, plays, w, rng):
+    """Solo search: the heuristic's play unless the playouts show another one better at two
+    standard errors of the paired difference (plays the heuristic prefers are not replaced by
+    the noise of a few playouts); among those, the best mean."""
+    h = _solo_choice(A, st, p, n, w, rng)  # the heuristic's play
+    plays = min(plays, sim.vals.shape[0])
+    base = next_u64(rng)
+    _solo_rollouts(A, st, sim, p, h, plays, base, w, sim.vals, True)
+    bm = h
+    best = 0.0
+    ties = 0
+    for i in range(n):
+        m = st.masks[i]
+        if m == h or not _canonical(st, p, m):
+            continue
+        d, var = _solo_rollouts(A, st, sim, p, m, plays, base, w, sim.vals, False)
+        if d <= 0.0 or d * d * plays <= 4.0 * var or d < best - EPS:
+            continue
+        if d > best + EPS:
+            best = d
+            bm = m
+            ties = 1
+        else:
             ties += 1
             if randint(rng, ties) == 0:
                 bm = m
@@ -470,11 +671,13 @@ def decide(A, st, sim, lineup, p, rng):
     if bid == CUSTOM_ID:
         return _custom(A, st, lineup, p, n)
     if bid == BOT_RANDOM:
-        return st.masks[randint(rng, n)]
-    if sim is not None:  # None: no lookahead seat, numba prunes the search from the kernel
+        return random_play(A, st, p, n, rng)
+    if sim is not None:  # None: no searching seat, numba prunes the search from the kernel
         if bid == BOT_LOOKAHEAD:
             plays = max(1, int(w[0]))
-            return _lookahead(A, st, sim, p, n, plays, rng)
+            return _lookahead(A, st, sim, p, n, plays, rng, False, w)
+        if bid == BOT_SOLO and w[P_PLAYOUTS] >= 1.0 and A.mode == MODE_SOLO:
+            return _solo_search(A, st, sim, p, n, int(w[P_PLAYOUTS]), w, rng)
     # the best play; ties (within EPS) drawn uniformly from the stream over the distinct plays
     # (a subset playing the same cards as an earlier one from other slots has its value and
     # comes later: it never leads, and it is not counted in a tie)
@@ -482,18 +685,7 @@ def decide(A, st, sim, lineup, p, rng):
     bm = st.masks[0]
     ties = 0
     if bid == BOT_SOLO:
-        for i in range(n):
-            m = st.masks[i]
-            v = _solo_value(A, st, p, st.cells[i], m, w)
-            if v > best + EPS:
-                best = v
-                bm = m
-                ties = 1
-            elif v >= best - EPS and _canonical(st, p, m):
-                ties += 1
-                if randint(rng, ties) == 0:
-                    bm = m
-        return bm
+        return _solo_choice(A, st, p, n, w, rng)
     leader = -1
     if A.n_players > 1 and w[W_LEADER] != 0.0:
         leader = _leader(A, st, p, rng)
@@ -515,6 +707,16 @@ def decide(A, st, sim, lineup, p, rng):
             if randint(rng, ties) == 0:
                 bm = m
     return bm
+
+
+def needs_search(lineup) -> bool:
+    """Does a seat of the line-up search (``lookahead``, or ``solo`` with ``playouts`` >= 1)?
+    The kernel then gets a playout state; otherwise it is compiled without the search."""
+    ids = np.asarray(lineup.ids)
+    params = np.asarray(lineup.params)
+    if np.any(ids == BOT_LOOKAHEAD):
+        return True
+    return bool(np.any((ids == BOT_SOLO) & (params[:, P_PLAYOUTS] >= 1.0)))
 
 
 def bot_vector(name: str, overrides: dict | None = None) -> np.ndarray:

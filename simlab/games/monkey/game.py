@@ -39,9 +39,12 @@ _RULE_DOCS = {
     "hand_size": "cards in hand (rulebook 4)",
     "max_cards_per_play": "cards played together at most (rulebook 4)",
     "deck": "copies of card values 1,2,... (assumed 1,2,...,10: 55 cards)",
-    "layout": "board arrangement: spiral (assumed default) | row-major | shuffled",
-    "layout_seed": "seed of the shuffled layout",
+    "layout": "board: mixed (assumed default) | shuffled (by layout_seed) | stress layouts "
+              "spiral, row-major (break the rulebook: warned)",
+    "layout_seed": "seed of the shuffled layout (3, 17, 31, 36 always in the inner square)",
     "board": "explicit board: 36 field numbers row by row (overrides layout)",
+    "owner_may_place": "the owner may still play its own field (the monkey is boxed)",
+    "tie_break": "equal totals: majority (highest field held) | owned (highest field owned)",
     "solo_max_towers": "solo: minus-tower fields allowed (rulebook 4)",
     "solo_max_per_field": "solo: monkeys on one field at most (rulebook 5)",
     "solo_rounds": "solo: rounds (rulebook 20)",
@@ -81,6 +84,14 @@ class MonkeyGame(Game):
 
     def make_rules(self, players: int, overrides: dict | None = None, where: str = "rules"):
         return make_rules(self.check_players(players), overrides, where)
+
+    def describe(self) -> dict:
+        return {"board": list(MonkeyRules().arrangement())}
+
+    def rule_warnings(self, rules: MonkeyRules) -> list[str]:
+        what = ("the board " + ",".join(map(str, rules.board)) if rules.board
+                else f"layout {rules.layout}")
+        return [f"{what} breaks the rulebook: {p}" for p in rules.board_problems()]
 
     def lineup(self, bots, players: int, where: str = "bots"):
         if bots is None and players == 1:
@@ -158,6 +169,8 @@ class MonkeyGame(Game):
             problems.append("placements per field do not add up")
         if int(np.asarray(agg["solo_hist"]).sum()) != int(ends[4]):
             problems.append("solo score histogram does not count every solo success")
+        if not 0 <= c["owner_extra_voluntary"] <= c["owner_extra_boxed"]:
+            problems.append("voluntary boxings are not a part of the owner's boxed monkeys")
         if rules.mode == "solo" and (c["hands_discarded"] or c["fields_owned"]):
             problems.append("discards or ownership in the solo variant")
         return problems
@@ -171,7 +184,10 @@ class MonkeyGame(Game):
                     else ""),
                  f"per game: {metrics['game_length_turns']:.1f} turns, "
                  f"{metrics['hands_discarded_per_game']:.2f} hands discarded, "
-                 f"{metrics['monkeys_boxed_per_game']:.2f} monkeys boxed"]
+                 f"{metrics['monkeys_boxed_per_game']:.2f} monkeys boxed ("
+                 f"{metrics['boxed']['by_ownership']:.2f} by fields taken, "
+                 f"{metrics['boxed']['voluntary']:.2f} voluntary, "
+                 f"{metrics['boxed']['forced']:.2f} forced)"]
         fields = sorted(metrics["fields"], key=lambda f: -f["played"])
         lines.append("most played fields: " + ", ".join(f"{f['field']} ({f['played']:.2f})"
                                                         for f in fields[:6]))
@@ -212,6 +228,17 @@ class MonkeyGame(Game):
             "hands_discarded_per_game": counters["hands_discarded"] / n,
             "monkeys_boxed_per_game": (counters["monkeys_boxed_from_supply"]
                                        + counters["monkeys_boxed_from_board"]) / n,
+            # what boxes them: a field taken (the others' monkeys there), an owner's play on its
+            # own field while another field was open (voluntary), or forced (an unplayable hand,
+            # or an owner whose every play names its own field)
+            "boxed": {
+                "by_ownership": (counters["monkeys_boxed_from_board"]
+                                 - counters["owner_extra_boxed"]) / n,
+                "voluntary": counters["owner_extra_voluntary"] / n,
+                "forced": (counters["monkeys_boxed_from_supply"] + counters["owner_extra_boxed"]
+                           - counters["owner_extra_voluntary"]) / n,
+            },
+            "board": list(board),
             "seat_metrics": seats,
         }
         if rules.mode == "solo":

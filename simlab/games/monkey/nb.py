@@ -27,6 +27,7 @@ from simlab.games.monkey.state import (
     C_ILLEGAL,
     C_OWNED,
     C_OWNER_EXTRA,
+    C_OWNER_EXTRA_VOLUNTARY,
     C_PLACED,
     C_RESHUFFLES,
     C_SUPPLY_END,
@@ -143,9 +144,10 @@ def solo_tier(A, st, c):
 
 @rule(inline=True)
 def may_place(A, st, p, c):
-    """Placement: nobody but the owner may place on an owned field."""
+    """Placement: nobody but the owner may place on an owned field (reading owner_may_place:
+    the owner may, or nobody may)."""
     o = st.owner[c]
-    return o < 0 or o == p
+    return o < 0 or (o == p and A.owner_may_place == 1)
 
 
 @rule
@@ -178,6 +180,16 @@ def legal_plays(A, st, p):
         if n > 0:
             break
     return n
+
+
+@rule(inline=True)
+def play_sum(st, p, m):
+    """The total of card subset m of p's hand (the field it names)."""
+    s = 0
+    for i in range(st.hand_n[p]):
+        if (m >> i) & 1:
+            s += st.hand[p, i]
+    return s
 
 
 @rule
@@ -391,7 +403,7 @@ def final_scoring(A, st, count):
             st.fev[2, c] += 1
             st.sev[who, S_FIELDS] += 1
         st.points[who] += A.number[c]
-        if A.number[c] > st.best[who]:
+        if A.number[c] > st.best[who] and (A.tie_break == 0 or st.owner[c] == who):
             st.best[who] = A.number[c]
 
 
@@ -408,7 +420,8 @@ def solo_score(A, st):
 @rule
 def finish_game(A, st, end, last, count):
     """Winners and scores: a row (square) wins for its player; otherwise the highest total,
-    ties broken by the highest scoring field (still tied: shared). Score = points; solo: the
+    ties broken by the highest field held with a majority at the end (tie_break "owned": the
+    highest field owned by the 2-more rule; still tied: shared). Score = points; solo: the
     one seat wins on a success, scoring the solo score, and scores 0 on a loss. Returns the
     number of winners (0 for a solo loss)."""
     n_p = A.n_players
@@ -475,12 +488,17 @@ def play_game(A, st, sim, lineup, rng):
             m = decide(A, st, sim, lineup, p, rng)
             n = legal_plays(A, st, p)
             ok = False
+            other = False  # a legal play adds a monkey to a field p does not own
             for i in range(n):
                 if st.masks[i] == m:
                     ok = True
+                if st.owner[st.cells[i]] != p:
+                    other = True
             if not ok:
                 st.ev[C_ILLEGAL] += 1
                 m = st.masks[0]
+            if other and st.owner[A.cell_of[play_sum(st, p, m)]] == p:
+                st.ev[C_OWNER_EXTRA_VOLUNTARY] += 1
         take_turn(A, st, p, m, rng)
         if not cards_conserved(A, st):
             st.ev[C_CARD_ERRORS] += 1

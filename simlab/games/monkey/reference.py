@@ -29,6 +29,7 @@ from simlab.games.monkey.state import (
     C_ILLEGAL,
     C_OWNED,
     C_OWNER_EXTRA,
+    C_OWNER_EXTRA_VOLUNTARY,
     C_PLACED,
     C_RESHUFFLES,
     C_SUPPLY_END,
@@ -160,8 +161,11 @@ class ReferenceGame:
                 self.count(C_CARDS_DRAWN)
 
     def may_place(self, p: int, rc) -> bool:
-        """Nobody but the owner places on an owned field (solo: see ``solo_fields``)."""
-        return self.owner.get(rc, p) == p
+        """Nobody but the owner places on an owned field, and the owner only under the reading
+        owner_may_place (solo: see ``solo_fields``)."""
+        if rc not in self.owner:
+            return True
+        return self.owner[rc] == p and bool(self.A.owner_may_place)
 
     def solo_fields(self):
         """Solo: free square fields, or if none can be reached, minus-tower fields."""
@@ -299,6 +303,10 @@ class ReferenceGame:
         if m not in dict(plays):
             self.count(C_ILLEGAL)
             m = plays[0][0]
+        rc = dict(plays)[m]
+        if self.owner.get(rc) == p and any(self.owner.get(x) != p for _, x in plays):
+            self.count(C_OWNER_EXTRA_VOLUNTARY)
+            self.say("    (a voluntary boxing: another field was open)")
         return self.apply_play(p, m)
 
     def discard_hand(self, p: int):
@@ -370,7 +378,8 @@ class ReferenceGame:
                 self.agg.seat[q, S_FIELDS] += 1
                 self.say(f"    field {n}: {counts}: {self.names[q]} keeps it ({n} points)")
             points[q] += n
-            best[q] = max(best[q], n)
+            if self.A.tie_break == 0 or self.owner.get(rc) == q:  # "owned": the 2-more rule
+                best[q] = max(best[q], n)
         return points, best
 
     def play(self):
@@ -455,7 +464,7 @@ class ReferenceGame:
                 hi = max(best[q] for q in tied)
                 winners = [q in tied and best[q] == hi for q in range(self.n_p)]
                 if len(tied) > 1:
-                    self.say(f"  tie at {top} points: highest scoring field decides "
+                    self.say(f"  tie at {top} points: the highest field held decides "
                              f"({', '.join(f'{self.names[q]} {best[q]}' for q in tied)})")
             for q in range(self.n_p):
                 agg.seat[q, S_POINTS] += points[q]

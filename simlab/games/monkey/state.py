@@ -26,13 +26,13 @@ END_NAMES = ("row", "square", "points", "solo_win", "solo_loss")  # reasons 1..5
 (C_TURNS, C_PLACED, C_DISCARDS, C_BOXED_SUPPLY, C_BOXED_BOARD, C_OWNED, C_RESHUFFLES,
  C_CARDS_PLAYED, C_CARDS_DRAWN, C_CARD_ERRORS, C_TURN_CAP, C_SUPPLY_END, C_BOARD_END,
  C_ILLEGAL, C_FIRST_UNPLAYABLE, C_TOWER_MONKEYS, C_TOWERS, C_FINAL_REMOVED,
- C_OWNER_EXTRA) = range(19)
+ C_OWNER_EXTRA, C_OWNER_EXTRA_VOLUNTARY) = range(20)
 COUNTER_NAMES = ("turns", "monkeys_placed", "hands_discarded", "monkeys_boxed_from_supply",
                  "monkeys_boxed_from_board", "fields_owned", "reshuffles", "cards_played",
                  "cards_drawn", "card_conservation_errors", "turn_cap_hits", "supply_at_end",
                  "board_at_end", "illegal_bot_choices", "first_hand_unplayable",
                  "tower_monkeys", "towers_built", "final_minority_removed",
-                 "owner_extra_boxed")
+                 "owner_extra_boxed", "owner_extra_voluntary")
 # per-seat counters (MonkeyAgg.seat)
 S_PLACED, S_DISCARDS, S_BOXED_BOARD, S_OWNED, S_ROW_WINS, S_POINTS, S_FIELDS = range(7)
 SEAT_NAMES = ("monkeys_placed", "hands_discarded", "monkeys_boxed_from_board", "fields_owned",
@@ -68,6 +68,7 @@ class MonkeyState(NamedTuple):
     ev: np.ndarray       # (len(COUNTER_NAMES),) int64: this game's counters
     sev: np.ndarray      # (P, len(SEAT_NAMES)) int64: this game's per-seat counters
     fev: np.ndarray      # (3, 36) int64: this game's placements, ownerships, scored fields
+    sub: np.ndarray      # (4,) uint64: bots' scratch random stream (solo search)
 
 
 class MonkeyLineup(NamedTuple):
@@ -97,11 +98,12 @@ class MonkeyAgg(NamedTuple):
 
 
 def search_state(lineup, n_players: int, n_cards: int) -> MonkeyState | None:
-    """The lookahead bot's playout state when a seat of ``lineup`` plays ``lookahead``, else
-    None: the kernel is then compiled without the search (a smaller entry point)."""
-    from simlab.games.monkey.bots import BOT_LOOKAHEAD  # bots.py imports this module
+    """The playout state when a seat of ``lineup`` searches (``lookahead``, or ``solo`` with
+    ``playouts`` > 0), else None: the kernel is then compiled without the search (a smaller
+    entry point)."""
+    from simlab.games.monkey.bots import needs_search  # bots.py imports this module
 
-    if np.any(np.asarray(lineup.ids) == BOT_LOOKAHEAD):
+    if needs_search(lineup):
         return new_state(n_players, n_cards)
     return None
 
@@ -117,7 +119,7 @@ def new_state(n_players: int, n_cards: int) -> MonkeyState:
                        np.zeros(N_MASKS, i8), np.zeros(N_MASKS, np.float64), np.zeros(n, i8),
                        np.zeros(p, i8), np.zeros(p, i8), np.zeros(p, i8), np.zeros(p, i8),
                        np.zeros(len(COUNTER_NAMES), i8), np.zeros((p, len(SEAT_NAMES)), i8),
-                       np.zeros((3, N_CELLS), i8))
+                       np.zeros((3, N_CELLS), i8), np.zeros(4, np.uint64))
 
 
 def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:
