@@ -26,7 +26,7 @@ import numpy as np
 from simlab.games.monkey import nb
 from simlab.games.monkey.bots import bot_vector
 from simlab.games.monkey.reference import ReferenceGame
-from simlab.games.monkey.rules import make_rules
+from simlab.games.monkey.rules import MODE_SOLO, make_rules
 from simlab.games.monkey.state import (
     I_NDISC,
     I_NDRAW,
@@ -114,13 +114,17 @@ def mask_of(hand, cards) -> int:
 
 def play_both(A, st, g, p, cards):
     """p plays ``cards`` (values; [] = no playable card) on both engines.
-    Returns ``(kernel end reason, reference end reason)``."""
+    Returns ``(kernel end reason, reference end reason)``.
+
+    Solo with no playable card: the kernel's ``take_turn`` with the empty subset sets the solo
+    loss, and the reference's ``play_turn`` returns E_SOLO_LOSS when no play is legal (before it
+    would ask a bot; it reads ``g.turn`` only for its log and a first-turn counter)."""
     m = mask_of(list(g.hands[p]), cards)
     rng = np.array(g.rng, copy=True)
     if m == 0:
-        if A.mode == 2:
-            st.info[6] = 5
-            end_r = 5
+        if A.mode == MODE_SOLO:
+            nb.take_turn(A, st, p, 0, rng)
+            end_r = g.play_turn(p)
         else:
             nb.take_turn(A, st, p, 0, rng)
             g.discard_hand(p)
