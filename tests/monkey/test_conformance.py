@@ -28,6 +28,11 @@ CASES = [
     (1, "random", {"layout": "row-major", "solo_max_towers": 1, "solo_max_per_field": 2}, 100, 10),
     (4, "lookahead(playouts=2),random,greedy,row", {}, 6, 11),
     (1, "lookahead(playouts=2)", {"layout": "row-major"}, 6, 12),
+    (3, "random,blocker,greedy", {"owner_may_place": False, "tie_break": "owned"}, 300, 13),
+    (2, "random", {"monkeys": 40, "tie_break": "owned"}, 200, 14),  # owners' own fields
+    (1, "solo", {}, 300, 15),  # the mixed board
+    (1, "solo(playouts=2)", {}, 20, 16),  # the solo search
+    (1, "solo(score=5,keep=0)", {"layout": "shuffled", "layout_seed": 3}, 200, 17),
 ]
 
 
@@ -53,12 +58,13 @@ def test_reference_log_covers_every_step():
 
 @settings(deadline=None, max_examples=12, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 4), mode=st.sampled_from(["normal", "quick"]),
-       layout=st.sampled_from(["spiral", "row-major", "shuffled"]), monkeys=st.integers(3, 20),
+       layout=st.sampled_from(["mixed", "spiral", "row-major", "shuffled"]),
+       monkeys=st.integers(3, 20), may=st.booleans(),
        hand=st.integers(2, 5), seed=st.integers(0, 2**40), bots=st.lists(
            st.sampled_from(["random", "greedy", "row", "blocker", "weights",
                             "weights(block=0,leader=3)"]), min_size=4, max_size=4))
-def test_conformance_random_variants(players, mode, layout, monkeys, hand, seed, bots):
+def test_conformance_random_variants(players, mode, layout, monkeys, may, hand, seed, bots):
     rules = GAME.make_rules(players, {"mode": mode, "layout": layout, "monkeys": monkeys,
                                       "hand_size": hand, "max_cards_per_play": hand,
-                                      "layout_seed": seed % 1000})
+                                      "layout_seed": seed % 1000, "owner_may_place": may})
     check_conformance(GAME, rules, GAME.lineup(bots[:players], players), n_games=25, seed=seed)

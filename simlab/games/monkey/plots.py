@@ -8,7 +8,7 @@ From each point's metrics (:meth:`MonkeyGame.metrics`):
 * the exact reach odds of every field for a fresh hand (:func:`simlab.games.monkey.odds.reach_odds`,
   default deck) beside how often each field was played: are the high fields too hard to reach?
 * how games end (stacked shares per point), the game length distribution, hands discarded and
-  monkeys boxed per game;
+  monkeys boxed per game, by cause (a field taken, an owner's play by choice, forced);
 * in solo games, the success rate and the score distribution.
 
 Made with :mod:`simlab.report.plots` (matplotlib object API without pyplot, Okabe-Ito palette).
@@ -50,8 +50,19 @@ BOARD_PANELS = (
 
 EVENTS = (
     ("hands_discarded_per_game", "hands discarded\n(no playable cards)"),
-    ("monkeys_boxed_per_game", "monkeys boxed"),
+    ("boxed.by_ownership", "monkeys boxed:\nfield taken"),
+    ("boxed.voluntary", "monkeys boxed:\nowner's play, by choice"),
+    ("boxed.forced", "monkeys boxed:\nforced"),
 )
+
+
+def _metric(metrics: dict, key: str):
+    """metrics[key], with a dotted key reaching into a nested dict (None when missing)."""
+    for part in key.split("."):
+        if not isinstance(metrics, dict) or part not in metrics:
+            return None
+        metrics = metrics[part]
+    return metrics
 
 
 def _num(x) -> float:
@@ -295,7 +306,7 @@ def _length_figures(points) -> list:
 
 def _events_figure(points) -> Figure:
     labels = [lab for _, lab in EVENTS]
-    values = [[_num(p.metrics.get(k)) for k, _ in EVENTS] for p in points]
+    values = [[_num(_metric(p.metrics, k)) for k, _ in EVENTS] for p in points]
     names = _labels(points)
     if len(points) <= MAX_GROUPED:
         return plots.grouped_bars(labels, list(zip(names, values, strict=True)),
