@@ -131,6 +131,8 @@ def bots_informative(point: dict) -> bool:
 
 def entity_name(row, point: dict) -> str:
     if row["level"] == "seat":
+        if int(point.get("players", 0)) == 1:
+            return "the success rate"
         s = f"seat {int(row['seat'])}"
         if lineup_kind(point) == "fixed":
             s += f" ({row['bot']})"
@@ -215,6 +217,11 @@ def seat_sentences(rows: pd.DataFrame, p_adv: float, kind: str, where: str = "")
     fair = 1.0 / n
     best = rows.loc[rows["win_share"].idxmax()]
     worst = rows.loc[rows["win_share"].idxmin()]
+    if n == 1:  # a solo game: the one seat's win share is its success rate; no seats to compare
+        r = rows.iloc[0]
+        return [_cap(f"{where}the one player ({r['bot']}) succeeds in "
+                     f"{share_pm(r['win_share'], r['win_share_lo'], r['win_share_hi'])} "
+                     f"(95% interval) of the solo games.")]
 
     def name(r):
         s = f"seat {int(r['seat'])}"

@@ -131,3 +131,13 @@ def test_report_flags_points_that_break_the_rulebook(tmp_path):
     assert "Breaks the rulebook" in html
     assert "Point spiral: layout spiral breaks the rulebook" in html
     assert "Point baseline" not in html
+
+
+def test_a_solo_report_speaks_of_success_not_seats(tmp_path):
+    spec = {"game": "monkey", "players": 1, "games": 300, "seed": 3, "bots": "solo",
+            "compare": {"row-major": {"layout": "row-major"}}}
+    run_sweep(spec, out=tmp_path / "s", backend="serial", progress=False, report=True)
+    html = (tmp_path / "s" / "report.html").read_text()
+    assert "In the baseline, the one player (solo) succeeds in" in html
+    assert "the success rate +" in html
+    assert "fair 100.0%" not in html and "no seat has a significant advantage" not in html
