@@ -110,8 +110,9 @@ def _sweep_rows(quick: bool) -> list[dict]:
 
 
 def _monkey_rows(quick: bool, say) -> list[dict]:
-    """Monkey Fun, 4 players: kernel speed (random, greedy), speed-up over the reference, the
-    exact odds table's time, and the lookahead bot's cost per decision."""
+    """Monkey Fun, 4 players: kernel speed (random, greedy), speed-up over the reference; the
+    solo variant's planner (heuristic and 16-playout search); the exact odds table's time, and
+    the lookahead bot's cost per decision."""
     from simlab.games.monkey.odds import reach_odds
     from simlab.games.registry import get_game
 
@@ -128,6 +129,16 @@ def _monkey_rows(quick: bool, say) -> list[dict]:
         rows.append({"game": "monkey", "bots": ",".join([label] * 4), "jobs": 1,
                      "games_per_s": round(rate, 1), "speedup_vs_reference": round(speed, 1),
                      "measure": "kernel games per second on one core", "games": n})
+    solo = g.make_rules(1)
+    for label in ("solo", "solo(playouts=16)"):
+        prep = g.prepare(solo, g.lineup(label, 1))
+        say(f"monkey kernel, one core, solo variant, {label}")
+        g.run_batch(prep, 5, 0, 1, False)  # the search has its own kernel: compiled first
+        rate, n = _kernel_rate(g, prep, secs if label == "solo" else secs / 2)
+        rows.append({"game": "monkey", "bots": label, "jobs": 1,
+                     "games_per_s": round(rate, 1), "speedup_vs_reference": None,
+                     "measure": "kernel games per second on one core (solo, mixed board)",
+                     "games": n})
     t0 = time.perf_counter()
     reach_odds()
     rows.append({"game": "monkey", "bots": "", "jobs": 1, "games_per_s": None,

@@ -18,8 +18,8 @@ from simlab.cli.common import echo_json
 def bench(quick, as_json):
     """Measure speed, every game: the cold compile of each game (`simulate GAME --games 1000` in
     an empty numba cache: wall time and peak memory; not with --quick), kernel games per second
-    on one core (random, greedy and
-    mixed bots; Monsters also solo 2), speed-up over the reference engine on the same games,
+    on one core (random, greedy and mixed bots; Monsters also solo 2; Monkey also its solo
+    planner, plain and searching), speed-up over the reference engine on the same games,
     the lookahead bots' cost, games per second with 2 jobs and the scaling factor, the wall time
     of a warm `simlab simulate jelly --games 1000`, sweep overhead and report build time, one
     tuning run per game (wall time and the tuned bot's gain), and (not with --quick) the peak
