@@ -29,7 +29,8 @@ Positions (P = the deciding seat):
   the same scores): whose field (the lookahead bot sees an exact tie).
 - ``solo`` / ``tower``: the solo planner's one free square field the hand names (8 = 3+5 =
   2+6; the cards kept name no other free field either way), and its tower field (8 again, a
-  tower already: no new minus points) when no free square field can be named: which cards.
+  tower already: no new minus points) when no free square field can be named: which cards;
+  asked of the planner and of its search (`solo(playouts=3)`).
 - ``owned``: P owns field 2 and the hand ``[1, 1, 2, 2]`` names fields 1..6 (2 as 2 or 1+1):
   the random bot leaves its own field out (the monkey would go to the box) and is uniform over
   the other plays; when every play names its own field it is uniform over those.
@@ -180,13 +181,14 @@ def test_whose_field_to_spend_the_last_monkey_on(bot):
     check_even_split(whose, [1, 2], what=f"{bot}: last monkey on seat 2's or seat 3's field")
 
 
+@pytest.mark.parametrize("bot", ["solo", "solo(playouts=3)"])
 @pytest.mark.parametrize("tower", [False, True])
-def test_solo_which_cards_for_the_field(tower):
-    A, lineup, st, p = solo_position("solo", tower)
-    masks = ask(A, lineup, st, p)
+def test_solo_which_cards_for_the_field(tower, bot):
+    A, lineup, st, p = solo_position(bot, tower)
+    masks = ask(A, lineup, st, p, reps=REPS if bot == "solo" else 300)
     assert {field_of(st, p, m) for m in masks} == {8}
     kind = "tower" if tower else "free field"
-    check_even_split(masks, [3, 12], what=f"solo: 3+5 or 2+6 to field 8 ({kind})")
+    check_even_split(masks, [3, 12], what=f"{bot}: 3+5 or 2+6 to field 8 ({kind})")
 
 
 @pytest.mark.parametrize("position", ["win", "block", "place", "dump", "solo", "tower"])
