@@ -181,6 +181,7 @@ def test_random_is_uniform_on_the_decisions_without_symmetric_options():
                      what="random: role")
     check_even_split(ask(bots.decide_follow, A, st, lu, 1, 0, seed=SEED + 24), [0, 1],
                      what="random: follow")
-    # short of food (need 2*6 - 2 = 10, 5 food): keep the family or fire, one half each
+    # short of food (need 2*6 - 2 = 10, 5 food): keep the family, fire a sleeping worker (no
+    # worker is awake) or one of the three merchants, uniformly over those five choices
     fire = ask(bots.decide_fire, A, st, lu, 0, seed=SEED + 25)
-    check_even_split([int(c >= 0) for c in fire], [0, 1], what="random: fire or keep")
+    check_even_split(fire, [-1, 0, 2, 3, 4], what="random: keep, fire a worker or a merchant")

@@ -11,9 +11,10 @@ opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when
 ``decide_field`` / ``decide_stick`` where a field / stick goes.
 
 ``random`` (id 0)
-    Uniform over the legal choices of every decision (it fires a kitten with probability 1/2
-    when short of food, but never its last one: a family without kittens can never take a
-    piece, and a game where no one can never ends).
+    Uniform over the legal choices of every decision. When short of food it chooses uniformly
+    among keeping its kittens, firing a sleeping worker, an awake worker or one of its merchants
+    (never its last kitten: a family without kittens can never take a piece, and a game where
+    no one can never ends).
 ``greedy`` (1), ``farmer`` (2), ``trader`` (3), ``breeder`` (4), ``weights`` (5)
     One-turn lookahead with a linear evaluation: for every tile, action and number of workers,
     the score after this turn's feeding (kittens 3, sticks 1-2, gold 1, food 1/2, penalties -3)
@@ -669,15 +670,20 @@ def decide_victim(A, st, lineup, p, rng):
 def decide_fire(A, st, lineup, p, rng):
     """A kitten to fire when short of food (-1: none, keep them and take penalties)."""
     k = kittens(st, p)
-    if lineup.ids[p] == BOT_RANDOM:
-        if k <= 1 or randint(rng, 2) == 0:
+    if lineup.ids[p] == BOT_RANDOM:  # uniform over the choices: none, a sleeping worker, an
+        # awake worker, each merchant (never its last kitten)
+        if k <= 1:
             return -1
-        i = randint(rng, k)
-        if i < st.asleep[p]:
+        ws = 1 if st.asleep[p] > 0 else 0
+        wa = 1 if st.awake[p] > 0 else 0
+        i = randint(rng, 1 + ws + wa + st.nm[p])
+        if i == 0:
+            return -1
+        if ws and i == 1:
             return K_ASLEEP
-        if i < st.asleep[p] + st.awake[p]:
+        if wa and i == 1 + ws:
             return K_AWAKE
-        return 2 + i - st.asleep[p] - st.awake[p]
+        return K_MERCHANT + i - 1 - ws - wa
     if lineup.ids[p] == CUSTOM_ID:
         w = lineup.params[p]
         best = lineup.custom(A, st, p, KIND_FIRE, -1, w)
@@ -713,12 +719,14 @@ def decide_field(A, st, lineup, p, rng):
     for i in range(n):
         x = st.cand[i]
         v = 0
+        wet = 0  # a stick on one of its edges: irrigated at once (counted once)
         for k in range(4):
             if st.stick[p, A.cell_edges[x, k]] == 1:
-                v = 10
+                wet = 10
             o = A.cell_nbrs[x, k]
             if o >= 0 and st.field[p, o] == 1:
                 v += 1
+        v += wet
         if v > best:
             best = v
             nt = 0

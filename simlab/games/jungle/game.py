@@ -32,6 +32,7 @@ _RULE_DOCS = {
     "players": "players, 2-4",
     "field_supply": "board supply of field tiles for 2,3,4 players (rulebook 22,25,30)",
     "stick_supply": "board supply of irrigation sticks for 2,3,4 players (rulebook 22,25,28)",
+    "start_from_supply": "the start pieces (2 fields, 1 stick each) come out of those counts",
     "food_yields": "food for 1..6 kittens (rulebook 2,5,8,12,16,20; a follower gets the first)",
     "max_send": "kittens the active player may send (rulebook 6)",
     "max_family": "kitten tiles per family (rulebook 6); more are taken from opponents",
@@ -135,8 +136,8 @@ class JungleGame(Game):
                             f"{c['family_out_of_range']} times")
         if int(ends.sum()) != n_games or int(ends[0]) != 0:
             problems.append(f"end reasons {ends.tolist()} do not count {n_games} games")
-        for what, start, supply in (("fields", 2, rules.field_supply[k]),
-                                    ("sticks", 1, rules.stick_supply[k])):
+        board_f, board_s = rules.board_supply()
+        for what, start, supply in (("fields", 2, board_f), ("sticks", 1, board_s)):
             took = c[f"{what}_from_supply"]
             left = c[f"{what[:-1]}_supply_left"]
             if took + left != n_games * supply:
@@ -209,7 +210,10 @@ class JungleGame(Game):
                        "chosen_share": float(acts[0, i]) / max(int(acts[0].sum()), 1)}
                    for i, a in enumerate(ACTIONS)}
         turns = max(counters["turns"], 1)
+        board_f, board_s = rules.board_supply()
         return {
+            "board_supply": {"fields": board_f, "sticks": board_s,
+                             "start_from_supply": bool(rules.start_from_supply)},
             "score_breakdown": [{"seat": s + 1, "bot": lineup[s].label,
                                  **{name: float(bd[s, j]) / n for j, name in
                                     enumerate(BREAKDOWN)}} for s in range(p)],
@@ -247,6 +251,11 @@ class JungleGame(Game):
             lines.append(f"{a:<12} {v['chosen_per_game']:11.2f}  {v['followed_per_game']:13.2f}"
                          f"  {v['workers_per_choice']:14.2f}")
         ends = metrics["end_reasons"]
+        sup = metrics.get("board_supply")
+        if sup:
+            lines += ["", f"board supply at the start: {sup['fields']} fields, {sup['sticks']} "
+                          f"sticks ({'after' if sup['start_from_supply'] else 'besides'} the start "
+                          f"pieces)"]
         lines += ["", f"per game: {metrics['game_length_rounds']:.2f} rounds, "
                       f"{metrics['starvation']['penalties_per_game']:.2f} penalties, "
                       f"{metrics['starvation']['firings_per_game']:.2f} kittens fired, "

@@ -26,6 +26,21 @@ READINGS: list[Reading] = [
             "fields cover 2 of the 4 food their kittens need; the first turn must find food).",
     ),
     Reading(
+        name="start_from_supply",
+        rule="For 4 players, take 30 field tiles and 28 irrigation sticks. Put the remaining "
+             "elements aside, they may be used at the end of the game. ... Each player starts, "
+             "in his personal supply, with: 2 kitten tiles corresponding to his personal board "
+             "(family), 2 field tiles, and 1 irrigation stick.",
+        default=True,
+        alternatives=(False,),
+        why="The box holds 34 field tiles and 32 irrigation sticks. With 4 players, 30 fields "
+            "on the board and 8 start fields would need 38 (the box has 34), and 28 + 4 sticks "
+            "would leave none set aside, yet the rulebook uses the set-aside pieces after the "
+            "last one is taken. So the start pieces come out of the counted pieces: the board "
+            "holds 18/19/22 fields and 20/22/24 sticks for 2/3/4 players. False: the counts "
+            "are the board supply and the start pieces come from elsewhere.",
+    ),
+    Reading(
         name="grid",
         rule="One field tile must be placed adjacent orthogonally to another field tile and can "
              "no longer be moved once positioned.",

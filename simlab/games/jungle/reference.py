@@ -563,7 +563,11 @@ class ReferenceGame:
             pl.sticks = {edge((m, m - 1), (m, m))}
         self.first = int(randint(self.rng, self.n_p))
         self.seat(self.first, S_FIRST)
-        self.say(f"Setup: supply {A.field_supply} fields, {A.stick_supply} sticks; each player "
+        start = (f"{A.field_supply + 2 * self.n_p} fields and {A.stick_supply + self.n_p} "
+                 f"sticks less the start pieces" if A.start_from_supply
+                 else "the start pieces come from elsewhere")
+        self.say(f"Setup: board supply {A.field_supply} fields, {A.stick_supply} sticks ({start}); "
+                 f"each player "
                  f"{A.start_workers} awake workers, {A.start_food} food, 2 irrigated fields; "
                  f"{self.names[self.first]} is the first player")
 

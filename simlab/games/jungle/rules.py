@@ -61,6 +61,8 @@ DEFAULT_VARIANT_TILES = ("food+irrigation", "irrigation+gold", "gold+recruit", "
 #: board supply of (fields, sticks) by player count (rulebook "Setup")
 FIELD_SUPPLY = (22, 25, 30)
 STICK_SUPPLY = (22, 25, 28)
+#: each player's start pieces (rulebook "Setup": 2 field tiles and 1 irrigation stick)
+START_FIELDS, START_STICKS = 2, 1
 
 
 class JungleArrays(NamedTuple):
@@ -91,6 +93,7 @@ class JungleArrays(NamedTuple):
     gold_points: int
     food_per_point: int
     max_rounds: int
+    start_from_supply: int   # 1: field_supply / stick_supply are after the start pieces
 
 
 def parse_tiles(tiles, where: str) -> np.ndarray:
@@ -143,8 +146,13 @@ class JungleRules:
     players : int
         2 to 4.
     field_supply, stick_supply : tuple of int
-        Board supply of field tiles / irrigation sticks for 2, 3 and 4 players (rulebook:
-        22/25/30 and 22/25/28). Taking the last one ends the game at the end of the round.
+        Field tiles / irrigation sticks taken for 2, 3 and 4 players (rulebook: 22/25/30 and
+        22/25/28). Taking the last one of the board supply ends the game at the end of the
+        round.
+    start_from_supply : bool
+        The start pieces (2 fields and 1 stick per player) come out of those counts, so the
+        board supply is 18/19/22 fields and 20/22/24 sticks (reading ``start_from_supply``: the
+        box's 34 fields cannot give 30 + 8 in a 4-player game); False: from elsewhere.
     food_yields : tuple of int
         Food for 1..6 kittens sent (rulebook 2/5/8/12/16/20); a follower gets the first.
     max_send : int
@@ -176,6 +184,7 @@ class JungleRules:
     players: int = 4
     field_supply: tuple[int, ...] = FIELD_SUPPLY
     stick_supply: tuple[int, ...] = STICK_SUPPLY
+    start_from_supply: bool = True
     food_yields: tuple[int, ...] = (2, 5, 8, 12, 16, 20)
     max_send: int = 6
     max_family: int = 6
@@ -204,6 +213,16 @@ class JungleRules:
             v = getattr(self, name)
             if len(v) != 3 or min(v) < 1 or max(v) > 500:
                 bad(name, "3 counts (for 2, 3, 4 players) of 1 to 500", v)
+        if not isinstance(self.start_from_supply, bool):
+            bad("start_from_supply", "true or false", self.start_from_supply)
+        fields, sticks = self.board_supply()
+        if fields < 1 or sticks < 1:
+            k = self.players - 2
+            bad("field_supply" if fields < 1 else "stick_supply",
+                f"more than the start pieces of {self.players} players "
+                f"({START_FIELDS * self.players} fields, {START_STICKS * self.players} sticks) "
+                f"with start_from_supply", (self.field_supply if fields < 1
+                                            else self.stick_supply)[k])
         if len(self.food_yields) != MAX_SEND or min(self.food_yields) < 0 or \
                 max(self.food_yields) > 1000:
             bad("food_yields", f"{MAX_SEND} yields (1..{MAX_SEND} kittens) of 0 to 1000",
@@ -228,6 +247,16 @@ class JungleRules:
         if not 1 <= self.max_rounds <= 10_000:
             bad("max_rounds", "1 to 10000", self.max_rounds)
 
+    def board_supply(self) -> tuple[int, int]:
+        """(fields, sticks) on the scoring board at the start: the counts taken for this many
+        players, less the start pieces when ``start_from_supply``."""
+        k = self.players - 2
+        f, s = int(self.field_supply[k]), int(self.stick_supply[k])
+        if self.start_from_supply:
+            f -= START_FIELDS * self.players
+            s -= START_STICKS * self.players
+        return f, s
+
     def tiles(self) -> np.ndarray:
         """The action tiles in play: (5, 2) action codes (the same action twice = normal)."""
         if self.variant:
@@ -237,16 +266,17 @@ class JungleRules:
     def to_arrays(self) -> JungleArrays:
         """The rules as arrays for the kernel."""
         edge_cells, cell_edges, cell_nbrs = grid_geometry(self.grid)
-        k = self.players - 2
+        fields, sticks = self.board_supply()
         return JungleArrays(
             np.array(self.food_yields, dtype=np.int64), self.tiles(), edge_cells, cell_edges,
             cell_nbrs, int(self.players), int(self.grid), int(self.grid ** 2),
-            int(edge_cells.shape[0]), int(self.field_supply[k]), int(self.stick_supply[k]),
+            int(edge_cells.shape[0]), fields, sticks,
             int(self.start_workers), int(self.start_food), int(self.max_send),
             int(self.max_family), int(self.variant), int(self.food_per_kitten),
             int(self.fire_food), int(self.penalty), int(self.kitten_points),
             int(self.merchant_gold_points), int(self.merchant_food_points),
-            int(self.gold_points), int(self.food_per_point), int(self.max_rounds))
+            int(self.gold_points), int(self.food_per_point), int(self.max_rounds),
+            int(self.start_from_supply))
 
 
 def make_rules(players: int = 4, overrides: dict | None = None,
