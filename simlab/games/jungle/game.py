@@ -121,7 +121,6 @@ class JungleGame(Game):
     def invariants(self, agg: dict, n_games: int, rules: JungleRules) -> list[str]:
         c = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
         p = rules.players
-        k = p - 2
         ends = np.asarray(agg["end_reasons"])
         problems = []
         if c["round_cap_hits"]:
