@@ -83,3 +83,21 @@ def test_firing_gives_three_food_and_loses_the_merchants_goods():
     assert st.nm[0] == 2 and list(st.mgoods[0, :2]) == [5, 6] and st.food[0] == 1
     assert st.ev[C_GOODS_LOST] == g.agg.counters[C_GOODS_LOST] == 4
     assert st.held[0, 0] == 2 and st.penal[0] == 0
+
+
+def test_a_recruitment_crosses_from_the_reserve_into_taking_opponents_kittens():
+    # issue example: 5 kittens (1 tile left in the reserve), 3 gold, 5 awake: 3 may be sent,
+    # 1 comes from the reserve, then 2 are taken from opponents, and the end is triggered
+    A = arrays(3)
+    st, g, lu = build(A, [{"gold": 3, "awake": 5}, {"awake": 2, "asleep": 1},
+                          {"awake": 3}])
+    assert nb.send_limit(A, st, 0, A_RECRUIT) == 3 == min(5, g.capacity(0, A_RECRUIT))
+    both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 3)
+    assert same(st, g)
+    assert nb.kittens(st, 0) == 8 and st.held[0, 0] == 6 and st.gold[0] == 0
+    assert nb.kittens(st, 1) + nb.kittens(st, 2) == 4  # 6 before, 2 taken
+    assert st.info[I_TRIGGER] == g.trigger == E_TAKEN
+    # without gold for more than the reserve's tile, no crossing and no trigger
+    st, g, lu = build(A, [{"gold": 1, "awake": 5}, {"awake": 2}, {"awake": 3}])
+    both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 1)
+    assert same(st, g) and st.info[I_TRIGGER] == g.trigger == 0

@@ -369,12 +369,10 @@ def add_kitten(st, p, role):
 @rule
 def capacity(A, st, p, a):
     """Units of action a p can carry out at most (apart from its awake workers): recruits need
-    1 gold each and a kitten to take; sticks a free edge; fields a free cell of the table."""
+    1 gold each and a kitten: from p's reserve, and once it is empty (within the same action
+    too) taken from opponents; sticks a free edge; fields a free cell of the table."""
     if a == A_RECRUIT:
-        avail = tiles_left(A, st, p)
-        if avail == 0:
-            avail = takeable(A, st, p)
-        return min(st.gold[p], avail)
+        return min(st.gold[p], tiles_left(A, st, p) + takeable(A, st, p))
     if a == A_IRRIG:
         return st.free_e[p]
     if a == A_FIELDS:

@@ -222,10 +222,9 @@ class ReferenceGame:
         """What q can do of action a at most: gold and a kitten per recruit, a free edge per
         stick, a free cell per field."""
         pl = self.players[q]
-        if a == A_RECRUIT:
-            avail = self.tiles_left(q)
-            if avail == 0:
-                avail = sum(o.family for i, o in enumerate(self.players) if i != q)
+        if a == A_RECRUIT:  # the reserve first, then (within the same action too) opponents'
+            avail = self.tiles_left(q) + sum(o.family for i, o in enumerate(self.players)
+                                             if i != q)
             return min(pl.gold, avail)
         if a == A_IRRIG:
             return len(self.free_edges(pl))

@@ -24,7 +24,8 @@ Readings where the rulebook is silent or ambiguous:
   fields for sticks (an edge takes one stick), free cells of the table (``grid`` x ``grid``,
   *assumed* big enough never to bind in practice) for fields; a follower needs an awake worker
   and room for one unit; a follower on food gets the 1-kitten yield;
-- recruiting: each family has ``max_family`` kitten tiles. With none left in one's reserve the
+- recruiting: each family has ``max_family`` kitten tiles. With none left in one's reserve (also
+  part-way through one recruitment: 5 kittens, 3 gold, 3 sent = 1 from the reserve, 2 taken) the
   recruiter takes a kitten from an opponent with at least one (the recruiter chooses whom; the
   victim gives up a sleeping worker, else an awake worker, else the merchant with fewest goods,
   whose goods go back to the reserve) and the game ends at the end of the round. A fired kitten's
