@@ -70,3 +70,16 @@ def test_budget_changes_the_play():
         agg, rows = GAME.run_batch(GAME.prepare(rules, GAME.lineup(spec, 3)), 82, 0, 30, True)
         out.append(rows["score"])
     assert not np.array_equal(out[0], out[1])
+
+
+def test_playouts_play_the_line_ups_own_bots():
+    # the line-up is known: each built-in bot plays itself in the continuations, a lookahead
+    # seat plays greedy with its own weights
+    from simlab.games.jungle import bots as jb
+    from simlab.games.jungle.game import GAME as JG
+
+    prep = JG.prepare(JG.make_rules(3), JG.lineup("lookahead(food=0.3),farmer,random", 3))
+    sc = jb.new_scratch(prep.arrays, prep.lineup)
+    assert list(sc.ids) == [jb.BOT_GREEDY, jb.BOT_FARMER, jb.BOT_RANDOM]
+    assert sc.params[1].tolist() == prep.lineup.params[1].tolist()
+    assert sc.params[0, jb.W_FOOD] == 0.3

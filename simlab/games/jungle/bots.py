@@ -47,8 +47,9 @@ opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when
     each tried in ``playouts`` simulated continuations; follow: pass and follow are each tried
     in ``playouts`` continuations. A continuation copies the state into preallocated scratch
     (:class:`~simlab.games.jungle.state.JungleScratch`), applies the option, finishes the turn
-    and plays on with **every seat played by** ``greedy`` (its default weights with its noise
-    0.5, the lookahead seat itself with its own weights), to the end of the game or, with
+    and plays on with **every seat played by its own bot** (the line-up is known; a lookahead
+    seat, itself included, plays greedy with its own weights, a custom bot is stood in for by
+    greedy with its default weights), to the end of the game or, with
     ``horizon`` > 0, to the end of the round ``horizon`` rounds after the current one, where
     the position is scored as if the game ended. A continuation is worth the seat's win share
     (1/k in a k-way tie) + (its score - the best other score) / 1000; the option with the best
@@ -57,11 +58,8 @@ opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when
     stream seeded from one draw of the game's stream (common random numbers), so the search is
     a deterministic function of the game's stream: kernel and reference agree game for game.
     Defaults: ``playouts`` 8, ``width`` 4, ``horizon`` 0 (to the end; games last ~11 rounds).
-    ``width`` 1 or ``playouts`` 0 skip the search (the greedy choice without noise). Measured
-    (seat 1 against greedy seats, default rules, 400 games, seed 5; CPU per game): 3 players,
-    win share 0.83 / 0.94 / 0.95 / 0.96 at ``playouts`` 1 / 4 / 8 / 16 (1.2 / 4.2 / 8 / 16 ms);
-    ``horizon`` 1: 0.89 (2.2 ms), ``horizon`` 3: 0.95 (4 ms); ``width`` 2: 0.88, 8: 0.98 (13 ms).
-    2 players: 0.98 / 1.00 / 1.00 at 1 / 4 / 16; 4 players (200 games): 0.83 / 0.91 / 0.98.
+    ``width`` 1 or ``playouts`` 0 skip the search (the greedy choice without noise). How much
+    the search gains at each budget: ``simlab skill jungle`` (``scenarios/jungle-skill.toml``).
 
 Custom bots (``@simlab.bot("jungle", params={...})``, bot id ``CUSTOM_ID`` = 63)
 -------------------------------------------------------------------------------
@@ -210,8 +208,8 @@ BOTS = {
     "weights": (BOT_WEIGHTS, PARAMS, _GREEDY,
                 "linear evaluation with every weight a parameter (for sweeps and tuning)"),
     "lookahead": (BOT_LOOKAHEAD, PARAMS + LOOK_PARAMS, _GREEDY + _LOOK,
-                  "flat Monte Carlo: the best `width` actions by greedy, `playouts` greedy "
-                  "continuations each (follows too)"),
+                  "flat Monte Carlo: the best `width` actions by greedy, `playouts` "
+                  "continuations each with the line-up's own bots (follows too)"),
 }
 
 
@@ -255,8 +253,10 @@ def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
     elif a == A_FIELDS:
         wc = min(n, wetc)
         wet += wc
+        # a field on a cell next to one of p's sticks irrigates at once and turns that outer
+        # stick (1 point) into one between two fields (2 points)
         v += n * w[W_RUSH] * st.info[I_ROUND]
-        v += n * w[W_FIELD] + wc * w[W_IRRIG]
+        v += n * w[W_FIELD] + wc * (w[W_IRRIG] + 1.0 + w[W_STICK])
     elif a == A_RECRUIT:
         k += n
         bonus = w[W_KITTEN]
@@ -772,8 +772,9 @@ def decide_stick(A, st, lineup, p, rng):
 
 def new_scratch(A, lineup: JungleLineup) -> JungleScratch | None:
     """The lookahead bot's scratch for one batch (or reference game): a state, the playout
-    line-up (every seat ``greedy`` with its default weights, a lookahead seat with its own
-    weights) and option buffers. Allocated outside the kernels; one per thread.
+    line-up (every built-in bot plays itself, a lookahead seat greedy with its own weights, a
+    custom bot greedy with its default weights) and option buffers. Allocated outside the
+    kernels; one per thread.
 
     ``None`` when no seat plays ``lookahead``: the kernels are then compiled without the search
     (and without passing the scratch down every turn, which would cost other line-ups ~2x)."""
@@ -782,11 +783,16 @@ def new_scratch(A, lineup: JungleLineup) -> JungleScratch | None:
     p = A.n_players
     params = np.zeros((p, lineup.params.shape[1]), dtype=np.float64)
     params[:, : len(_GREEDY)] = _GREEDY
+    ids = np.full(p, BOT_GREEDY, dtype=np.int64)
     for q in range(p):
-        if int(lineup.ids[q]) == BOT_LOOKAHEAD:
+        bid = int(lineup.ids[q])
+        if bid == BOT_LOOKAHEAD:  # plays on with its own greedy weights
             params[q, : len(PARAMS)] = lineup.params[q, : len(PARAMS)]
-    return JungleScratch(new_state(p, A.n_cells, A.n_edges),
-                         np.full(p, BOT_GREEDY, dtype=np.int64), params,
+        elif bid != CUSTOM_ID:  # a built-in bot plays itself (the line-up is known)
+            ids[q] = bid
+            params[q] = lineup.params[q]
+        # a custom bot: greedy with its default weights stands in for it
+    return JungleScratch(new_state(p, A.n_cells, A.n_edges), ids, params,
                          np.zeros(MAX_OPTIONS, np.int64), np.zeros(MAX_OPTIONS, np.float64),
                          np.zeros(4, np.uint64))
 

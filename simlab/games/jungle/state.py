@@ -106,7 +106,7 @@ MAX_OPTIONS = 80
 
 class JungleScratch(NamedTuple):
     """Scratch for the ``lookahead`` bot's playouts, allocated once per batch (or reference
-    game) outside the kernels: a state to play on, the playout line-up (everyone ``greedy``),
+    game) outside the kernels: a state to play on, the playout line-up (each seat's own bot; greedy for lookahead and custom seats),
     the options of a decision with their greedy values, and a stream for the playouts."""
 
     st: JungleState
