@@ -54,7 +54,7 @@ def test_reference_log_covers_every_phase():
        yields=st.lists(st.integers(0, 25), min_size=6, max_size=6),
        send=st.integers(1, 6), family=st.integers(2, 6),
        bots=st.lists(st.sampled_from(["random", "greedy", "farmer", "trader", "breeder",
-                                      "weights(rush=0.5,merchants=0.8)"]),
+                                      "weights(end=3,merchants=0.8)"]),
                      min_size=4, max_size=4))
 def test_conformance_random_variants(players, variant, seed, yields, send, family, bots):
     rules = GAME.make_rules(players, {"variant": variant, "food_yields": tuple(yields),

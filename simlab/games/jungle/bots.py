@@ -30,9 +30,15 @@ opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when
     every parameter exposed (for sweeps and tuning). ``noise`` adds a uniform [0, noise) draw
     from the game's stream to every option of the action choice (0: no noise; the game itself
     has no chance beyond the first player, so identical noiseless bots would replay the same
-    few games). ``rush`` values each field or stick taken by ``rush`` x the
-    round number, so that games where nobody needs pieces still head for their end (the game
-    ends only when the supply runs out or a kitten is taken).
+    few games). ``end`` weighs the end of the game: taking the last field tile or
+    stick of the board supply (or an opponent's kitten) ends it at the end of the round, which
+    is good for a player who leads and bad for one who trails. An option adds ``end`` x the
+    share of the way to the end it goes (1 when it triggers the end, else the share of the
+    remaining fields or sticks it takes) x the bot's lead over the best opponent on the
+    current scores (everyone's points after their next feeding; the option's recruits and
+    sticks counted; capped at 40 points either way): leading, it races to the end; trailing,
+    it keeps the game going. (The old ``rush`` bonus, per piece x round number, whose only job
+    was to make games end, is gone.)
 
     **Ties** (the project's fairness rule: opponents are treated by what they hold, never by
     where they sit): between equally good options of any decision (opponents of the same
@@ -146,6 +152,8 @@ from simlab.core.jit import rule
 from simlab.core.rng import next_u64, randint, seed_stream, uniform
 from simlab.games.jungle.nb import (
     feed,
+    stick_points,
+    tiles_left,
     field_need,
     follow_or_pass,
     followers,
@@ -159,7 +167,11 @@ from simlab.games.jungle.nb import (
 )
 from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT, N_TILES
 from simlab.games.jungle.state import (
+    E_NONE,
     I_ACTIVE,
+    I_FSUP,
+    I_SSUP,
+    I_TRIGGER,
     I_ROUND,
     K_ASLEEP,
     K_AWAKE,
@@ -183,18 +195,20 @@ KIND_NAMES = ("wake", "sell_food", "sell_gold", "action", "follow", "role", "vic
               "field", "stick")
 PARAMS = ("food_target", "short", "send", "follow", "kitten", "early_rounds", "field",
           "irrigate", "stick", "gold", "food", "merchants", "gold_merchants", "asleep", "fire",
-          "sell_margin", "noise", "rush")
+          "sell_margin", "noise", "end")
 (W_TARGET, W_SHORT, W_SEND, W_FOLLOW, W_KITTEN, W_EARLY, W_FIELD, W_IRRIG, W_STICK, W_GOLD,
- W_FOOD, W_MERCH, W_GOLDM, W_ASLEEP, W_FIRE, W_SELL, W_NOISE, W_RUSH) = range(len(PARAMS))
+ W_FOOD, W_MERCH, W_GOLDM, W_ASLEEP, W_FIRE, W_SELL, W_NOISE, W_END) = range(len(PARAMS))
+#: the lead (points over the best opponent) that the end term weighs is capped at this
+END_CAP = 40.0
 #: the lookahead bot's own parameters, after its greedy weights
 LOOK_PARAMS = ("playouts", "width", "horizon")
 W_PLAYOUTS, W_WIDTH, W_HORIZON = range(len(PARAMS), len(PARAMS) + len(LOOK_PARAMS))
 N_PARAMS = len(PARAMS) + len(LOOK_PARAMS)
 
-_GREEDY = (2.0, 1.0, 6.0, 0.0, 0.0, 0.0, 0.5, 2.0, 0.0, 0.0, 0.0, 0.3, 0.5, 0.7, 3.0, 2.0, 0.5, 0.1)
-_FARMER = (2.0, 1.0, 6.0, 0.0, 0.0, 0.0, 1.5, 3.0, 1.0, 0.0, 0.0, 0.0, 0.5, 0.7, 3.0, 2.0, 0.5, 0.1)
-_TRADER = (2.0, 1.0, 6.0, 0.0, 0.5, 0.0, 0.3, 1.5, 0.0, 1.5, 0.0, 1.0, 0.6, 0.7, 3.0, 1.0, 0.5, 0.1)
-_BREEDER = (3.0, 1.0, 6.0, 0.0, 3.0, 8.0, 0.5, 2.0, 0.0, 0.5, 0.0, 0.2, 0.5, 0.5, 3.0, 2.0, 0.5, 0.1)
+_GREEDY = (2.0, 1.0, 6.0, 0.0, 0.0, 0.0, 0.5, 2.0, 0.0, 0.0, 0.0, 0.3, 0.5, 0.7, 3.0, 2.0, 0.5, 1.0)
+_FARMER = (2.0, 1.0, 6.0, 0.0, 0.0, 0.0, 1.5, 3.0, 1.0, 0.0, 0.0, 0.0, 0.5, 0.7, 3.0, 2.0, 0.5, 1.0)
+_TRADER = (2.0, 1.0, 6.0, 0.0, 0.5, 0.0, 0.3, 1.5, 0.0, 1.5, 0.0, 1.0, 0.6, 0.7, 3.0, 1.0, 0.5, 1.0)
+_BREEDER = (3.0, 1.0, 6.0, 0.0, 3.0, 8.0, 0.5, 2.0, 0.0, 0.5, 0.0, 0.2, 0.5, 0.5, 3.0, 2.0, 0.5, 1.0)
 _LOOK = (8.0, 4.0, 0.0)  # playouts, width, horizon
 
 #: name -> (id, parameter names, defaults, one-line description)
@@ -245,7 +259,6 @@ def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
     elif a == A_GOLD:
         v += n * (A.gold_points + w[W_GOLD])
     elif a == A_IRRIG:
-        v += n * w[W_RUSH] * st.info[I_ROUND]
         inner = min(n, st.inner_e[p])
         new_wet = min(n, st.nfield[p] - st.nwet[p])
         wet += new_wet
@@ -255,7 +268,6 @@ def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
         wet += wc
         # a field on a cell next to one of p's sticks irrigates at once and turns that outer
         # stick (1 point) into one between two fields (2 points)
-        v += n * w[W_RUSH] * st.info[I_ROUND]
         v += n * w[W_FIELD] + wc * (w[W_IRRIG] + 1.0 + w[W_STICK])
     elif a == A_RECRUIT:
         k += n
@@ -274,7 +286,74 @@ def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
     v += food * (1.0 / A.food_per_point + w[W_FOOD])
     v -= w[W_SHORT] * max(0.0, w[W_TARGET] + need - food)
     v -= w[W_ASLEEP] * n
+    if w[W_END] != 0.0 and n > 0:
+        share = end_share(A, st, p, a, n)
+        if share > 0.0:
+            v += w[W_END] * share * end_standing(A, st, p, a, n)
     return v
+
+
+@rule(inline=True)
+def end_share(A, st, p, a, n):
+    """How much of the way to the end of the game p doing action a with n kittens goes: 1 when
+    it triggers the end (the last field tile or stick of the board supply, a recruit beyond p's
+    reserve: an opponent's kitten), else the share of the remaining supply it takes (fields
+    or sticks); 0 once the end is triggered or for other actions."""
+    if st.info[I_TRIGGER] != E_NONE:
+        return 0.0
+    if a == A_FIELDS or a == A_IRRIG:
+        left = st.info[I_FSUP] if a == A_FIELDS else st.info[I_SSUP]
+        if left <= 0:
+            return 0.0
+        return min(1.0, n / left)
+    if a == A_RECRUIT and n > tiles_left(A, st, p):
+        return 1.0
+    return 0.0
+
+
+@rule
+def points_now(A, st, q):
+    """q's score if the game ended now, after q's next feeding (its need paid from its food,
+    unfed kittens' penalties): kittens, sticks, merchants' goods, gold, food, penalties."""
+    food = st.food[q] + st.awake[q] + st.nm[q]
+    need = field_need(A, st, q)
+    pen = st.penal[q]
+    if food >= need:
+        food -= need
+    else:
+        u = (need - food + A.food_per_kitten - 1) // max(A.food_per_kitten, 1)
+        pen += u
+        food = max(0, food - max(0, need - A.food_per_kitten * u))
+    s = A.kitten_points * kittens(st, q) + stick_points(A, st, q) + A.gold_points * st.gold[q]
+    for i in range(st.nm[q]):
+        if st.mkind[q, i] == M_GOLD:
+            s += A.merchant_gold_points * st.mgoods[q, i]
+        else:
+            s += A.merchant_food_points * st.mgoods[q, i]
+    return s + food // A.food_per_point - A.penalty * pen
+
+
+@rule
+def end_standing(A, st, p, a, n):
+    """What the end of the game is worth to p: its lead over the best opponent on the current
+    scores (:func:`points_now`; this option's recruits and sticks counted, kittens taken lost
+    by the opponents), capped at END_CAP points either way. Positive when p leads (bring the
+    end on), negative when p trails (keep the game going)."""
+    mine = float(points_now(A, st, p))
+    taken = 0
+    if a == A_RECRUIT:
+        mine += (A.kitten_points - A.gold_points) * n
+        taken = max(0, n - tiles_left(A, st, p))
+    elif a == A_IRRIG:
+        mine += n
+    best = -1e18
+    for q in range(A.n_players):
+        if q != p:
+            x = float(points_now(A, st, q))
+            if x > best:
+                best = x
+    best -= A.kitten_points * taken / max(A.n_players - 1, 1)  # spread over the opponents
+    return max(-END_CAP, min(END_CAP, mine - best))
 
 
 # ------------------------------------------------------------------------------ custom bots

@@ -1,0 +1,66 @@
+"""The bots weigh the end of the game by the standings (issue: no term whose only job is to make
+games end): an option's share of the way to the end (1 when it triggers it) x the bot's lead
+over the best opponent on the current scores, capped; a leader races to the end, a trailer keeps
+the game going. On hand-built positions (``positions.py``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simlab.games.jungle import bots
+from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_IRRIG, A_RECRUIT
+from simlab.games.jungle.state import E_TAKEN, I_TRIGGER
+
+from .positions import arrays, build
+
+
+def position(gold0, gold1, supply=(3, 5), **kw):
+    A = arrays(2)
+    spec0 = {"gold": gold0, "awake": 3, "food": 10, **kw}
+    st, g, lu = build(A, [spec0, {"gold": gold1, "awake": 3, "food": 10}], supply=supply)
+    return A, st, lu
+
+
+def test_share_of_the_way_to_the_end():
+    A, st, _ = position(0, 0, supply=(3, 5))
+    assert bots.end_share(A, st, 0, A_FIELDS, 1) == pytest.approx(1 / 3)
+    assert bots.end_share(A, st, 0, A_FIELDS, 3) == 1.0  # the last field: the trigger
+    assert bots.end_share(A, st, 0, A_IRRIG, 2) == pytest.approx(2 / 5)
+    assert bots.end_share(A, st, 0, A_FOOD, 3) == 0.0
+    assert bots.end_share(A, st, 0, A_RECRUIT, 2) == 0.0  # from the reserve: no trigger
+    st.info[I_TRIGGER] = E_TAKEN
+    assert bots.end_share(A, st, 0, A_FIELDS, 3) == 0.0  # already triggered: nothing to add
+
+
+def test_a_recruit_beyond_the_reserve_triggers_the_end():
+    A, st, _ = position(3, 0, awake=6)  # a whole family of 6: every recruit is taken
+    assert bots.end_share(A, st, 0, A_RECRUIT, 1) == 1.0
+
+
+def test_standing_is_the_lead_on_current_scores_capped():
+    A, st, _ = position(12, 2)
+    lead = bots.end_standing(A, st, 0, A_FOOD, 0)
+    assert lead == pytest.approx(10.0)  # 10 more gold, all else equal
+    assert bots.end_standing(A, st, 1, A_FOOD, 0) == pytest.approx(-10.0)
+    A, st, _ = position(200, 0)
+    assert bots.end_standing(A, st, 0, A_FOOD, 0) == bots.END_CAP
+    assert bots.end_standing(A, st, 1, A_FOOD, 0) == -bots.END_CAP
+
+
+@pytest.mark.parametrize("gold0,gold1,sign", [(12, 2, 1), (2, 12, -1)])
+def test_leader_values_ending_and_trailer_avoids_it(gold0, gold1, sign):
+    A, st, lu = position(gold0, gold1, supply=(2, 5))
+    w = lu.params[0].copy()
+    w0 = w.copy()
+    w0[bots.W_END] = 0.0
+    wetc = bots.wet_free_cells(A, st, 0)
+    # taking the last 2 fields triggers the end: worth end x lead (10 points) to the leader
+    d = bots.option_value(A, st, 0, A_FIELDS, 2, 0, w, wetc, True) - \
+        bots.option_value(A, st, 0, A_FIELDS, 2, 0, w0, wetc, True)
+    assert d == pytest.approx(sign * w[bots.W_END] * 10.0)
+    # one of the two: half the way
+    d1 = bots.option_value(A, st, 0, A_FIELDS, 1, 0, w, wetc, True) - \
+        bots.option_value(A, st, 0, A_FIELDS, 1, 0, w0, wetc, True)
+    assert d1 == pytest.approx(d / 2)
+    assert np.isfinite(d)
