@@ -152,8 +152,6 @@ from simlab.core.jit import rule
 from simlab.core.rng import next_u64, randint, seed_stream, uniform
 from simlab.games.jungle.nb import (
     feed,
-    stick_points,
-    tiles_left,
     field_need,
     follow_or_pass,
     followers,
@@ -164,15 +162,17 @@ from simlab.games.jungle.nb import (
     play_action,
     play_on,
     send_limit,
+    stick_points,
+    tiles_left,
 )
 from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT, N_TILES
 from simlab.games.jungle.state import (
     E_NONE,
     I_ACTIVE,
     I_FSUP,
+    I_ROUND,
     I_SSUP,
     I_TRIGGER,
-    I_ROUND,
     K_ASLEEP,
     K_AWAKE,
     K_MERCHANT,
