@@ -6,7 +6,8 @@ both engines so that a test compares both against a hand-computed expectation.
 
 Cells are ``(row, col)`` on the default 11 x 11 table; every player starts with fields at
 (5, 4) and (5, 5) and the stick between them. ``players``: one dict per seat with any of
-``food, gold, awake, asleep, merchants`` (list of ``(kind, goods)``), ``fields`` (cells),
+``food, gold, awake, asleep, merchants`` (list of ``(kind, goods)``, kind ``None`` before the
+first sale), ``fields`` (cells),
 ``sticks`` (pairs of cells); fields and sticks replace the start when given.
 """
 
@@ -64,7 +65,7 @@ def build(A, players, bots=None, tile_food=None, supply=None, round_=1, turn=2):
         st.food[q], st.gold[q], st.awake[q], st.asleep[q] = pl.food, pl.gold, pl.awake, pl.asleep
         st.nm[q] = len(pl.merchants)
         for i, (k, v) in enumerate(pl.merchants):
-            st.mkind[q, i] = 0 if k == "food" else 1
+            st.mkind[q, i] = {"food": 0, "gold": 1, None: 2}[k]
             st.mgoods[q, i] = v
         st.held[q, :] = 0
         st.held[q, q] = pl.family

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from simlab.games.jungle import nb
 from simlab.games.jungle.rules import A_RECRUIT
-from simlab.games.jungle.state import C_GOODS_LOST, E_TAKEN, I_TRIGGER
+from simlab.games.jungle.state import C_GOODS_LOST, E_TAKEN, I_TRIGGER, M_FOOD, M_GOLD, M_UNSET
 
 from .positions import arrays, both, build, same
 
@@ -18,9 +18,30 @@ def test_recruit_costs_one_gold_per_kitten_and_chooses_a_role():
     both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 2)
     assert same(st, g)
     assert st.gold[0] == 1 and nb.kittens(st, 0) == 4
-    # merchants while fewer than 0.25 x family: a gold merchant, then a worker
-    assert st.nm[0] == 1 and st.mkind[0, 0] == 1 and st.awake[0] == 3
+    # merchants while fewer than 0.25 x family: a merchant (its kind comes with its first
+    # sale: merchant_kind_at = first_sale), then a worker
+    assert st.nm[0] == 1 and st.mkind[0, 0] == M_UNSET and st.awake[0] == 3
     assert st.held[0, 0] == 4
+    # merchant_kind_at = recruit: the gold merchant the bot chose
+    A = arrays(2, merchant_kind_at="recruit")
+    st, g, lu = build(A, [{"gold": 3, "awake": 2}, {}], bots=bots)
+    both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 2)
+    assert same(st, g) and st.nm[0] == 1 and st.mkind[0, 0] == M_GOLD
+
+
+def test_a_merchant_without_a_kind_takes_its_kind_at_its_first_sale():
+    # two merchants without a kind, 3 food and 1 gold: the food pass may reach both, the bot
+    # (greedy) gives food only to the one the gold pass cannot reach; then the gold pass
+    A = arrays(2)
+    st, g, lu = build(A, [{"food": 9, "gold": 1, "awake": 1,
+                           "merchants": [(None, 0), (None, 0)]}, {}])
+    assert nb.sale_slots(st, 0, M_FOOD) == 2 == nb.sale_slots(st, 0, M_GOLD)
+    both(st, g, lu, nb.sell_phase, g.sell, 0)
+    assert same(st, g)
+    assert sorted(int(st.mkind[0, i]) for i in range(2)) == [M_FOOD, M_GOLD]
+    assert list(st.mgoods[0, :2]) == [1, 1] and st.gold[0] == 0
+    # once fixed, each takes only its own kind
+    assert nb.sale_slots(st, 0, M_GOLD) == 1 == nb.sale_slots(st, 0, M_FOOD)
 
 
 def test_family_cap_takes_a_kitten_from_an_opponent_and_ends_the_game():

@@ -78,8 +78,9 @@ custom bot makes; ``kind`` says which (``option`` is the same code the built-in 
     Two or more kittens asleep at the wake-up: ``option`` = sleeping workers to wake for 1 food
     each, ``0 .. min(st.asleep[seat], st.food[seat])``.
 ``KIND_SELL_FOOD`` (1), ``KIND_SELL_GOLD`` (2)
-    Selling: ``option`` = units of food / gold given to the merchants of that kind (one each at
-    most), ``0 .. min(merchants of the kind, food or gold in the reserve)``.
+    Selling: ``option`` = units of food / gold given to the merchants that may take it (one
+    each at most: those of that kind, then those without a kind yet, ``mkind`` = ``M_UNSET``,
+    whose first sale fixes it), ``0 .. min(such merchants, food or gold in the reserve)``.
 ``KIND_ACTION`` (3)
     The action: ``option = tile * 16 + side * 8 + workers`` for every free tile
     (``st.tile_used[tile] == 0``), ``side`` 0 (1 too in the variant: the tile's second action)
@@ -92,7 +93,9 @@ custom bot makes; ``kind`` says which (``option`` is the same code the built-in 
     Another player's action: ``option`` 0 passes (wakes a sleeping kitten free, or +1 food),
     1 follows with one awake worker on action ``st.info[I_FOLLOW]`` (asked only when possible).
 ``KIND_ROLE`` (5)
-    A recruit's role: ``option`` 0 worker, 1 food merchant, 2 gold merchant.
+    A recruit's role: ``option`` 0 worker, 1 food merchant, 2 gold merchant (with
+    ``merchant_kind_at`` = ``first_sale``, the default, 1 and 2 both make a merchant without a
+    kind, fixed by its first sale).
 ``KIND_VICTIM`` (6)
     No kitten tile left in the seat's reserve: ``option`` = the opponent (seat) to take a
     kitten from, every opponent with one, clockwise from the seat.
@@ -114,7 +117,7 @@ What a bot reads (all read-only; a custom bot must not write to ``st``):
   ``cell_nbrs[cell, k]`` / ``cell_edges[cell, k]`` / ``edge_cells[edge, 0..1]`` (the table).
 - ``st`` (:class:`~simlab.games.jungle.state.JungleState`), per seat ``q``: ``food[q]``,
   ``gold[q]``, ``awake[q]``, ``asleep[q]``, ``nm[q]`` (merchants) with ``mkind[q, i]``
-  (``M_FOOD`` 0 / ``M_GOLD`` 1) and ``mgoods[q, i]`` for ``i < nm[q]``, ``held[q, f]`` (kitten
+  (``M_FOOD`` 0 / ``M_GOLD`` 1 / ``M_UNSET`` 2: no sale yet) and ``mgoods[q, i]`` for ``i < nm[q]``, ``held[q, f]`` (kitten
   tiles of family f; the family size is ``awake + asleep + nm``), ``penal[q]``, ``nfield[q]``,
   ``nwet[q]`` (irrigated fields), ``nstick[q]``, ``free_e[q]`` / ``inner_e[q]`` (edges where a
   stick may go / between two fields), ``field[q, cell]``, ``wet[q, cell]``, ``stick[q, edge]``;
@@ -161,6 +164,7 @@ from simlab.games.jungle.nb import (
     legal_edges,
     play_action,
     play_on,
+    sale_slots,
     send_limit,
     stick_points,
     tiles_left,
@@ -178,6 +182,7 @@ from simlab.games.jungle.state import (
     K_MERCHANT,
     M_FOOD,
     M_GOLD,
+    M_UNSET,
     MAX_OPTIONS,
     ROLE_FOOD_MERCHANT,
     ROLE_GOLD_MERCHANT,
@@ -660,12 +665,12 @@ def decide_wake(A, st, lineup, p, rng):
 
 @rule  # asked by the reference engine (through its twin)
 def decide_sell(A, st, lineup, p, rng, kind):
-    """Units of ``kind`` to give the merchants of that kind (one each at most)."""
-    nk = 0
-    for i in range(st.nm[p]):
-        if st.mkind[p, i] == kind:
-            nk += 1
-    mx = min(nk, st.food[p] if kind == M_FOOD else st.gold[p])
+    """Units of ``kind`` to give the merchants that may take it (one each at most: those of
+    that kind, then those without a kind yet, whose first sale fixes it). The evaluation bots
+    sell gold always, food above this turn's need + ``sell_margin``; a merchant without a kind
+    gets food only when the gold pass that follows could not reach it (gold on a merchant
+    scores 3, food 2)."""
+    mx = min(sale_slots(st, p, kind), st.food[p] if kind == M_FOOD else st.gold[p])
     if lineup.ids[p] == BOT_RANDOM:
         return randint(rng, mx + 1)
     if lineup.ids[p] == CUSTOM_ID:
@@ -674,7 +679,19 @@ def decide_sell(A, st, lineup, p, rng, kind):
     if kind == M_GOLD:
         return mx
     w = lineup.params[p]
-    return max(0, min(mx, int(st.food[p] - field_need(A, st, p) - w[W_SELL])))
+    nf = 0
+    nu = 0
+    ng = 0
+    for i in range(st.nm[p]):
+        if st.mkind[p, i] == M_FOOD:
+            nf += 1
+        elif st.mkind[p, i] == M_UNSET:
+            nu += 1
+        else:
+            ng += 1
+    # merchants without a kind that this turn's gold cannot reach may take food
+    room = nf + max(0, nu - max(0, st.gold[p] - ng))
+    return max(0, min(mx, room, int(st.food[p] - field_need(A, st, p) - w[W_SELL])))
 
 
 @rule  # asked by the reference engine (through its twin)

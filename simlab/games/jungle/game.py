@@ -33,6 +33,7 @@ _RULE_DOCS = {
     "field_supply": "board supply of field tiles for 2,3,4 players (rulebook 22,25,30)",
     "stick_supply": "board supply of irrigation sticks for 2,3,4 players (rulebook 22,25,28)",
     "start_from_supply": "the start pieces (2 fields, 1 stick each) come out of those counts",
+    "merchant_kind_at": "first_sale (a merchant's first sale fixes its goods) | recruit",
     "food_yields": "food for 1..6 kittens (rulebook 2,5,8,12,16,20; a follower gets the first)",
     "max_send": "kittens the active player may send (rulebook 6)",
     "max_family": "kitten tiles per family (rulebook 6); more are taken from opponents",

@@ -66,6 +66,7 @@ from simlab.games.jungle.state import (
     K_MERCHANT,
     M_FOOD,
     M_GOLD,
+    M_UNSET,
     ROLE_FOOD_MERCHANT,
     ROLE_GOLD_MERCHANT,
     ROUND_BINS,
@@ -354,15 +355,30 @@ def give_up_code(st, q):
 
 
 @rule(inline=True)
-def add_kitten(st, p, role):
-    """A recruit joins p's family as an awake worker or a merchant of the chosen kind."""
+def add_kitten(A, st, p, role):
+    """A recruit joins p's family as an awake worker or a merchant: of the chosen kind
+    (merchant_kind_at = recruit), else without a kind until its first sale."""
     if role == ROLE_FOOD_MERCHANT or role == ROLE_GOLD_MERCHANT:
         i = st.nm[p]
-        st.mkind[p, i] = M_FOOD if role == ROLE_FOOD_MERCHANT else M_GOLD
+        if A.kind_at_recruit == 1:
+            st.mkind[p, i] = M_FOOD if role == ROLE_FOOD_MERCHANT else M_GOLD
+        else:
+            st.mkind[p, i] = M_UNSET
         st.mgoods[p, i] = 0
         st.nm[p] += 1
     else:
         st.awake[p] += 1
+
+
+@rule(inline=True)
+def sale_slots(st, p, kind):
+    """Merchants of p that may take a unit of ``kind`` this turn: those of that kind and those
+    without a kind yet (one unit each)."""
+    n = 0
+    for i in range(st.nm[p]):
+        if st.mkind[p, i] == kind or st.mkind[p, i] == M_UNSET:
+            n += 1
+    return n
 
 
 # ------------------------------------------------------------------------------ limits
@@ -415,12 +431,10 @@ def wake_phase(A, st, lineup, p, rng):
 @rule
 def sell_phase(A, st, lineup, p, rng):
     """Selling goods: each merchant may take one unit of its kind from the reserve (food
-    merchants first, then gold; the first merchants of a kind in recruitment order)."""
+    first, then gold; the merchants of that kind first, in recruitment order, then those
+    without a kind yet, whose first sale fixes their kind)."""
     for kind in range(2):
-        nk = 0
-        for i in range(st.nm[p]):
-            if st.mkind[p, i] == kind:
-                nk += 1
+        nk = sale_slots(st, p, kind)
         have = st.food[p] if kind == M_FOOD else st.gold[p]
         mx = min(nk, have)
         if mx <= 0:
@@ -432,6 +446,11 @@ def sell_phase(A, st, lineup, p, rng):
         done = 0
         for i in range(st.nm[p]):
             if done < k and st.mkind[p, i] == kind:
+                st.mgoods[p, i] += 1
+                done += 1
+        for i in range(st.nm[p]):
+            if done < k and st.mkind[p, i] == M_UNSET:
+                st.mkind[p, i] = kind
                 st.mgoods[p, i] += 1
                 done += 1
         if kind == M_FOOD:
@@ -471,7 +490,7 @@ def recruit_one(A, st, lineup, p, rng):
     if role < 0 or role > 2:
         st.ev[C_ILLEGAL] += 1
         role = 0
-    add_kitten(st, p, role)
+    add_kitten(A, st, p, role)
 
 
 @rule

@@ -41,6 +41,18 @@ READINGS: list[Reading] = [
             "are the board supply and the start pieces come from elsewhere.",
     ),
     Reading(
+        name="merchant_kind_at",
+        rule="A merchant may sell only one type of merchandise until the end of the game. This "
+             "means a merchant that trades with gold will not be able to accept anything other "
+             "than gold for the rest of the game",
+        default="first_sale",
+        alternatives=("recruit",),
+        why="The rulebook fixes what a merchant trades by what it trades: the first unit it "
+            "takes (\"a merchant that trades with gold\"). At hiring it only asks worker or "
+            "merchant. recruit: the kind is chosen together with the role (one decision per "
+            "recruit; a bot that waits loses little).",
+    ),
+    Reading(
         name="grid",
         rule="One field tile must be placed adjacent orthogonally to another field tile and can "
              "no longer be moved once positioned.",
@@ -87,16 +99,6 @@ READINGS: list[Reading] = [
         alternatives=("the player may leave the sleeper asleep",),
         why="Waking for free is never worse: an awake worker can work, and when all kittens "
             "are awake a pass or the next wake-up gives +1 food instead.",
-        fixed=True,
-    ),
-    Reading(
-        name="merchant_kind_at_recruit",
-        rule="A merchant may sell only one type of merchandise until the end of the game.",
-        default="a merchant's kind (food or gold) is chosen when it is recruited, together "
-                "with worker / merchant",
-        alternatives=("the kind is fixed by the merchant's first sale",),
-        why="The status is chosen \"immediately\" at hiring; choosing the kind at the same time "
-            "keeps one decision per recruit. A bot that would wait to choose loses little.",
         fixed=True,
     ),
     Reading(

@@ -62,6 +62,9 @@ from simlab.games.jungle.state import (
     I_SSUP,
     I_TRIGGER,
     I_TURN,
+    M_FOOD,
+    M_GOLD,
+    M_UNSET,
     ROLE_FOOD_MERCHANT,
     ROLE_GOLD_MERCHANT,
     ROUND_BINS,
@@ -255,7 +258,8 @@ class ReferenceGame:
             st.asleep[q] = pl.asleep
             st.nm[q] = len(pl.merchants)
             for i, (kind, goods) in enumerate(pl.merchants):
-                st.mkind[q, i] = 0 if kind == "food" else 1
+                st.mkind[q, i] = M_FOOD if kind == "food" else (M_GOLD if kind == "gold"
+                                                                 else M_UNSET)
                 st.mgoods[q, i] = goods
             for f in range(self.n_p):
                 st.held[q, f] = pl.tiles.get(f, 0)
@@ -353,6 +357,10 @@ class ReferenceGame:
         if not 0 <= role <= 2:
             self.count(C_ILLEGAL)
             role = 0
+        if role in (ROLE_FOOD_MERCHANT, ROLE_GOLD_MERCHANT) and not self.A.kind_at_recruit:
+            pl.merchants.append([None, 0])  # its kind comes with its first sale
+            self.say("        it becomes a merchant (its first sale fixes its goods)")
+            return
         if role == ROLE_FOOD_MERCHANT:
             pl.merchants.append(["food", 0])
         elif role == ROLE_GOLD_MERCHANT:
@@ -435,7 +443,9 @@ class ReferenceGame:
     def sell(self, p: int):
         pl = self.players[p]
         for kind_i, kind in enumerate(("food", "gold")):
-            mine = [m for m in pl.merchants if m[0] == kind]
+            # merchants of the kind first, then those without a kind (their first sale)
+            mine = [m for m in pl.merchants if m[0] == kind] + \
+                [m for m in pl.merchants if m[0] is None]
             have = pl.food if kind == "food" else pl.gold
             mx = min(len(mine), have)
             if mx <= 0:
@@ -445,6 +455,7 @@ class ReferenceGame:
                 self.count(C_ILLEGAL)
                 k = 0
             for m in mine[:k]:
+                m[0] = kind
                 m[1] += 1
             if kind == "food":
                 pl.food -= k

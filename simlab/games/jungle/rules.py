@@ -14,7 +14,8 @@ Readings where the rulebook is silent or ambiguous:
   kitten woken, any number) and selling (each merchant takes one unit of its kind from the
   reserve, optionally), then the action, the followers in clockwise order, then the active
   player's feeding; merchants are always awake and never sent;
-- a merchant's kind (food or gold) is chosen at recruitment, together with worker/merchant;
+- a merchant's kind (food or gold) is fixed by its first sale (rule option ``merchant_kind_at``;
+  ``recruit``: chosen at recruitment, together with worker/merchant);
 - feeding: the need is ``2 * kittens - irrigated fields`` (surplus lost). A player short of food
   may fire kittens first (+3 food each, a merchant's goods are lost); every kitten still unfed
   costs a -3 penalty, unfed kittens = ceil(shortfall / 2), and the food left over that is not a
@@ -62,6 +63,7 @@ DEFAULT_VARIANT_TILES = ("food+irrigation", "irrigation+gold", "gold+recruit", "
 #: board supply of (fields, sticks) by player count (rulebook "Setup")
 FIELD_SUPPLY = (22, 25, 30)
 STICK_SUPPLY = (22, 25, 28)
+MERCHANT_KIND_AT = ("first_sale", "recruit")
 #: each player's start pieces (rulebook "Setup": 2 field tiles and 1 irrigation stick)
 START_FIELDS, START_STICKS = 2, 1
 
@@ -95,6 +97,7 @@ class JungleArrays(NamedTuple):
     food_per_point: int
     max_rounds: int
     start_from_supply: int   # 1: field_supply / stick_supply are after the start pieces
+    kind_at_recruit: int     # 1: a merchant's kind is chosen at recruitment, 0: at its first sale
 
 
 def parse_tiles(tiles, where: str) -> np.ndarray:
@@ -150,6 +153,10 @@ class JungleRules:
         Field tiles / irrigation sticks taken for 2, 3 and 4 players (rulebook: 22/25/30 and
         22/25/28). Taking the last one of the board supply ends the game at the end of the
         round.
+    merchant_kind_at : str
+        ``first_sale``: a merchant takes food or gold at its first sale and keeps that kind (the
+        rulebook's "A merchant may sell only one type of merchandise until the end of the
+        game"); ``recruit``: the kind is chosen when the merchant is recruited.
     start_from_supply : bool
         The start pieces (2 fields and 1 stick per player) come out of those counts, so the
         board supply is 18/19/22 fields and 20/22/24 sticks (reading ``start_from_supply``: the
@@ -186,6 +193,7 @@ class JungleRules:
     field_supply: tuple[int, ...] = FIELD_SUPPLY
     stick_supply: tuple[int, ...] = STICK_SUPPLY
     start_from_supply: bool = True
+    merchant_kind_at: str = "first_sale"
     food_yields: tuple[int, ...] = (2, 5, 8, 12, 16, 20)
     max_send: int = 6
     max_family: int = 6
@@ -214,6 +222,9 @@ class JungleRules:
             v = getattr(self, name)
             if len(v) != 3 or min(v) < 1 or max(v) > 500:
                 bad(name, "3 counts (for 2, 3, 4 players) of 1 to 500", v)
+        if self.merchant_kind_at not in MERCHANT_KIND_AT:
+            bad("merchant_kind_at", "one of " + ", ".join(MERCHANT_KIND_AT),
+                self.merchant_kind_at)
         if not isinstance(self.start_from_supply, bool):
             bad("start_from_supply", "true or false", self.start_from_supply)
         fields, sticks = self.board_supply()
@@ -277,7 +288,7 @@ class JungleRules:
             int(self.fire_food), int(self.penalty), int(self.kitten_points),
             int(self.merchant_gold_points), int(self.merchant_food_points),
             int(self.gold_points), int(self.food_per_point), int(self.max_rounds),
-            int(self.start_from_supply))
+            int(self.start_from_supply), int(self.merchant_kind_at == "recruit"))
 
 
 def make_rules(players: int = 4, overrides: dict | None = None,

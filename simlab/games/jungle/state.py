@@ -22,7 +22,7 @@ E_NONE, E_FIELD, E_STICK, E_TAKEN, E_STUCK, E_CAP = range(6)
 END_NAMES = ("last_field", "last_stick", "kitten_taken", "no_workers", "round_cap")  # 1..5
 
 # merchant kinds
-M_FOOD, M_GOLD = 0, 1
+M_FOOD, M_GOLD, M_UNSET = 0, 1, 2  # M_UNSET: a merchant whose kind comes with its first sale
 # roles of a recruit (bot decision)
 ROLE_WORKER, ROLE_FOOD_MERCHANT, ROLE_GOLD_MERCHANT = range(3)
 # kittens to fire / give up: 0 a sleeping worker, 1 an awake worker, 2 + i merchant slot i
@@ -66,7 +66,7 @@ class JungleState(NamedTuple):
     awake: np.ndarray     # (P,) awake workers
     asleep: np.ndarray    # (P,) sleeping workers
     nm: np.ndarray        # (P,) merchants
-    mkind: np.ndarray     # (P, MAX_MERCH) kind of merchant slot i (M_FOOD / M_GOLD)
+    mkind: np.ndarray     # (P, MAX_MERCH) kind of merchant slot i (M_FOOD / M_GOLD / M_UNSET)
     mgoods: np.ndarray    # (P, MAX_MERCH) units on merchant slot i
     held: np.ndarray      # (P, P): kitten tiles of family f in player p's family
     penal: np.ndarray     # (P,) penalty tokens
