@@ -55,8 +55,8 @@ def test_prepare_fills_the_custom_slot(hoarder):
 def test_kind_codes():
     assert (bots.KIND_WAKE, bots.KIND_SELL_FOOD, bots.KIND_SELL_GOLD, bots.KIND_ACTION,
             bots.KIND_FOLLOW, bots.KIND_ROLE, bots.KIND_VICTIM, bots.KIND_FIRE,
-            bots.KIND_FIELD, bots.KIND_STICK) == tuple(range(10))
-    assert len(bots.KIND_NAMES) == 10
+            bots.KIND_FIELD, bots.KIND_STICK, bots.KIND_UNFED) == tuple(range(11))
+    assert len(bots.KIND_NAMES) == 11
 
 
 def test_simulate_runs_the_example(hoarder):

@@ -122,3 +122,26 @@ def test_a_recruitment_crosses_from_the_reserve_into_taking_opponents_kittens():
     st, g, lu = build(A, [{"gold": 1, "awake": 5}, {"awake": 2}, {"awake": 3}])
     both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 1)
     assert same(st, g) and st.info[I_TRIGGER] == g.trigger == 0
+
+
+def test_a_player_may_leave_kittens_unfed_by_choice():
+    # 3 kittens, 2 irrigated fields: need 4, 10 food. A bot to whom 2 food are worth more
+    # than the -3 penalty (food weight 2: 2 x (0.5 + 2) = 5 > 3) leaves both rations' kittens
+    # unfed: 2 penalties, keeps its 10 food; greedy feeds (pays 4)
+    A = arrays(2)
+    for bot, food, penal in ((("weights", {"food": 2.0}), 10, 2), ("greedy", 6, 0)):
+        st, g, lu = build(A, [{"food": 10, "awake": 3}, {}], bots=[bot, "greedy"])
+        both(st, g, lu, nb.feed, g.feed, 0)
+        assert same(st, g) and st.food[0] == food and st.penal[0] == penal
+
+
+def test_random_chooses_uniformly_how_many_go_unfed():
+    from simlab.core.conformance import check_even_split
+    from simlab.core.rng import new_stream
+    from simlab.games.jungle import bots as jb
+
+    A = arrays(2)
+    st, g, lu = build(A, [{"food": 3, "awake": 3}, {}], bots=["random", "random"])
+    # need 4, 3 food: at least 1 unfed (lo), at most 2 (hi: 2 rations cover the need)
+    picks = [int(jb.decide_unfed(A, st, lu, 0, new_stream(77, r), 1, 2)) for r in range(400)]
+    check_even_split(picks, [1, 2], what="random: kittens unfed")

@@ -8,6 +8,7 @@ Every bot is an id plus a parameter vector, so one compiled kernel plays any lin
 workers sent, as ``tile * 16 + side * 8 + workers``; ``decide_follow`` 1 to follow, 0 to pass;
 ``decide_role`` worker / food merchant / gold merchant for a recruit; ``decide_victim`` the
 opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when short of food;
+``decide_unfed`` how many kittens go unfed (penalties) at the feeding;
 ``decide_field`` / ``decide_stick`` where a field / stick goes.
 
 ``random`` (id 0)
@@ -103,6 +104,10 @@ custom bot makes; ``kind`` says which (``option`` is the same code the built-in 
     Short of food at the feeding (asked again after each firing): ``option`` -1 keeps the
     family (unfed kittens cost penalties), 0 fires a sleeping worker, 1 an awake one, 2 + i
     merchant slot i (its goods are lost); each fired kitten gives ``A.fire_food`` food.
+``KIND_UNFED`` (10)
+    The feeding, after any firing: ``option`` = kittens left unfed (each a -3 penalty token,
+    keeping its 2 food), from those the food cannot feed up to every kitten whose ration is
+    needed (the rulebook: "can't or doesn't want to feed").
 ``KIND_FIELD`` (8), ``KIND_STICK`` (9)
     Placing a new field / stick: ``option`` = the cell (``row * A.grid + col``) / the edge
     (``A.edge_cells[edge]`` the cells on both sides, -1 outside), every legal one in
@@ -195,9 +200,9 @@ from simlab.games.jungle.state import (
 BOT_RANDOM, BOT_GREEDY, BOT_FARMER, BOT_TRADER, BOT_BREEDER, BOT_WEIGHTS, BOT_LOOKAHEAD = range(7)
 #: the decisions a custom bot scores (see the module docstring for the option codes)
 (KIND_WAKE, KIND_SELL_FOOD, KIND_SELL_GOLD, KIND_ACTION, KIND_FOLLOW, KIND_ROLE, KIND_VICTIM,
- KIND_FIRE, KIND_FIELD, KIND_STICK) = range(10)
+ KIND_FIRE, KIND_FIELD, KIND_STICK, KIND_UNFED) = range(11)
 KIND_NAMES = ("wake", "sell_food", "sell_gold", "action", "follow", "role", "victim", "fire",
-              "field", "stick")
+              "field", "stick", "unfed")
 PARAMS = ("food_target", "short", "send", "follow", "kitten", "early_rounds", "field",
           "irrigate", "stick", "gold", "food", "merchants", "gold_merchants", "asleep", "fire",
           "sell_margin", "noise", "end")
@@ -760,6 +765,22 @@ def decide_victim(A, st, lineup, p, rng):
             if randint(rng, nt) == 0:
                 who = q
     return who
+
+
+@rule  # asked by the reference engine (through its twin)
+def decide_unfed(A, st, lineup, p, rng, lo, hi):
+    """How many kittens go unfed at the feeding (lo: those the food cannot feed, up to hi):
+    each costs a -3 penalty token and keeps its 2 food. random: uniform over lo..hi; the
+    evaluation bots feed every kitten they can unless 2 food are worth more to them than the
+    penalty (``food`` weight: 2 x (1 / food_per_point + food) > penalty)."""
+    if lineup.ids[p] == BOT_RANDOM:
+        return lo + randint(rng, hi - lo + 1)
+    if lineup.ids[p] == CUSTOM_ID:
+        return _custom_range(A, st, lineup, p, KIND_UNFED, lo, hi)
+    w = lineup.params[p]
+    if A.food_per_kitten * (1.0 / A.food_per_point + w[W_FOOD]) > A.penalty:
+        return hi
+    return lo
 
 
 @rule  # asked by the reference engine (through its twin)

@@ -682,7 +682,9 @@ def followers(A, st, lineup, p, fa, k0, rng):
 @rule
 def feed(A, st, lineup, p, rng):
     """Feeding (active player only): 2 food per kitten minus 1 per irrigated field; short of
-    food, p may fire kittens (+3 food each); each kitten still unfed: a -3 penalty token."""
+    food (or not wanting to feed), p may fire kittens (+3 food each); p then chooses how many
+    kittens go unfed (at least those the food cannot feed; each costs a -3 penalty token and
+    saves its 2 food)."""
     need = field_need(A, st, p)
     while st.food[p] < need and kittens(st, p) > 0:
         code = decide_fire(A, st, lineup, p, rng)
@@ -696,14 +698,22 @@ def feed(A, st, lineup, p, rng):
         st.ev[C_FIRED] += 1
         st.sev[p, S_FIRED] += 1
         need = field_need(A, st, p)
-    if st.food[p] >= need:
-        st.food[p] -= need
-    else:
-        u = (need - st.food[p] + A.food_per_kitten - 1) // max(A.food_per_kitten, 1)
+    lo = 0  # kittens that must go unfed (not enough food)
+    if st.food[p] < need:
+        lo = (need - st.food[p] + A.food_per_kitten - 1) // max(A.food_per_kitten, 1)
+    u = lo
+    if need > 0:  # "can't or doesn't want to feed": p may leave more kittens unfed
+        hi = min(kittens(st, p), (need + A.food_per_kitten - 1) // max(A.food_per_kitten, 1))
+        if hi > lo:
+            u = decide_unfed(A, st, lineup, p, rng, lo, hi)
+            if u < lo or u > hi:
+                st.ev[C_ILLEGAL] += 1
+                u = lo
+    if u > 0:
         st.penal[p] += u
         st.ev[C_PENALTIES] += u
         st.sev[p, S_PENALTIES] += u
-        st.food[p] -= max(0, need - A.food_per_kitten * u)
+    st.food[p] -= max(0, need - A.food_per_kitten * u)
 
 
 @rule
@@ -937,6 +947,7 @@ from simlab.games.jungle.bots import (  # noqa: E402  (last: bots use the rules 
     decide_role,
     decide_sell,
     decide_stick,
+    decide_unfed,
     decide_victim,
     decide_wake,
 )

@@ -147,13 +147,16 @@ READINGS: list[Reading] = [
         fixed=True,
     ),
     Reading(
-        name="feed_when_able",
+        name="fire_when_short",
         rule="If a player can't or doesn't want to feed a kitten, two choices are available to "
              "him:",
-        default="a player who has the food always feeds; firing and penalties only when short",
-        alternatives=("a player may keep food and take penalties (or fire) by choice",),
-        why="Keeping 2 food instead of feeding costs a -3 penalty for at most 1 point of food; "
-            "no sensible player does it, and it keeps the bots' decision small.",
+        default="a player chooses how many kittens go unfed (penalties), at least those its "
+                "food cannot feed; firing is offered only when short of food",
+        alternatives=("a player may also fire kittens when it has the food",),
+        why="Keeping a kitten unfed is a choice the bots make (the evaluation bots when 2 food "
+            "are worth more to them than the -3 penalty; random uniformly). Firing a kitten "
+            "one could feed trades 3 points for 3 food plus its saved ration; it is offered "
+            "when short, where it matters.",
         fixed=True,
     ),
     Reading(

@@ -539,18 +539,26 @@ class ReferenceGame:
             self.count(C_FIRED)
             self.seat(p, S_FIRED)
             need = self.need(pl)
-        if pl.food >= need:
-            pl.food -= need
+        fpk = A.food_per_kitten
+        lo = (need - pl.food + fpk - 1) // max(fpk, 1) if pl.food < need else 0
+        u = lo
+        if need > 0:  # "can't or doesn't want to feed": more kittens may go unfed
+            hi = min(pl.family, (need + fpk - 1) // max(fpk, 1))
+            if hi > lo:
+                u = self.ask(bots.decide_unfed, p, lo, hi)
+                if not lo <= u <= hi:
+                    self.count(C_ILLEGAL)
+                    u = lo
+        pay = max(0, need - fpk * u)
+        pl.food -= pay
+        if u == 0:
             self.say(f"      pays {need} food (left {pl.food})")
         else:
-            fpk = A.food_per_kitten
-            u = (need - pl.food + fpk - 1) // max(fpk, 1)
-            pay = max(0, need - fpk * u)
-            pl.food -= pay
             pl.penalties += u
             self.count(C_PENALTIES, u)
             self.seat(p, S_PENALTIES, u)
-            self.say(f"      pays {pay} food; {u} kitten(s) unfed: {u} penalty token(s)")
+            why = "" if u == lo else f" ({u - lo} by choice)"
+            self.say(f"      pays {pay} food; {u} kitten(s) unfed{why}: {u} penalty token(s)")
 
     def check(self):
         for pl in self.players:

@@ -19,8 +19,9 @@ Readings where the rulebook is silent or ambiguous:
 - feeding: the need is ``2 * kittens - irrigated fields`` (surplus lost). A player short of food
   may fire kittens first (+3 food each, a merchant's goods are lost); every kitten still unfed
   costs a -3 penalty, unfed kittens = ceil(shortfall / 2), and the food left over that is not a
-  whole kitten's ration stays in the reserve. A player who has the food always feeds (the
-  rulebook's "doesn't want to feed" is not modelled as a choice);
+  whole kitten's ration stays in the reserve. A player may also leave kittens unfed by choice
+  (the rulebook's "doesn't want to feed": a bot decision, ``decide_unfed``); firing is offered
+  when short of food;
 - actions are limited by what can be done: gold for recruits, free edges next to one's own
   fields for sticks (an edge takes one stick), free cells of the table (``grid`` x ``grid``,
   *assumed* big enough never to bind in practice) for fields; a follower needs an awake worker
