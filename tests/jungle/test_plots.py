@@ -30,9 +30,14 @@ def test_figures_build_and_save():
     pts = [FakePoint({"label": "normal", "index": 0}, metrics(False)),
            FakePoint({"label": "variant", "index": 1}, metrics(True))]
     figs = jungle_figures(pts)
-    names = [n for n, _, _ in figs]
+    names = [f[0] for f in figs]
     assert names == ["food-reserve", "score-breakdown", "actions", "game-end", "family-size"]
-    for _, title, fig in figs:
+    # the game-end figure's caption states the board supply each point started with
+    assert figs[3][2] == ("Board supply at the start: 19 field tiles and 22 irrigation sticks "
+                          "(the counts of the rulebook's setup less each player's 2 start fields "
+                          "and 1 start stick).")
+    for f in figs:
+        title, fig = f[1], f[-1]
         assert isinstance(fig, Figure) and title
         buf = io.BytesIO()
         fig.savefig(buf, format="png", dpi=40)

@@ -145,8 +145,29 @@ def _end_figure(points) -> Figure:
     return fig
 
 
+def _supply_caption(points) -> str:
+    """The board supply each point started with (the end comes when its last piece is taken)."""
+    seen = {}
+    for p in points:
+        sup = p.metrics.get("board_supply")
+        if sup:
+            text = (f"{sup['fields']} field tiles and {sup['sticks']} irrigation sticks"
+                    + (" (the counts of the rulebook's setup less each player's 2 start fields "
+                       "and 1 start stick)" if sup["start_from_supply"] else
+                       " (the start pieces taken from elsewhere)"))
+            seen.setdefault(text, []).append(str(p.point.get("label", "")))
+    if not seen:
+        return ""
+    if len(seen) == 1:
+        return "Board supply at the start: " + next(iter(seen)) + "."
+    return "Board supply at the start: " + "; ".join(
+        f"{t} at {', '.join(labels[:3])}{' and more' if len(labels) > 3 else ''}"
+        for t, labels in seen.items()) + "."
+
+
 def jungle_figures(points: list) -> list:
-    """``(name, title, Figure)`` for the report, from the points' Jungle Rumble metrics."""
+    """``(name, title, Figure)`` or ``(name, title, caption, Figure)`` for the report, from the
+    points' Jungle Rumble metrics."""
     points = [p for p in points if p.metrics and p.metrics.get("score_breakdown")]
     if not points:
         return []
@@ -157,7 +178,7 @@ def jungle_figures(points: list) -> list:
                                       "10-90% band)", ylabel="food tokens")),
         ("score-breakdown", "Score breakdown", _breakdown_figure(points)),
         ("actions", "Actions chosen and followed", _actions_figure(points)),
-        ("game-end", "How games end", _end_figure(points)),
+        ("game-end", "How games end", _supply_caption(points), _end_figure(points)),
         ("family-size", "Family size over the rounds",
          _per_round_figure(points, "family_size_by_round", band=False,
                            title_text="Mean family size at the end of each round",
