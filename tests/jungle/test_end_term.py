@@ -64,3 +64,34 @@ def test_leader_values_ending_and_trailer_avoids_it(gold0, gold1, sign):
         bots.option_value(A, st, 0, A_FIELDS, 1, 0, w0, wetc, True)
     assert d1 == pytest.approx(d / 2)
     assert np.isfinite(d)
+
+
+@pytest.mark.parametrize("spec", [
+    {},
+    {"fields": [(5, 3), (5, 4), (5, 5), (4, 3)],
+     "sticks": [((5, 4), (5, 5)), ((4, 4), (5, 4)), ((5, 4), (6, 4)), ((4, 3), (5, 3))]},
+    {"fields": [(0, 0), (0, 1), (1, 1)], "sticks": [((0, 0), (0, 1)), ((1, 1), (2, 1)),
+                                                     ((0, 1), (1, 1))]},
+])
+def test_the_standings_count_stick_points_as_the_final_scoring_does(spec):
+    from simlab.games.jungle import nb
+
+    A = arrays(2)
+    st, g, lu = build(A, [spec, {}])
+    for q in range(2):
+        assert bots._stick_points(A, st, q) == nb.stick_points(A, st, q)
+
+
+def test_the_standings_count_stick_points_over_whole_games():
+    # the end of many whole games: the fast count equals the final scoring's
+    from simlab.games.jungle import nb
+    from simlab.games.jungle.game import GAME
+    from simlab.games.jungle.reference import ReferenceGame
+
+    prep = GAME.prepare(GAME.make_rules(3), GAME.lineup("farmer,greedy,random", 3))
+    for game in range(20):
+        ref = ReferenceGame(prep.arrays, prep.lineup, 3, game)
+        ref.play()
+        st = ref.make_view()
+        for q in range(3):
+            assert bots._stick_points(prep.arrays, st, q) == nb.stick_points(prep.arrays, st, q)

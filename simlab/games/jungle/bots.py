@@ -171,7 +171,6 @@ from simlab.games.jungle.nb import (
     play_on,
     sale_slots,
     send_limit,
-    stick_points,
     tiles_left,
 )
 from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT, N_TILES
@@ -321,6 +320,22 @@ def end_share(A, st, p, a, n):
     return 0.0
 
 
+@rule(inline=True)
+def _stick_points(A, st, q):
+    """q's stick points (:func:`~simlab.games.jungle.nb.stick_points`), summed over q's fields
+    only: every stick lies on an edge of one of q's fields, and a stick between two of them is
+    counted from both (2 points), one on an outer edge once (1 point)."""
+    g = A.grid
+    s = 0
+    for r in range(st.box[q, 0], st.box[q, 1] + 1):
+        for c in range(st.box[q, 2], st.box[q, 3] + 1):
+            x = r * g + c
+            if st.field[q, x] == 1:
+                for k in range(4):
+                    s += st.stick[q, A.cell_edges[x, k]]
+    return s
+
+
 @rule
 def points_now(A, st, q):
     """q's score if the game ended now, after q's next feeding (its need paid from its food,
@@ -334,7 +349,7 @@ def points_now(A, st, q):
         u = (need - food + A.food_per_kitten - 1) // max(A.food_per_kitten, 1)
         pen += u
         food = max(0, food - max(0, need - A.food_per_kitten * u))
-    s = A.kitten_points * kittens(st, q) + stick_points(A, st, q) + A.gold_points * st.gold[q]
+    s = A.kitten_points * kittens(st, q) + _stick_points(A, st, q) + A.gold_points * st.gold[q]
     for i in range(st.nm[q]):
         if st.mkind[q, i] == M_GOLD:
             s += A.merchant_gold_points * st.mgoods[q, i]
