@@ -579,13 +579,16 @@ def readings_lines(sr, game) -> list[str]:
             key = (name, fmt_value(value), fmt_value(default))
             found.setdefault(key, []).append(str(pt["label"]))
     n = len(sr.points)
-    out = []
-    for (name, value, default), labels in found.items():
-        where = "every point" if len(labels) == n else \
-            ("point " if len(labels) == 1 else "points ") + "; ".join(labels[:4]) + \
-            (f" and {len(labels) - 4} more" if len(labels) > 4 else "")
-        out.append(f"{name} = {value} (default {default}) at {where}.")
-    return out
+    return [f"{name} = {value} (default {default}) at {_which_points(labels, n)}."
+            for (name, value, default), labels in found.items()]
+
+
+def _which_points(labels: list[str], n: int) -> str:
+    """``every point``, ``point A`` or ``points A; B; C; D and 3 more``."""
+    if len(labels) == n:
+        return "every point"
+    return (("point " if len(labels) == 1 else "points ") + "; ".join(labels[:4])
+            + (f" and {len(labels) - 4} more" if len(labels) > 4 else ""))
 
 
 def rule_warning_lines(sr, game) -> list[str]:
@@ -602,10 +605,4 @@ def rule_warning_lines(sr, game) -> list[str]:
         for text in game.rule_warnings(rules):
             found.setdefault(text, []).append(str(pt["label"]))
     n = len(sr.points)
-    out = []
-    for text, labels in found.items():
-        where = "every point" if len(labels) == n else \
-            ("point " if len(labels) == 1 else "points ") + "; ".join(labels[:4]) + \
-            (f" and {len(labels) - 4} more" if len(labels) > 4 else "")
-        out.append(f"{where[0].upper() + where[1:]}: {text}.")
-    return out
+    return [_cap(f"{_which_points(labels, n)}: {text}.") for text, labels in found.items()]

@@ -163,6 +163,7 @@ from simlab.games.jungle.nb import (
     field_need,
     follow_or_pass,
     followers,
+    food_after_feeding,
     give_up_code,
     kittens,
     legal_cells,
@@ -172,6 +173,7 @@ from simlab.games.jungle.nb import (
     sale_slots,
     send_limit,
     tiles_left,
+    unfed_short,
 )
 from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT, N_TILES
 from simlab.games.jungle.state import (
@@ -286,12 +288,9 @@ def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
         v += n * (A.kitten_points - A.gold_points + bonus)
     need = max(0, A.food_per_kitten * k - wet)
     if feed_now:
-        if food >= need:
-            food -= need
-        else:
-            u = (need - food + A.food_per_kitten - 1) // max(A.food_per_kitten, 1)
-            v -= A.penalty * u
-            food = max(0, food - max(0, need - A.food_per_kitten * u))
+        u = unfed_short(A, food, need)
+        v -= A.penalty * u
+        food = food_after_feeding(A, food, need, u)
     v += food * (1.0 / A.food_per_point + w[W_FOOD])
     v -= w[W_SHORT] * max(0.0, w[W_TARGET] + need - food)
     v -= w[W_ASLEEP] * n
@@ -342,13 +341,9 @@ def points_now(A, st, q):
     unfed kittens' penalties): kittens, sticks, merchants' goods, gold, food, penalties."""
     food = st.food[q] + st.awake[q] + st.nm[q]
     need = field_need(A, st, q)
-    pen = st.penal[q]
-    if food >= need:
-        food -= need
-    else:
-        u = (need - food + A.food_per_kitten - 1) // max(A.food_per_kitten, 1)
-        pen += u
-        food = max(0, food - max(0, need - A.food_per_kitten * u))
+    u = unfed_short(A, food, need)
+    pen = st.penal[q] + u
+    food = food_after_feeding(A, food, need, u)
     s = A.kitten_points * kittens(st, q) + _stick_points(A, st, q) + A.gold_points * st.gold[q]
     for i in range(st.nm[q]):
         if st.mkind[q, i] == M_GOLD:

@@ -117,6 +117,21 @@ def field_need(A, st, p):
 
 
 # ------------------------------------------------------------------------------ board
+@rule(inline=True)
+def unfed_short(A, food, need):
+    """Feeding: kittens that must go unfed when ``food`` cannot cover ``need`` (a ration of
+    food_per_kitten each, rounded up; 0 when it can)."""
+    if food >= need:
+        return 0
+    return (need - food + A.food_per_kitten - 1) // max(A.food_per_kitten, 1)
+
+
+@rule(inline=True)
+def food_after_feeding(A, food, need, u):
+    """Feeding with u kittens unfed: the food left (their rations not paid)."""
+    return max(0, food - max(0, need - A.food_per_kitten * u))
+
+
 @rule
 def take_piece(A, st, p, stick):
     """Take a field tile (stick: an irrigation stick) from the board supply; taking the last
@@ -698,9 +713,7 @@ def feed(A, st, lineup, p, rng):
         st.ev[C_FIRED] += 1
         st.sev[p, S_FIRED] += 1
         need = field_need(A, st, p)
-    lo = 0  # kittens that must go unfed (not enough food)
-    if st.food[p] < need:
-        lo = (need - st.food[p] + A.food_per_kitten - 1) // max(A.food_per_kitten, 1)
+    lo = unfed_short(A, st.food[p], need)  # kittens that must go unfed (not enough food)
     u = lo
     if need > 0:  # "can't or doesn't want to feed": p may leave more kittens unfed
         hi = min(kittens(st, p), (need + A.food_per_kitten - 1) // max(A.food_per_kitten, 1))
@@ -713,7 +726,7 @@ def feed(A, st, lineup, p, rng):
         st.penal[p] += u
         st.ev[C_PENALTIES] += u
         st.sev[p, S_PENALTIES] += u
-    st.food[p] -= max(0, need - A.food_per_kitten * u)
+    st.food[p] = food_after_feeding(A, st.food[p], need, u)
 
 
 @rule

@@ -355,6 +355,19 @@ def _evaluate(A, st, p, c, w, leader):
 
 
 @rule(inline=True)
+def _tie(v, best, ties, eligible, rng):
+    """One step of "keep the best, draw among ties": value v against the best so far (within
+    EPS); ``eligible`` False leaves a tied value out (a subset repeating an earlier play).
+    Returns (take v, new best, new tie count); a draw from the stream only on a tie."""
+    if v > best + EPS:
+        return True, v, 1
+    if v >= best - EPS and eligible:
+        ties += 1
+        return randint(rng, ties) == 0, best, ties
+    return False, best, ties
+
+
+@rule(inline=True)
 def _free_fields(A, st):
     """Solo: the free fields of the inner square (no monkey yet)."""
     n = 0
@@ -438,14 +451,9 @@ def _solo_choice(A, st, p, n, w, rng):
     for i in range(n):
         m = st.masks[i]
         v = _solo_value(A, st, p, st.cells[i], m, w, nfree)
-        if v > best + EPS:
-            best = v
+        take, best, ties = _tie(v, best, ties, _canonical(st, p, m), rng)
+        if take:
             bm = m
-            ties = 1
-        elif v >= best - EPS and _canonical(st, p, m):
-            ties += 1
-            if randint(rng, ties) == 0:
-                bm = m
     return bm
 
 
@@ -564,14 +572,9 @@ def _lookahead(A, st, sim, p, n, plays, rng, solo_policy, w):
             _resample(A, sim, p, rng)
             take_turn(A, sim, p, m, rng)
             tot += playout(A, sim, p, rng, solo_policy, w)
-        if tot > best + EPS:
-            best = tot
+        take, best, ties = _tie(tot, best, ties, True, rng)
+        if take:
             bm = m
-            ties = 1
-        elif tot >= best - EPS:
-            ties += 1
-            if randint(rng, ties) == 0:
-                bm = m
     return bm
 
 
@@ -698,14 +701,9 @@ def decide(A, st, sim, lineup, p, rng):
             cv = _evaluate(A, st, p, c, w, leader)
             last_c = c
         v = cv + w[W_COST] * _cost(st, p, m)
-        if v > best + EPS:
-            best = v
+        take, best, ties = _tie(v, best, ties, _canonical(st, p, m), rng)
+        if take:
             bm = m
-            ties = 1
-        elif v >= best - EPS and _canonical(st, p, m):
-            ties += 1
-            if randint(rng, ties) == 0:
-                bm = m
     return bm
 
 
