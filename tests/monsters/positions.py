@@ -31,7 +31,7 @@ import pytest
 from numba.core.registry import CPUDispatcher
 
 from simlab.core.rng import seed_stream
-from simlab.games.monsters import bots, engine, nb
+from simlab.games.monsters import bots, bots_moves, engine, nb
 from simlab.games.monsters.bots import BOTS, bot_vector
 from simlab.games.monsters.rules import make_rules
 from simlab.games.monsters.state import I_BOX, MonstersLineup, new_state
@@ -39,7 +39,7 @@ from simlab.games.monsters.state import I_BOX, MonstersLineup, new_state
 B, G, P, ORANGE, U, Y = range(6)  # blue green pink orange purple(U) yellow
 LETTERS = {"B": B, "G": G, "P": P, "O": ORANGE, "U": U, "Y": Y}
 FINAL = 36
-MODULES = (engine, nb, bots)
+MODULES = (engine, nb, bots, bots_moves)
 _OWN = {m.__name__ for m in MODULES}
 
 
@@ -57,11 +57,14 @@ class Script:
     ``None`` skips it, a tuple performs it with those targets in ``st.dec``; empty queue: skip.
     ``draft``/``activate``/``arch``: indices (empty: first legal / -1); ``place``: ``(k, row)``;
     ``spook``: ``0`` pass, ``(1, position, target)`` Ghost, ``(2, position)`` Arch Monster.
+    ``grunt_order``: lists of Grunt slots, the order of one move (empty: slot order);
+    ``action_order``: lists of indices into the landed actions (empty: as landed).
     """
 
     def __init__(self):
         self.draft, self.activate, self.place, self.action = [], [], [], []
         self.spook, self.arch, self.log = [], [], []
+        self.grunt_order, self.action_order = [], []
         self.take_gains = True   # False: Spook Juice and Malice icons are skipped too
 
     def decide_draft(self, A, st, lu, p, f, rng):
@@ -108,6 +111,25 @@ class Script:
         self.log.append(("arch", int(p), int(final)))
         return self.arch.pop(0) if self.arch else -1
 
+    def decide_grunt_order(self, A, st, lu, p, c, n, rng):
+        slots = [int(x) for x in st.perm[:n]]
+        self.log.append(("grunt_order", int(p), int(c), tuple(slots)))
+        if self.grunt_order:
+            order = self.grunt_order.pop(0)
+            assert sorted(order) == sorted(slots), (order, slots)
+            st.perm[:n] = order
+        return 0
+
+    def decide_action_order(self, A, st, lu, p, m, rng):
+        acts = [(int(a), int(j)) for a, j in zip(st.lact[:m], st.ljuice[:m], strict=True)]
+        self.log.append(("action_order", int(p), tuple(acts)))
+        if self.action_order:
+            idx = self.action_order.pop(0)
+            assert sorted(idx) == list(range(m)), idx
+            st.lact[:m] = [acts[i][0] for i in idx]
+            st.ljuice[:m] = [acts[i][1] for i in idx]
+        return 0
+
     def offered(self, kind="action"):
         return [e[1:] for e in self.log if e[0] == kind]
 
@@ -124,7 +146,7 @@ def script(monkeypatch):
     _plain(monkeypatch)
     s = Script()
     for name in ("decide_draft", "decide_activate", "decide_place", "decide_action",
-                 "decide_spook", "decide_arch"):
+                 "decide_spook", "decide_arch", "decide_grunt_order", "decide_action_order"):
         monkeypatch.setattr(nb, name, getattr(s, name))
     return s
 
@@ -204,6 +226,15 @@ def ghost_of(A, colour, gain=False):
 def dice_total(st):
     """Lord dice accounted for: bag, Fearmobiles, Driveways, Orders, solo dice, Court, box."""
     return int(engine.dice_in_play(st) + st.info[I_BOX])
+
+
+def move(A, st, lu, rng, p, c, resolve=True):
+    """Move p's Grunts of colour c (``nb.move_grunts``: the bot's orders), then perform what
+    they landed on (``resolve``); returns the number of Grunts moved."""
+    n = nb.move_grunts(A, st, lu, p, c, rng)
+    if resolve:
+        nb.resolve(A, st, lu, p, rng)
+    return n
 
 
 def act(A, st, lu, rng, p, a, juice=0, just=0):

@@ -29,7 +29,20 @@ from simlab.games.monsters.state import (
     START,
 )
 
-from .positions import FINAL, B, G, P, act, ghost_of, position, put_grunt, put_minion, row, script
+from .positions import (
+    FINAL,
+    B,
+    G,
+    P,
+    act,
+    ghost_of,
+    move,
+    position,
+    put_grunt,
+    put_minion,
+    row,
+    script,
+)
 
 __all__ = ["script"]
 
@@ -108,8 +121,7 @@ def test_move_minion_covers_a_space_without_its_action_and_grunts_skip_it(script
     assert st.minion_pos[0, 0] == 0 and st.occ[0, 0] == 1
     assert st.juice[0] == 0 and st.info[I_SP] == 0   # space 0 shows juice:2: not activated
     assert len(script.offered()) == 1
-    engine.move_colour(A, st, 0, B)             # the blue Grunt skips the Minion's space
-    nb_resolve(A, st, lu, rng)
+    move(A, st, lu, rng, 0, B)                  # the blue Grunt skips the Minion's space
     assert st.grunt_pos[0, B] == 6 and st.juice[0] == 1   # space 6: juice:1
     script.action = [(0, 7)]                    # a Minion moves from anywhere (off space 0)
     act(A, st, lu, rng, 0, A_MINION)
@@ -200,7 +212,7 @@ def test_gain_grunt_ghost_brings_a_grunt_that_moves_to_area_1(script):
     new = [s for s in range(12) if st.grunt_col[0, s] == P and s != P]
     assert len(new) == 1 and st.grunt_pos[0, new[0]] == GAIN_SPOT
     put_grunt(st, 0, P, P, 8)           # the first pink Grunt is further along
-    engine.move_colour(A, st, 0, P)
+    move(A, st, lu, rng, 0, P, resolve=False)   # slot order: the first pink Grunt moves first
     assert st.grunt_pos[0, new[0]] == 4 and A.space_area[4] == 1   # straight to area 1
     assert st.grunt_pos[0, P] == 14
 

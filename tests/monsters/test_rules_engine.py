@@ -8,6 +8,8 @@ from simlab.games.monsters import engine, nb
 from simlab.games.monsters.rules import make_rules
 from simlab.games.monsters.state import I_SP, new_state
 
+from .positions import lineup
+
 
 def setup(players=2, **over):
     A = make_rules(players, over).to_arrays()
@@ -25,22 +27,24 @@ def spaces_of(A, c):
 
 
 def test_grunt_skips_minions_and_grunts_then_final_area():
-    A, st, _ = setup()
+    A, st, rng = setup()
+    lu = lineup(["greedy", "greedy"])
     blue = spaces_of(A, 0)
     engine.move_minion(st, 0, 0, blue[0])          # a Minion on the first blue space
-    n = engine.move_colour(A, st, 0, 0)
+    n = nb.move_grunts(A, st, lu, 0, 0, rng)
     assert n == 1 and st.grunt_pos[0, 0] == blue[1]
     st.info[I_SP] = 0
     # a second blue Grunt from a gain-Grunt spot skips the Minion and the first Grunt
     st.grunt_col[0, 6] = 0
     st.grunt_pos[0, 6] = -2
-    engine.move_colour(A, st, 0, 0)               # front Grunt moves first
-    assert st.grunt_pos[0, 0] == blue[2] and st.grunt_pos[0, 6] == blue[1]
+    st.perm[:2] = [0, 6]                           # the front Grunt first (the bot's order
+    m = engine.move_in_order(A, st, 0, 0, 2)       # is tested in test_rules_grunt_order.py)
+    assert st.grunt_pos[0, 0] == blue[2] and st.grunt_pos[0, 6] == blue[1] and m >= 0
     for _ in range(10):
         st.info[I_SP] = 0
-        engine.move_colour(A, st, 0, 0)
+        nb.move_grunts(A, st, lu, 0, 0, rng)
     assert st.grunt_pos[0, 0] == A.n_spaces and st.grunt_pos[0, 6] == A.n_spaces
-    assert engine.move_colour(A, st, 0, 0) == 0   # Grunts in the final area never move
+    assert nb.move_grunts(A, st, lu, 0, 0, rng) == 0   # Grunts in the final area never move
     assert engine.check_board(A, st, 0) == (0, 0)
 
 

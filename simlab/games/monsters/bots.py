@@ -6,10 +6,14 @@ loop asks a bot for every decision:
 ``decide_draft`` the car position of the die to take; ``decide_activate`` the Driveway die to
 activate next (Grunt movement); ``decide_place`` the die and row of the next Swamp-Jack
 placement (the last die left gives Malice); ``decide_action`` whether to perform a pending
-action and its targets (in ``st.dec``: swap r1,c1,r2,c2; promote r,c,delta; Minion m,space;
-move Grunt colour; call / feed row); ``decide_spook`` pass (0), buy a Ghost (1: position,
-target) or an Arch Monster (2: position); ``decide_arch`` which Arch Monster card to discard for
-its back action (-1: none), asked after one's Swamp-Jack phase and before final scoring.
+action and its targets (in ``st.dec``: swap r1,c1,r2,c2; promote r,c,delta -- r = ``DRIVEWAY``
+for the die on Driveway space c, turned to face ``dec[3]``; Minion m,space; move Grunt colour;
+call / feed row); ``decide_spook`` pass (0), buy a Ghost (1: position, target) or an Arch Monster
+(2: position); ``decide_arch`` which Arch Monster card to discard for its back action (-1:
+none), asked at every decision point of the owner's ("At any time"): before and after each
+Grunt movement, after each Swamp-Jack placement and after the Malice die, before each of its
+Spook turns, and before final scoring. The order of same-coloured Grunts and of the actions
+they land on is chosen in ``bots_moves.py``.
 
 ``random`` (id 0)
     Uniform over the legal choices of every decision (an action is performed with probability
@@ -19,19 +23,24 @@ its back action (-1: none), asked after one's Swamp-Jack phase and before final 
     Immediate value: Spook Juice and Malice gained now (``juice``, ``malice`` per point),
     Grunt steps (``grunt``) and arrivals in the final area (``final`` x the matching dice the
     player holds + 1), rank placed in a row within its Spider Jack value (``rank``; beyond it
-    ``rank`` x ``beyond``), Summoning progress (``summon``), a flat value per Ghost (``ghost``)
-    and Arch Monster (``arch``) bought against ``cost`` per Malice spent.
+    ``rank`` x ``beyond``), Summoning progress (``summon``), ``prophecy`` (1) x the change of
+    its own Prophecy card's ``prophecy_progress`` for every draft pick (the die's best row),
+    placement, swap and promote/demote, a flat value per Ghost (``ghost``) plus its icons, and
+    each Arch Monster by its own scoring condition: the points it adds on the current position
+    plus ``arch`` x the share of the game left (:func:`arch_gain`), bought against ``cost`` per
+    Malice spent; a card is discarded for its back action when that action is worth more than
+    the card kept (:func:`decide_arch`).
 ``prophet`` (2)
-    greedy plus ``prophecy`` x the change of ``prophecy_progress`` of its card for every die
-    placement, swap and promote/demote.
+    greedy with ``prophecy`` = 2: its Prophecy card counts double.
 ``weights`` (3)
     The same evaluation with every weight a parameter (for sweeps and the tuner).
 ``lookahead`` (4)
     Flat Monte Carlo (``lookahead.py``): for the draft pick, the Swamp-Jack placement and each
     Spook turn it keeps the ``width`` best options by the greedy evaluation (passing always
     kept) and plays each in ``playouts`` continuations to the end of the game (hidden
-    information resampled, every seat greedy, common random numbers), taking the best mean of
-    win share + score margin / 100. Its parameters are greedy's weights (used for the other
+    information resampled, every seat played by its own bot -- a lookahead seat by greedy with
+    its weights --, common random numbers), taking the best mean of win share + score margin /
+    100. Its parameters are greedy's weights (used for the other
     decisions and the pre-ranking) plus ``playouts`` (8) and ``width`` (6).
 ``noise`` adds a uniform [0, noise) draw from the game's stream to every option's value, so
 identical deterministic bots do not replay one game.
@@ -73,7 +82,9 @@ for the built-ins. ``kind`` and the meaning of ``option``:
     the dice at (r1, c1) and (r2, c2) of the Order.
 ``KIND_PROMOTE`` (4)
     ``option`` 0 skip, else ``1 + (r * 8 + c) * 2 + up``: the die at (r, c) one rank up
-    (``up`` 1) or down (0). The die just placed is not offered.
+    (``up`` 1) or down (0); ``r = DRIVEWAY`` (3) is the die on Driveway space ``c``, which
+    turns to the first face of its colour showing the new rank. The die just placed is not
+    offered.
 ``KIND_MINION`` (5)
     ``option`` 0 skip, else ``1 + m * 64 + s``: Minion ``m`` (0..5) to free path space ``s``.
 ``KIND_GRUNT`` (6)
@@ -87,9 +98,13 @@ for the built-ins. ``kind`` and the meaning of ``option``:
     space of its colour, or a gain-Grunt spot for a gain-Grunt Ghost), ``ARCH_OPTION + k`` (1000
     + k) buy the Arch Monster at position ``k`` (cost ``A.arch_cost[k]``).
 ``KIND_ARCH`` (10), ``KIND_ARCH_FINAL`` (11)
-    After one's Swamp-Jack phase / before final scoring: ``option`` 0 keep the cards, ``1 + i``
-    discard card ``st.arch[seat, i]`` for its back action (``A.cards.m_back``); asked again
-    after each discard.
+    At each decision point of the seat's during the game (see ``decide_arch`` above) / before
+    final scoring: ``option`` 0 keep the cards, ``1 + i`` discard card ``st.arch[seat, i]`` for
+    its back action (``A.cards.m_back``); asked again after each discard.
+``KIND_GRUNT_ORDER`` (12)
+    Several Grunts of one colour move: ``option`` = a Grunt slot (``st.grunt_col/grunt_pos``);
+    they move in the order of their scores, highest first (equal scores: slot order). The
+    actions they land on are performed in the built-in bots' order (``bots_moves.py``).
 
 What a bot reads (read-only; a custom bot must not write to ``st``): ``A`` (``rules.py``
 ``MonstersArrays``: ``face_rank``, ``face_act``/``face_juice``, ``space_colour``,
@@ -138,11 +153,12 @@ from simlab.games.monsters.engine import (
     next_space,
     row_sum,
 )
-from simlab.games.monsters.scoring import prophecy_progress
+from simlab.games.monsters.scoring import final_score, prophecy_progress
 from simlab.games.monsters.state import (
     COLS,
     I_JUST_COL,
     I_JUST_ROW,
+    I_ROUND,
     MAX_GRUNTS,
     N_MINIONS,
     ROWS,
@@ -151,9 +167,11 @@ from simlab.games.monsters.state import (
 BOT_RANDOM, BOT_GREEDY, BOT_PROPHET, BOT_WEIGHTS, BOT_LOOKAHEAD = range(5)
 #: the decisions a custom bot scores (module docstring: the option codes of each kind)
 (KIND_DRAFT, KIND_ACTIVATE, KIND_PLACE, KIND_SWAP, KIND_PROMOTE, KIND_MINION, KIND_GRUNT,
- KIND_CALL, KIND_FEED, KIND_SPOOK, KIND_ARCH, KIND_ARCH_FINAL) = range(12)
+ KIND_CALL, KIND_FEED, KIND_SPOOK, KIND_ARCH, KIND_ARCH_FINAL, KIND_GRUNT_ORDER) = range(13)
 KIND_NAMES = ("draft", "activate", "place", "swap", "promote", "minion", "grunt", "call", "feed",
-              "spook", "arch", "arch_final")
+              "spook", "arch", "arch_final", "grunt_order")
+#: a promote/demote target in the Driveway: "row" DRIVEWAY, "column" = Driveway space
+DRIVEWAY = 3
 #: Spook-phase option codes (custom bots): pass 0, Ghost 1 + position * 64 + target,
 #: Arch Monster ARCH_OPTION + position
 ARCH_OPTION = 1000
@@ -163,8 +181,8 @@ N_PARAMS = len(PARAMS)
 (W_JUICE, W_MALICE, W_GRUNT, W_FINAL, W_RANK, W_BEYOND, W_SUMMON, W_PROPHECY, W_GHOST, W_ARCH,
  W_COST, W_ICON, W_NOISE) = range(N_PARAMS)
 
-_GREEDY = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 0.0, 2.0, 6.0, 1.2, 0.8, 0.3)
-_PROPHET = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 1.0, 2.0, 6.0, 1.2, 0.8, 0.3)
+_GREEDY = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 1.0, 2.0, 6.0, 1.2, 0.8, 0.3)
+_PROPHET = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 2.0, 2.0, 6.0, 1.2, 0.8, 0.3)
 #: lookahead: the greedy weights (its other decisions and the pre-ranking) + its budget
 LOOK_PARAMS = PARAMS + ("playouts", "width")
 W_PLAYOUTS, W_WIDTH = N_PARAMS, N_PARAMS + 1
@@ -172,9 +190,10 @@ W_PLAYOUTS, W_WIDTH = N_PARAMS, N_PARAMS + 1
 #: name -> (id, parameter names, defaults, one-line description)
 BOTS = {
     "random": (BOT_RANDOM, (), (), "uniform over the legal choices of every decision"),
-    "greedy": (BOT_GREEDY, PARAMS, _GREEDY, "immediate Spook Juice, Malice and Grunt progress"),
-    "prophet": (BOT_PROPHET, PARAMS, _PROPHET, "greedy plus progress toward its Prophecy card"),
-    "weights": (BOT_WEIGHTS, PARAMS, _PROPHET,
+    "greedy": (BOT_GREEDY, PARAMS, _GREEDY,
+               "immediate Spook Juice, Malice, Grunt, Prophecy and Arch Monster value"),
+    "prophet": (BOT_PROPHET, PARAMS, _PROPHET, "greedy with its Prophecy card counted double"),
+    "weights": (BOT_WEIGHTS, PARAMS, _GREEDY,
                 "linear evaluation with every weight a parameter (for sweeps and tuning)"),
 }
 #: The lookahead bot enters the kernel through the line-up (``lu.look``). Its playouts run the
@@ -313,7 +332,8 @@ def face_value(A, st, p, c, f, w):
         if a >= 0:
             v += icon_value(A, st, p, a, A.face_juice[c, f, k], w)
     r = A.face_rank[c, f]
-    return v + w[W_RANK] * r * 0.7 + 0.1 * w[W_MALICE] * A.malice_chart[r - 1]
+    return v + w[W_RANK] * r * 0.7 + 0.1 * w[W_MALICE] * A.malice_chart[r - 1] + \
+        die_prophecy(A, st, p, c, r, w)
 
 
 @rule
@@ -323,6 +343,65 @@ def prog(A, st, p, w):
         return 0.0
     return prophecy_progress(A.cards, st.prophecy[p], st.order_col[p], st.order_rank[p],
                              st.sj[p])
+
+
+@rule
+def die_prophecy(A, st, p, c, rank, w):
+    """``prophecy`` x the most a die (colour c, rank) adds to p's Prophecy progress placed at
+    the end of one of its rows (0 when the bot ignores its card or all rows are full)."""
+    if w[W_PROPHECY] == 0.0 or st.prophecy[p] < 0:
+        return 0.0
+    base = prog(A, st, p, w)
+    best = -1e18
+    for r in range(ROWS):
+        col = st.order_n[p, r]
+        if col < COLS:
+            st.order_col[p, r, col] = c
+            st.order_rank[p, r, col] = rank
+            st.order_n[p, r] = col + 1
+            d = prog(A, st, p, w) - base
+            st.order_col[p, r, col] = -1
+            st.order_rank[p, r, col] = 0
+            st.order_n[p, r] = col
+            if d > best:
+                best = d
+    return w[W_PROPHECY] * best if best > -1e17 else 0.0
+
+
+@rule
+def held_score(A, st, p, skip, extra):
+    """Final-area Grunt and Arch Monster points of p's current position (final scoring as if
+    the game ended now, Prophecy left out) with the cards p holds except index ``skip`` (-1:
+    all) plus card ``extra`` (-1: none)."""
+    n = 0
+    for i in range(st.n_arch[p]):
+        if i != skip:
+            st.opt[n] = st.arch[p, i]
+            n += 1
+    if extra >= 0:
+        st.opt[n] = extra
+        n += 1
+    final_score(A.cards, A.space_area, A.area_public, st.order_col[p], st.order_rank[p],
+                st.sj[p], st.grunt_col[p], st.grunt_pos[p], st.ghost_at[p], st.minion_pos[p],
+                -1, st.opt, n, st.tmp)
+    return st.tmp[0] + st.tmp[2]
+
+
+@rule
+def game_left(A, st, final):
+    """Share of the game still to play after this round (0 at final scoring)."""
+    if final == 1:
+        return 0.0
+    return max(0, A.rounds - st.info[I_ROUND]) / A.rounds
+
+
+@rule
+def arch_gain(A, st, p, card, w):
+    """What buying Arch Monster ``card`` is worth to p: the points its own scoring condition
+    adds on the current position (with the cards p holds) plus ``arch`` x the share of the game
+    left, for what the condition may still gain."""
+    return held_score(A, st, p, -1, card) - held_score(A, st, p, -1, -1) + \
+        w[W_ARCH] * game_left(A, st, 0)
 
 
 # ------------------------------------------------------------------------------ draft etc.
@@ -549,9 +628,17 @@ def custom_action(A, st, lu, p, a, jr, jc):
                     if 1 <= rk <= 6:
                         bv, best = _cbest(A, st, lu, p, KIND_PROMOTE, 1 + (r * 8 + c) * 2 + up,
                                           bv, best)
+        for k in range(4):
+            if st.drv_col[p, k] >= 0:
+                for up in range(2):
+                    if drive_face(A, st, p, k, 1 if up == 1 else -1) >= 0:
+                        bv, best = _cbest(A, st, lu, p, KIND_PROMOTE,
+                                          1 + (DRIVEWAY * 8 + k) * 2 + up, bv, best)
         if best > 0:
             x = (best - 1) // 2
             st.dec[0], st.dec[1], st.dec[2] = x // 8, x % 8, 1 if (best - 1) % 2 == 1 else -1
+            if st.dec[0] == DRIVEWAY:
+                st.dec[3] = drive_face(A, st, p, st.dec[1], st.dec[2])
     elif a == A_MINION:
         bv = lu.custom(A, st, p, KIND_MINION, 0, w)
         for m in range(N_MINIONS):
@@ -597,6 +684,86 @@ def random_die(st, p, rng, skip_r, skip_c):
     return -1
 
 
+@rule
+def drive_face(A, st, p, k, d):
+    """The first face of Driveway die k's colour showing its rank + d (-1: none)."""
+    c = st.drv_col[p, k]
+    rk = A.face_rank[c, st.drv_face[p, k]] + d
+    for f in range(A.face_rank.shape[1]):
+        if A.face_rank[c, f] == rk:
+            return f
+    return -1
+
+
+@rule
+def random_promote(A, st, p, jr, jc, rng):
+    """The random bot's Promote/Demote: a uniform die of p's Order (not the one just placed)
+    or Driveway, up or down by a fair draw (the other way at rank 1 or 6); a Driveway die
+    turns to a face of the new rank (uniform among such faces)."""
+    n = 0
+    for r in range(ROWS):
+        n += st.order_n[p, r]
+    if jr >= 0:
+        n -= 1
+    nd = 0
+    for k in range(4):
+        if st.drv_col[p, k] >= 0:
+            nd += 1
+    if n + nd <= 0:
+        return 0
+    i = randint(rng, n + nd)
+    d = 1 if uniform(rng) < 0.5 else -1
+    if i < n:
+        for r in range(ROWS):
+            for c in range(st.order_n[p, r]):
+                if r == jr and c == jc:
+                    continue
+                if i == 0:
+                    rk = st.order_rank[p, r, c] + d
+                    if rk < 1 or rk > 6:
+                        d = -d
+                    st.dec[0], st.dec[1], st.dec[2] = r, c, d
+                    return 1
+                i -= 1
+        return 0
+    i -= n
+    for k in range(4):
+        if st.drv_col[p, k] >= 0:
+            if i == 0:
+                if drive_face(A, st, p, k, d) < 0:
+                    d = -d
+                if drive_face(A, st, p, k, d) < 0:
+                    return 0
+                c = st.drv_col[p, k]
+                rk = A.face_rank[c, st.drv_face[p, k]] + d
+                m = 0
+                for f in range(A.face_rank.shape[1]):
+                    if A.face_rank[c, f] == rk:
+                        m += 1
+                j = randint(rng, m) if m > 1 else 0
+                for f in range(A.face_rank.shape[1]):
+                    if A.face_rank[c, f] == rk:
+                        if j == 0:
+                            st.dec[0], st.dec[1], st.dec[2], st.dec[3] = DRIVEWAY, k, d, f
+                            return 1
+                        j -= 1
+            i -= 1
+    return 0
+
+
+@rule
+def drive_value(A, st, p, k, w, base):
+    """What Driveway die k is worth as it shows now: the better of its best placement
+    (:func:`place_value`) and the Malice it would give."""
+    bp = -1e18
+    for r in range(ROWS):
+        if st.order_n[p, r] < COLS:
+            bp = max(bp, place_value(A, st, p, k, r, w, base))
+    rank = A.face_rank[st.drv_col[p, k], st.drv_face[p, k]]
+    room = A.malice_cap - st.malice[p]
+    return max(bp, w[W_MALICE] * min(A.malice_chart[rank - 1], room))
+
+
 @rule  # asked by the reference engine (through its twin)
 def decide_action(A, st, lu, p, a, j, just, rng):
     """Perform (1, targets in st.dec) or skip (0) a pending action."""
@@ -621,15 +788,7 @@ def decide_action(A, st, lu, p, a, j, just, rng):
             st.dec[0], st.dec[1], st.dec[2], st.dec[3] = x // 8, x % 8, y // 8, y % 8
             return 1
         if a == A_PROMOTE:
-            x = random_die(st, p, rng, jr, jc)
-            if x < 0:
-                return 0
-            d = 1 if uniform(rng) < 0.5 else -1
-            rk = st.order_rank[p, x // 8, x % 8] + d
-            if rk < 1 or rk > 6:
-                d = -d
-            st.dec[0], st.dec[1], st.dec[2] = x // 8, x % 8, d
-            return 1
+            return random_promote(A, st, p, jr, jc, rng)
         if a == A_MINION:
             n = 0
             for s in range(A.n_spaces):
@@ -726,11 +885,34 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                         best = (r * 8 + c) * 2 + (1 if d > 0 else 0)
                         if nt == 1:
                             bv = v
+        # "one of your Lord Dice (anywhere)": a Driveway die turns to a face of rank +- 1
+        bf = -1
+        for k in range(4):
+            cd = st.drv_col[p, k]
+            if cd < 0:
+                continue
+            f0 = st.drv_face[p, k]
+            r0 = A.face_rank[cd, f0]
+            v0 = drive_value(A, st, p, k, w, base)
+            for f2 in range(A.face_rank.shape[1]):
+                d = A.face_rank[cd, f2] - r0
+                if d != 1 and d != -1:
+                    continue
+                st.drv_face[p, k] = f2
+                v = drive_value(A, st, p, k, w, base) - v0
+                st.drv_face[p, k] = f0
+                take, nt = argmax_step(v, bv, nt, rng)
+                if take:
+                    best = (DRIVEWAY * 8 + k) * 2 + (1 if d > 0 else 0)
+                    bf = f2
+                    if nt == 1:
+                        bv = v
         if best < 0:
             return 0
         st.dec[0] = best // 2 // 8
         st.dec[1] = best // 2 % 8
         st.dec[2] = 1 if best % 2 == 1 else -1
+        st.dec[3] = bf
         return 1
     if a == A_SWAP:
         base = prog(A, st, p, w)
@@ -943,8 +1125,10 @@ def decide_spook(A, st, lu, p, rng):
                 bk = k
                 if nt == 1:
                     bv = v
-        if st.amarket[k] >= 0 and A.arch_cost[k] <= st.malice[p]:
-            v = w[W_ARCH] - w[W_COST] * A.arch_cost[k] + jitter(rng, w)
+        if st.amarket[k] >= 0 and A.arch_cost[k] <= st.malice[p] and \
+                st.n_arch[p] < st.arch.shape[1]:
+            v = arch_gain(A, st, p, st.amarket[k], w) - w[W_COST] * A.arch_cost[k] + \
+                jitter(rng, w)
             take, nt = argmax_step(v, bv, nt, rng)
             if take:
                 best = 2
@@ -960,9 +1144,13 @@ def decide_spook(A, st, lu, p, rng):
 
 @rule  # asked by the reference engine (through its twin)
 def decide_arch(A, st, lu, p, final, rng):
-    """Index of the Arch Monster card p discards now for its back action (-1: none).
-    greedy-type bots discard only before final scoring a card whose back action is worth more
-    than ``arch`` (what they think a card scores); random: 1/4 of the time a uniform card."""
+    """Index of the Arch Monster card p discards now for its back action (-1: none), asked at
+    every decision point of p's (``final`` 1: just before final scoring). Evaluating bots
+    discard the card whose back action (``icon_value`` now; Malice is worthless at final
+    scoring) is worth most above what the card is worth kept: the points its condition gives
+    on the current position plus ``arch`` x the share of the game left (:func:`arch_gain`'s
+    measure); random: a uniform card with probability 1/10 at a decision point during the game
+    (about once a round) and 1/4 at final scoring."""
     n = st.n_arch[p]
     if n == 0:
         return -1
@@ -974,20 +1162,21 @@ def decide_arch(A, st, lu, p, final, rng):
             bv, best = _cbest(A, st, lu, p, kind, 1 + i, bv, best)
         return best - 1
     if lu.ids[p] == BOT_RANDOM:
-        if uniform(rng) < 0.25:
+        if uniform(rng) < (0.25 if final == 1 else 0.1):
             return randint(rng, n)
         return -1
-    if final == 0:
-        return -1
     w = lu.params[p]
+    left = w[W_ARCH] * game_left(A, st, final)
+    now = held_score(A, st, p, -1, -1)
     best = -1
-    bv = w[W_ARCH]
+    bv = 0.0  # keeping every card
     nt = 0
     for i in range(n):
         card = st.arch[p, i]
-        v = icon_value(A, st, p, A.cards.m_back[card], A.cards.m_back_amount[card], w)
-        if A.cards.m_back[card] == A_MALICE:
-            v = 0.0  # Malice is worthless at the end
+        back = icon_value(A, st, p, A.cards.m_back[card], A.cards.m_back_amount[card], w)
+        if final == 1 and A.cards.m_back[card] == A_MALICE:
+            back = 0.0
+        v = back - (now - held_score(A, st, p, i, -1) + left)
         take, nt = argmax_step(v, bv, nt, rng)
         if take:
             best = i

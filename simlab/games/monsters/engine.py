@@ -148,58 +148,72 @@ def push_action(st, act, juice, just):
         st.info[I_SP] = sp + 1
 
 
-@rule(inline=True)
-def push_space_actions(A, st, p, s):
-    """Push the actions of path space s (printed icons first, then its Ghost's) so that they
-    are performed in that order."""
-    g = st.ghost_at[p, s]
-    if g >= 0:
-        for k in range(A.ghost_act.shape[1] - 1, -1, -1):
-            a = A.ghost_act[g, k]
-            if a >= 0 and a != A_GAIN_GRUNT:
-                push_action(st, a, A.ghost_juice[g, k], 0)
-    for k in range(A.space_act.shape[1] - 1, -1, -1):
-        a = A.space_act[s, k]
-        if a >= 0:
-            push_action(st, a, A.space_juice[s, k], 0)
+@rule
+def movers(A, st, p, c, out):
+    """Rulebook: "if you have multiple of the same color, you must move each of them": the slots
+    of p's Grunts of colour c that can move (not in the final area) into ``out``, in slot
+    order; returns how many."""
+    n = 0
+    for g in range(MAX_GRUNTS):
+        if st.grunt_col[p, g] == c and st.grunt_pos[p, g] < A.n_spaces:
+            out[n] = g
+            n += 1
+    return n
 
 
 @rule
-def move_colour(A, st, p, c):
-    """Move each Grunt of colour c once (the one furthest along first) to the next free
-    matching space (the final area if none); then push the actions each landed on, in that
-    order. Grunts in the final area never move. Returns the number of Grunts moved."""
+def move_one(A, st, p, g, c):
+    """Rulebook: move a Grunt "to the next matching-colored Town space" without a Minion or
+    Grunt (the final area if none): Grunt slot g of colour c; returns where it lands."""
     S = A.n_spaces
-    n = 0
-    moved = 0  # bit mask of moved slots
-    while True:  # furthest along first (start / gain-Grunt spots last), ties by slot
-        best = -1
-        bpos = -10
-        for g in range(MAX_GRUNTS):
-            if st.grunt_col[p, g] == c and st.grunt_pos[p, g] < S and \
-                    (moved >> g) & 1 == 0:
-                if st.grunt_pos[p, g] > bpos:
-                    bpos = st.grunt_pos[p, g]
-                    best = g
-        if best < 0:
-            break
-        moved |= 1 << best
-        pos = st.grunt_pos[p, best]
-        s = next_space(A, st, p, pos, c)
-        if pos >= 0:
-            st.occ[p, pos] = 0
-        st.grunt_pos[p, best] = s
-        st.ev[C_GRUNT_MOVES] += 1
-        if s < S:
-            st.occ[p, s] = 2
-        else:
-            st.ev[C_FINAL_ARRIVALS] += 1
-        st.land[n] = s
-        n += 1
-    for k in range(n - 1, -1, -1):  # reversed: the first Grunt's actions come first
-        if st.land[k] < S:
-            push_space_actions(A, st, p, st.land[k])
+    pos = st.grunt_pos[p, g]
+    s = next_space(A, st, p, pos, c)
+    if pos >= 0:
+        st.occ[p, pos] = 0
+    st.grunt_pos[p, g] = s
+    st.ev[C_GRUNT_MOVES] += 1
+    if s < S:
+        st.occ[p, s] = 2
+    else:
+        st.ev[C_FINAL_ARRIVALS] += 1
+    return s
+
+
+@rule
+def collect_space_actions(A, st, p, s, n):
+    """Rulebook: "Perform the Action(s) each Grunt just ended their movement on (those printed
+    on the board or on Ghosts)": append path space s's actions (printed icons, then its
+    Ghost's; a gain-Grunt icon acts only when bought) to ``st.lact``/``st.ljuice`` from index
+    n; returns the new length."""
+    for k in range(A.space_act.shape[1]):
+        a = A.space_act[s, k]
+        if a >= 0 and n < st.lact.shape[0]:
+            st.lact[n] = a
+            st.ljuice[n] = A.space_juice[s, k]
+            n += 1
+    g = st.ghost_at[p, s]
+    if g >= 0:
+        for k in range(A.ghost_act.shape[1]):
+            a = A.ghost_act[g, k]
+            if a >= 0 and a != A_GAIN_GRUNT and n < st.lact.shape[0]:
+                st.lact[n] = a
+                st.ljuice[n] = A.ghost_juice[g, k]
+                n += 1
     return n
+
+
+@rule
+def move_in_order(A, st, p, c, n):
+    """Move the n Grunts of colour c listed in ``st.perm[:n]`` once each, in that order, and
+    collect the actions they landed on, in that order (``collect_space_actions``); returns how
+    many actions were collected."""
+    S = A.n_spaces
+    m = 0
+    for i in range(n):
+        s = move_one(A, st, p, st.perm[i], c)
+        if s < S:
+            m = collect_space_actions(A, st, p, s, m)
+    return m
 
 
 @rule

@@ -10,8 +10,10 @@ a scratch copy of the state:
    Spider Jack deck below the face-up card (solo) and the other players' Prophecy cards (distinct,
    never the bot's own); the dice still in the bag are drawn at random as the playout goes on;
 2. the option is applied and the game is played to its **end** (the rest of the round, the
-   remaining rounds, final scoring) with every seat played by the ``greedy`` bot (default
-   weights, its noise drawn from the playout's stream);
+   remaining rounds, final scoring) with every seat played by its own bot
+   (:func:`playout_lineup`: the line-up's bots and parameters; a lookahead seat, this one
+   included, by greedy with its own weights; a custom bot by greedy with the default weights;
+   noise drawn from the playout's stream);
 3. the result for the bot: win share (1/k of a k-way shared win; solo: won or not) plus
    (its score - the best other score) / 100 (solo 1: - the target; solo 2: - Spider Jack's).
 
@@ -25,11 +27,11 @@ the game's random stream, so the bot is deterministic and the reference engine, 
 functions with the same stream, agrees with the kernel. Its other decisions (Grunt activation,
 pending actions, Arch Monster discards) are greedy's, with its own weights.
 
-The scratch (a second game state, aggregates, the all-greedy line-up, candidate lists and a
+The scratch (a second game state, aggregates, the playouts' line-up, candidate lists and a
 random stream) is allocated in Python (``new_scratch``) once per batch and per thread; the
 functions here allocate nothing. The bot enters the kernel through the line-up: ``look`` is
 this module's :func:`look`, ``scratch`` a :class:`LookScratch`; the playouts run the game loop
-of ``nb.py`` with the all-greedy line-up (whose ``look`` is ``no_look``), so no decision
+of ``nb.py`` with the playouts' line-up (whose ``look`` is ``no_look``), so no decision
 function calls itself.
 """
 
@@ -39,19 +41,21 @@ from typing import NamedTuple
 
 import numpy as np
 
+from simlab.core.custom import CUSTOM_ID
 from simlab.core.jit import rule
 from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.games.monsters.bots import (
     BOT_GREEDY,
+    BOT_LOOKAHEAD,
     BOTS,
     KIND_DRAFT,
     KIND_PLACE,
     N_PARAMS,
     TIE,
-    W_ARCH,
     W_COST,
     W_PLAYOUTS,
     W_WIDTH,
+    arch_gain,
     face_value,
     ghost_value,
     place_value,
@@ -97,6 +101,8 @@ from simlab.games.monsters.state import (
 )
 
 MAX_CAND = 16
+#: greedy's default weights (a custom seat's stand-in in the playouts)
+GREEDY_W = np.array(BOTS["greedy"][2], np.float64)
 
 
 class LookScratch(NamedTuple):
@@ -104,7 +110,7 @@ class LookScratch(NamedTuple):
 
     sim: object           # MonstersState: the scratch game
     agg: object           # MonstersAgg: scratch aggregates (the Spook phase writes to them)
-    plu: object           # MonstersLineup: every seat greedy (look = no_look)
+    plu: object           # MonstersLineup: the playouts' bots (look = no_look; playout_lineup)
     cand: np.ndarray      # (MAX_CAND,) candidate option codes
     cval: np.ndarray      # (MAX_CAND,) their greedy values, then their playout totals
     rng: np.ndarray       # (4,) uint64 playout stream
@@ -334,7 +340,7 @@ def candidates(A, st, p, kind, f, w, cand, cval):
             if st.amarket[k] >= 0 and A.arch_cost[k] <= st.malice[p] and \
                     st.n_arch[p] < st.arch.shape[1]:
                 cand[n] = 6 + k
-                cval[n] = w[W_ARCH] - w[W_COST] * A.arch_cost[k]
+                cval[n] = arch_gain(A, st, p, st.amarket[k], w) - w[W_COST] * A.arch_cost[k]
                 n += 1
     return n
 
@@ -378,6 +384,27 @@ def _keep_best(cand, cval, n, width):
 
 
 @rule
+def playout_lineup(lu, plu):
+    """The playouts' line-up: every seat's own bot and parameters, except that a lookahead
+    seat (this bot included) plays greedy with its own weights and a custom bot plays greedy
+    with the default weights (its function is not part of the scratch)."""
+    for q in range(lu.ids.shape[0]):
+        b = lu.ids[q]
+        if b == BOT_LOOKAHEAD or b == CUSTOM_ID:
+            plu.ids[q] = BOT_GREEDY
+        else:
+            plu.ids[q] = b
+        if b == CUSTOM_ID:
+            for i in range(plu.params.shape[1]):
+                plu.params[q, i] = 0.0
+            for i in range(N_PARAMS):
+                plu.params[q, i] = GREEDY_W[i]
+        else:
+            for i in range(plu.params.shape[1]):
+                plu.params[q, i] = lu.params[q, i]
+
+
+@rule
 def look(A, st, lu, p, kind, f, rng):
     """The lookahead bot's choice for decision ``kind`` (draft: car position in Fearmobile f;
     place: k * 3 + row; spook: 0 pass, 1 + k Ghost, 6 + k Arch Monster); -1 if none legal."""
@@ -394,6 +421,7 @@ def look(A, st, lu, p, kind, f, rng):
         return sc.cand[0]
     base = next_u64(rng)
     sim = sc.sim
+    playout_lineup(lu, sc.plu)
     for i in range(n):
         tot = 0.0
         for t in range(plays):

@@ -23,6 +23,7 @@ from simlab.games.monsters.actions import (
     MULTI,
 )
 from simlab.games.monsters.bots import (
+    DRIVEWAY,
     decide_action,
     decide_activate,
     decide_arch,
@@ -30,6 +31,7 @@ from simlab.games.monsters.bots import (
     decide_place,
     decide_spook,
 )
+from simlab.games.monsters.bots_moves import decide_action_order, decide_grunt_order
 from simlab.games.monsters.engine import (
     buy_arch,
     buy_ghost,
@@ -42,8 +44,9 @@ from simlab.games.monsters.engine import (
     gain_juice,
     gain_malice,
     ghost_target_ok,
-    move_colour,
+    move_in_order,
     move_minion,
+    movers,
     place_die,
     push_action,
     refill_arch,
@@ -277,6 +280,15 @@ def perform(A, st, lu, p, a, j, just, rng):
             st.info[I_JUST_ROW], st.info[I_JUST_COL] = r2, c2
         elif r2 == st.info[I_JUST_ROW] and c2 == st.info[I_JUST_COL]:
             st.info[I_JUST_ROW], st.info[I_JUST_COL] = r1, c1
+    elif a == A_PROMOTE and d[0] == DRIVEWAY:
+        k, dd, f2 = d[1], d[2], d[3]  # a Driveway die turns to face f2 (its rank +- 1)
+        if k < 0 or k > 3 or st.drv_col[p, k] < 0 or (dd != 1 and dd != -1) or f2 < 0 or \
+                f2 >= A.face_rank.shape[1] or \
+                A.face_rank[st.drv_col[p, k], f2] != A.face_rank[st.drv_col[p, k],
+                                                                 st.drv_face[p, k]] + dd:
+            st.ev[C_ILLEGAL] += 1
+            return
+        st.drv_face[p, k] = f2
     elif a == A_PROMOTE:
         r, c, dd = d[0], d[1], d[2]
         if r < 0 or r >= ROWS or c < 0 or c >= st.order_n[p, r] or (dd != 1 and dd != -1) or \
@@ -298,7 +310,7 @@ def perform(A, st, lu, p, a, j, just, rng):
         if d[0] < 0 or d[0] > 5:
             st.ev[C_ILLEGAL] += 1
             return
-        move_colour(A, st, p, d[0])
+        move_grunts(A, st, lu, p, d[0], rng)
     elif a == A_CALL:
         if d[0] < 0 or d[0] >= ROWS:
             st.ev[C_ILLEGAL] += 1
@@ -310,6 +322,24 @@ def perform(A, st, lu, p, a, j, just, rng):
             return
         if st.sj[p, d[0]] < A.sj_max:
             st.sj[p, d[0]] += 1
+
+
+@rule
+def move_grunts(A, st, lu, p, c, rng):
+    """Rulebook: "Move each of your Grunts (in any order you choose) - that match the die's
+    color - to the next matching-colored Town space", then "Perform the Action(s) each Grunt
+    just ended their movement on ... in any order": p's bot orders the Grunts and then the
+    actions (``bots_moves``); the actions are pushed so that the first is performed first.
+    Returns the number of Grunts moved."""
+    n = movers(A, st, p, c, st.perm)
+    if n > 1:
+        decide_grunt_order(A, st, lu, p, c, n, rng)
+    m = move_in_order(A, st, p, c, n)
+    if m > 1:
+        decide_action_order(A, st, lu, p, m, rng)
+    for i in range(m - 1, -1, -1):
+        push_action(st, st.lact[i], st.ljuice[i], 0)
+    return n
 
 
 @rule
@@ -479,8 +509,10 @@ def sj_score_dice(A, st):
 @rule(inline=True)
 def grunt_phase(A, st, lu, p, rng):
     """Grunt movement: activate the 4 Driveway dice one at a time (the bot's order): move the
-    matching Grunts, perform what they landed on."""
+    matching Grunts, perform what they landed on; an Arch Monster may be discarded before and
+    after each activation."""
     for _ in range(4):
+        use_arch(A, st, lu, p, 0, rng)
         k = decide_activate(A, st, lu, p, rng)
         if k < 0 or k > 3 or st.drv_moved[p, k] == 1:
             st.ev[C_ILLEGAL] += 1
@@ -489,8 +521,9 @@ def grunt_phase(A, st, lu, p, rng):
                 k += 1
         st.drv_moved[p, k] = 1
         st.info[I_JUST_ROW] = -1
-        move_colour(A, st, p, st.drv_col[p, k])
+        move_grunts(A, st, lu, p, st.drv_col[p, k], rng)
         resolve(A, st, lu, p, rng)
+    use_arch(A, st, lu, p, 0, rng)
 
 
 @rule
@@ -518,6 +551,7 @@ def place_one(A, st, lu, p, x, rng):
             push_action(st, A.face_act[c, f, i], A.face_juice[c, f, i], 1)
     resolve(A, st, lu, p, rng)
     st.info[I_JUST_ROW] = -1
+    use_arch(A, st, lu, p, 0, rng)
 
 
 @rule
@@ -545,7 +579,9 @@ def swamp_phase(A, st, lu, p, rng):
 
 @rule
 def spook_turn(A, st, lu, p, rng):
-    """One Spook-phase turn of p: returns True if p bought something."""
+    """One Spook-phase turn of p (an Arch Monster may be discarded first): returns True if p
+    bought something."""
+    use_arch(A, st, lu, p, 0, rng)
     st.ev[C_SPOOK_TURNS] += 1
     return spook_apply(A, st, p, decide_spook(A, st, lu, p, rng))
 

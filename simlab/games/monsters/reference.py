@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from simlab.core.rng import new_stream, randint
-from simlab.games.monsters import bots
+from simlab.games.monsters import bots, bots_moves
 from simlab.games.monsters.actions import (
     A_CALL,
     A_FEED,
@@ -87,6 +87,8 @@ from simlab.games.monsters.state import (
     GAIN_SPOT,
     I_JUST_COL,
     I_JUST_ROW,
+    I_ROUND,
+    LANDED,
     MALICE_BINS,
     MAX_ARCH,
     MAX_GRUNTS,
@@ -259,6 +261,7 @@ class ReferenceGame:
             write_full_state(self, st)
         else:
             self.write_board(p)
+        st.info[I_ROUND] = self.round  # the bots value the share of the game left
         st.info[I_JUST_ROW] = self.just_placed[0] if self.just_placed else -1
         st.info[I_JUST_COL] = self.just_placed[1] if self.just_placed else 0
         return st
@@ -393,14 +396,19 @@ class ReferenceGame:
         return out
 
     def move_grunts(self, p: int, c: int):
-        """Move each of p's Grunts of colour c once, the one furthest along first (a Grunt on
-        its start spot before those on gain-Grunt spots), then perform the actions each landed
-        on, in that order."""
+        """Move each of p's Grunts of colour c once, "in any order you choose" (p's bot
+        orders them, ``bots_moves.decide_grunt_order``), each to the next free space of its
+        colour; then perform the actions they landed on, "in any order" (p's bot orders them,
+        ``bots_moves.decide_action_order``)."""
         pl = self.players[p]
-        movers = sorted((g for g in pl.grunts if g.colour == c and g.pos < self.S),
-                        key=lambda g: -g.pos)
-        landed = []
-        for g in movers:
+        slots = [i for i, g in enumerate(pl.grunts) if g.colour == c and g.pos < self.S]
+        if len(slots) > 1:
+            self.view.perm[:len(slots)] = slots
+            self.ask(bots_moves.decide_grunt_order, p, c, len(slots))
+            slots = [int(x) for x in self.view.perm[:len(slots)]]
+        acts = []
+        for i in slots:
+            g = pl.grunts[i]
             s = self.next_space(pl, g.pos, c)
             self.say(f"    {COLOURS[c]} Grunt moves from "
                      f"{'its start spot' if g.pos == START else 'a gain-Grunt spot' if g.pos == GAIN_SPOT else self.space_text(g.pos)}"
@@ -410,12 +418,17 @@ class ReferenceGame:
             if s >= self.S:
                 self.count(C_FINAL_ARRIVALS)
             else:
-                landed.append(s)
-        for s in landed:
-            acts = self.space_actions(pl, s)
-            if acts:
-                self.say(f"    actions on {self.space_text(s)}: {self.icon_list(acts)}")
-            self.perform_all(p, acts, just=False)
+                acts += self.space_actions(pl, s)
+        acts = acts[:LANDED]
+        if len(acts) > 1:
+            self.view.lact[:len(acts)] = [a for a, _ in acts]
+            self.view.ljuice[:len(acts)] = [j for _, j in acts]
+            self.ask(bots_moves.decide_action_order, p, len(acts))
+            acts = [(int(a), int(j)) for a, j in zip(self.view.lact[:len(acts)],
+                                                     self.view.ljuice[:len(acts)], strict=True)]
+        if acts:
+            self.say(f"    actions landed on, in {self.names[p]}'s order: {self.icon_list(acts)}")
+        self.perform_all(p, acts, just=False)
 
     # ------------------------------------------------------------------ actions
     def perform_all(self, p: int, icons: list, just: bool):
@@ -462,6 +475,8 @@ class ReferenceGame:
                  f"{ROW_NAMES[r2]} row die {c2 + 1}")
 
     def act_promote(self, p, j, d, just):
+        if d[0] == bots.DRIVEWAY:  # "one of your Lord Dice (anywhere)": a Driveway die
+            return self.promote_driveway(p, d)
         rows = self.players[p].rows
         r, c, dd = d[:3]
         if not (0 <= r < ROWS and 0 <= c < len(rows[r]) and dd in (1, -1)) or \
@@ -472,6 +487,19 @@ class ReferenceGame:
         rows[r][c][1] += dd
         self.say(f"      {self.names[p]} {'promotes' if dd > 0 else 'demotes'} the "
                  f"{ROW_NAMES[r]} row die {c + 1} to {rows[r][c][1]}")
+
+    def promote_driveway(self, p, d):
+        """Promote/Demote a die on p's Driveway: it turns to face ``d[3]``, of rank +- 1."""
+        drive = self.players[p].driveway
+        k, dd, f2 = d[1:4]
+        if not (0 <= k < 4 and drive[k] is not None and dd in (1, -1)
+                and 0 <= f2 < self.A.face_rank.shape[1]
+                and self.rank(drive[k][0], f2) == self.rank(drive[k][0], drive[k][1]) + dd):
+            return self.illegal(p, "promote/demote")
+        old = self.die_text(drive[k][0], drive[k][1])
+        drive[k][1] = f2
+        self.say(f"      {self.names[p]} {'promotes' if dd > 0 else 'demotes'} the Driveway "
+                 f"die {old} to {self.die_text(drive[k][0], f2)}")
 
     def act_minion(self, p, j, d, just):
         pl = self.players[p]
@@ -782,6 +810,7 @@ class ReferenceGame:
         pl = self.players[p]
         self.say(f"  {self.names[p]}: Grunt movement")
         for _ in range(4):
+            self.use_arch(p, final=False)
             k = self.ask(bots.decide_activate, p)
             if not (0 <= k <= 3) or pl.driveway[k][2] == 1:
                 self.count(C_ILLEGAL)
@@ -791,6 +820,7 @@ class ReferenceGame:
             c = pl.driveway[k][0]
             self.say(f"   activates {self.die_text(c, pl.driveway[k][1])}")
             self.move_grunts(p, c)
+        self.use_arch(p, final=False)
 
     def swamp_phase(self, p: int):
         A = self.A
@@ -812,6 +842,7 @@ class ReferenceGame:
                      f"{len(pl.rows[r])})")
             self.perform_all(p, icons, just=True)
             self.just_placed = None
+            self.use_arch(p, final=False)
         for k in range(4):
             if pl.driveway[k] is not None:
                 c, face, _ = pl.driveway[k]
@@ -826,6 +857,7 @@ class ReferenceGame:
         """One Spook-phase turn: buy a Ghost, buy an Arch Monster, or pass."""
         A = self.A
         pl = self.players[p]
+        self.use_arch(p, final=False)
         self.count(C_SPOOK_TURNS)
         x = self.ask(bots.decide_spook, p)
         k, t = int(self.view.dec[0]), int(self.view.dec[1])

@@ -22,6 +22,7 @@ ROWS, COLS = 3, 6
 DRIVE = 4           # Driveway spaces / dice per Fearmobile
 MAX_ARCH = 24       # Arch Monster cards a player can hold
 STACK = 96          # pending-action stack
+LANDED = 64         # actions the Grunts of one move can land on (12 Grunts x printed + Ghost)
 START, GAIN_SPOT = -1, -2
 
 # info slots
@@ -116,6 +117,9 @@ class MonstersState(NamedTuple):
     sev: np.ndarray         # (P, len(SEAT_NAMES)) this game's per-seat counters
     pick: np.ndarray        # (P, PICKS, 2) this game's draft: rank, immediate value of pick k
     aev: np.ndarray         # (N_ACTIONS, 2) this game's pending actions performed / skipped
+    perm: np.ndarray        # (4 * MAX_GRUNTS,) scratch: the Grunts of one move and their order
+    lact: np.ndarray        # (LANDED,) scratch: the actions the Grunts of one move landed on
+    ljuice: np.ndarray      # (LANDED,) their Spook Juice amounts
 
 
 @rule
@@ -173,7 +177,8 @@ def new_state(A) -> MonstersState:
         z(p, MAX_ARCH), z(p), z(p), z(5), z(max(A.n_ghosts, 1)), z(5), z(max(A.n_arch, 1)),
         z(6), z(max(A.n_cards, 1)), z(4), z(4), z(6), z(7), z(6), z(STACK), z(STACK),
         z(STACK), z(8), z(MAX_GRUNTS), z(64), np.zeros(64), z(8), z(p), z(p), z(p, N_BREAK),
-        z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(p, PICKS, 2), z(N_ACTIONS, 2))
+        z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(p, PICKS, 2), z(N_ACTIONS, 2),
+        z(4 * MAX_GRUNTS), z(LANDED), z(LANDED))
 
 
 def new_agg(n_players: int) -> MonstersAgg:
