@@ -58,7 +58,9 @@ READINGS: list[Reading] = [
         why="Solo 2: 'every' counts a multi-coloured Ghost in his Court as matching the die of "
             "any colour he scores, since 'Multi-colored Ghosts can be placed on any color Grunt "
             "space.'; 'none' reads a multi-coloured Ghost as matching no single colour. "
-            "MEASURED_MULTI",
+            "It matters: measured with greedy at difficulty 0, the player wins 20.4% under "
+            "every vs 43.2% under none (Spider Jack's mean score 168.2 vs 145.5; 20,000 "
+            "games, seed 16).",
     ),
     Reading(
         name="prophecy_plus_one",
