@@ -36,9 +36,15 @@ _RULE_DOCS = {
     "difficulty": "solo2 difficulty level 0..7 (assumed ladder, data/difficulty.toml)",
     "sj_court_monsters": "solo2: extra Grunts in his Court 0/1/2 (-1: from the level)",
     "sj_court_ghosts": "solo2: random Ghosts in his Court 0/2/4 (-1: from the level)",
+    "court_ghosts_plus3": "solo2: Ghosts of the +3 modifier 'four' in all (default) or 'six' "
+                          "(2 + 4)",
+    "multi_ghost_matches": "solo2: multi-coloured Ghosts in his Court match 'every' colour "
+                           "(default) or 'none'",
     "sj_summoning": "solo2: he gains your missed Summon scoring 0/1 (-1: from the level)",
     "sj_unscored": "solo2: un-scored die 0 bag / 1 Court / 2 scored + Court (-1: level)",
     "sj_prophecy": "solo2: he gains your missed Prophecy points 0/1 (-1: from the level)",
+    "prophecy_plus_one": "solo2 Prophecy +1 pays: max_minus_score (default) | unmet (full "
+                         "points of conditions met nowhere) | half",
     "target": "solo1: score that counts as a win (assumed 100)",
     "family_tie": "family: ties 'shared' (default; ages unknown) or 'seat' (lowest seat wins)",
     "rounds": "rounds (rulebook 6)",

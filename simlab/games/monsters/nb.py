@@ -54,7 +54,7 @@ from simlab.games.monsters.engine import (
     remove_arch,
     to_bag,
 )
-from simlab.games.monsters.scoring import final_score, prophecy_max
+from simlab.games.monsters.scoring import final_score, sj_prophecy_bonus
 from simlab.games.monsters.state import (
     B_ACTIONS,
     B_ARCH,
@@ -240,7 +240,8 @@ def new_game(A, st, rng):
                         st.supply[c] -= 1
                         break
                     i -= 1
-        for _ in range(A.court_ghosts):
+        n = A.plus3_ghosts if A.court_ghosts == 4 else A.court_ghosts  # +3: 4 (or 2 + 4)
+        for _ in range(n):
             top = st.info[I_GTOP]
             if top < A.n_ghosts:
                 st.court_ghost[A.ghost_colour[st.gstack[top]]] += 1
@@ -466,10 +467,10 @@ def draft(A, st, lu, rng):
 
 @rule
 def court_points(A, st, c):
-    """Spider Jack's Court score for colour c: dice 1, Ghosts 2 (multi-coloured match every
-    colour), Grunt figures 3 each."""
+    """Spider Jack's Court score for colour c: dice 1, Ghosts 2 (multi-coloured ones match
+    every colour, or none: ``multi_ghost_matches``), Grunt figures 3 each."""
     return (A.court_die_points * st.court_dice[c]
-            + A.court_ghost_points * (st.court_ghost[c] + st.court_ghost[MULTI])
+            + A.court_ghost_points * (st.court_ghost[c] + A.multi_matches * st.court_ghost[MULTI])
             + A.court_grunt_points * st.court_grunt[c])
 
 
@@ -826,7 +827,9 @@ def final_scoring(A, st, lu, rng):
         return st.winners[0]
     if A.mode == SOLO2:
         if A.prophecy_bonus == 1:
-            st.info[I_SJ_SCORE] += max(0, prophecy_max(A.cards, st.prophecy[0]) - st.tmp[1])
+            st.info[I_SJ_SCORE] += sj_prophecy_bonus(A.cards, A.prophecy_plus_one,
+                                                     st.prophecy[0], st.tmp[1], st.order_col[0],
+                                                     st.order_rank[0], st.sj[0])
         st.winners[0] = 1 if st.scores[0] > st.info[I_SJ_SCORE] else 0
         if st.winners[0] == 0:
             st.ev[C_SJ_WINS] += 1

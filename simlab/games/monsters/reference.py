@@ -41,7 +41,8 @@ from simlab.games.monsters.actions import (
 )
 from simlab.games.monsters.cards import load_cards
 from simlab.games.monsters.reference_view import write_full_state
-from simlab.games.monsters.scoring_ref import card_max, final_score
+from simlab.games.monsters.rules import PROPHECY_PLUS_ONE
+from simlab.games.monsters.scoring_ref import final_score, sj_prophecy_bonus
 from simlab.games.monsters.state import (
     B_ACTIONS,
     B_ARCH,
@@ -704,7 +705,10 @@ class ReferenceGame:
             c = options[int(randint(self.rng, len(options)))]
             self.court_grunt[c] += 1
             self.supply[c] -= 1
-        for _ in range(int(A.court_ghosts)):
+        ghosts = int(A.court_ghosts)
+        if ghosts == 4:  # the +3 modifier: 4 Ghosts in all, or 2 + 4 (court_ghosts_plus3)
+            ghosts = int(A.plus3_ghosts)
+        for _ in range(ghosts):
             if self.gstack:
                 self.court_ghost[int(A.ghost_colour[self.gstack.pop(0)])] += 1
         self.say(f"  Spider Jack's colour is {COLOURS[col]}; his deck has {len(self.deck)} "
@@ -779,9 +783,11 @@ class ReferenceGame:
         return next(k for (k, _), r in zip(dice, ranks, strict=True) if r == best)
 
     def court_points(self, c: int) -> int:
+        """His Court's points for colour c (multi-coloured Ghosts: ``multi_ghost_matches``)."""
         A = self.A
+        ghosts = self.court_ghost[c] + (self.court_ghost[MULTI] if A.multi_matches else 0)
         return (A.court_die_points * self.court_dice[c]
-                + A.court_ghost_points * (self.court_ghost[c] + self.court_ghost[MULTI])
+                + A.court_ghost_points * ghosts
                 + A.court_grunt_points * self.court_grunt[c])
 
     def sj_score_dice(self):
@@ -1046,9 +1052,10 @@ class ReferenceGame:
             return scores, [won]
         if self.mode == SOLO2:
             if A.prophecy_bonus == 1:
-                pl = self.players[0]
-                missed = max(0, card_max(self.cards.prophecy[pl.prophecy],
-                                         self.cards.prophecy_cap) - self.bd[0][B_PROPHECY])
+                # the one player's finished grid (oc, orank) from the loop above
+                missed = sj_prophecy_bonus(self.cards, PROPHECY_PLUS_ONE[int(A.prophecy_plus_one)],
+                                           self.players[0].prophecy, self.bd[0][B_PROPHECY], oc,
+                                           orank, self.players[0].sj)
                 self.sj_score += missed
                 self.say(f"  Spider Jack gains the {missed} Prophecy points you missed")
             won = scores[0] > self.sj_score

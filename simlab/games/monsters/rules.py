@@ -38,9 +38,11 @@ Readings where the rulebook is silent or ambiguous (the rest is the rulebook):
   score, and a game counts as won when the score reaches ``target`` (assumed 100);
 - solo 2: a tie goes to Spider Jack (you must *outscore* him). The first symbol's colour missing
   from the Fearmobile means no colour preference for that pick; multi-coloured Ghosts in his
-  Court match every colour when he scores his Court; the rank-6 purchase takes positions #1 and
-  #5 at once, then the market slides and refills, then the Arch Monsters at #1 and #5 are
-  discarded the same way; an empty position is simply skipped.
+  Court match every colour when he scores his Court (``multi_ghost_matches``); the rank-6
+  purchase takes positions #1 and #5 at once, then the market slides and refills, then the Arch
+  Monsters at #1 and #5 are discarded the same way; an empty position is simply skipped; the
+  Prophecy +1 modifier pays the card's maximum minus your score (``prophecy_plus_one``); the
+  Ghost +3 modifier means 4 Ghosts in all (``court_ghosts_plus3``).
 """
 
 from __future__ import annotations
@@ -79,6 +81,10 @@ N_LEVELS = 8
 MODIFIERS = ("court_monsters", "court_ghosts", "summoning", "unscored", "prophecy")
 MODIFIER_RANGE = {"court_monsters": (0, 1, 2), "court_ghosts": (0, 2, 4), "summoning": (0, 1),
                   "unscored": (0, 1, 2), "prophecy": (0, 1)}
+#: values of the solo-2 readings that are rule options (``to_arrays`` turns them into numbers)
+MULTI_GHOST_MATCHES = ("every", "none")
+PROPHECY_PLUS_ONE = ("max_minus_score", "unmet", "half")
+COURT_GHOSTS_PLUS3 = ("four", "six")
 DATA_KINDS = ("dice", "town", "malice", "market", "ghosts", "solo_cards", "difficulty", "family")
 
 
@@ -284,7 +290,7 @@ class MonstersArrays(NamedTuple):
     sj_start: int
     sj_max: int
     court_monsters: int
-    court_ghosts: int
+    court_ghosts: int         # solo 2: the Ghost modifier 0, 2 (+2) or 4 (+3)
     summoning: int
     unscored: int
     prophecy_bonus: int
@@ -292,6 +298,9 @@ class MonstersArrays(NamedTuple):
     court_die_points: int
     court_ghost_points: int
     court_grunt_points: int
+    multi_matches: int        # solo 2: 1 multi-coloured Ghosts in his Court match every colour
+    prophecy_plus_one: int    # solo 2: index in PROPHECY_PLUS_ONE (the Prophecy +1 payment)
+    plus3_ghosts: int         # solo 2: Ghosts the +3 modifier (court_ghosts 4) puts: 4 or 6
 
 
 # ------------------------------------------------------------------------ rules
@@ -310,7 +319,8 @@ class MonstersRules:
         Solo 2: the level 0..7 of ``difficulty_levels`` (the modifier set, *assumed* ladder).
     sj_court_monsters, sj_court_ghosts, sj_summoning, sj_unscored, sj_prophecy : int
         Solo 2 difficulty modifiers one by one (-1: take the level's value): extra Grunts of
-        other colours in his Court (0/1/2: +1/+2), random Ghosts in his Court (0/2/4: +2/+3),
+        other colours in his Court (0/1/2: +1/+2), random Ghosts in his Court (0/2/4: +2/+3;
+        4 puts 6 Ghosts with ``court_ghosts_plus3 = "six"``),
         he gains the Summon scoring you missed (+1), the un-scored die goes to his Court (1: +1)
         or is scored and goes to his Court (2: +2), he gains the Prophecy points you missed (+1).
     target : int
@@ -324,6 +334,17 @@ class MonstersRules:
         Spider Jack die start value (1) and maximum (6) (rulebook).
     court_die_points, court_ghost_points, court_grunt_points : int
         Solo 2 Court scoring per matching die (1), Ghost (2) and Grunt figure (3) (rulebook).
+    multi_ghost_matches : str
+        Solo 2: do multi-coloured Ghosts in his Court match the die he scores? ``every``
+        (default: they match every colour) or ``none`` (they match no colour).
+    prophecy_plus_one : str
+        Solo 2, the Prophecy +1 modifier ("the Spook Juice you could have scored from your
+        Prophecy card, but didn't"): ``max_minus_score`` (default: the card's maximum, capped,
+        minus what it scored), ``unmet`` (the full points of each condition met on no line,
+        at most ``max_minus_score``) or ``half`` (half of ``max_minus_score``, rounded down).
+    court_ghosts_plus3 : str
+        Solo 2, the Ghost +3 modifier (``sj_court_ghosts = 4``): ``four`` (default: 4 Ghosts
+        in his Court in all) or ``six`` (cumulative with the +2's: 2 + 4 = 6 Ghosts).
     dice : tuple of str
         36 die faces, colour by colour (blue, green, pink, orange, purple, yellow), each
         ``"RANK:ICON+ICON"`` (*assumed*, ``data/dice.toml``); set one with ``dice.pink.0``.
@@ -373,6 +394,9 @@ class MonstersRules:
     court_die_points: int = 1
     court_ghost_points: int = 2
     court_grunt_points: int = 3
+    multi_ghost_matches: str = "every"
+    prophecy_plus_one: str = "max_minus_score"
+    court_ghosts_plus3: str = "four"
     dice: tuple[str, ...] = _DEFAULTS["dice"]
     town: tuple[str, ...] = _DEFAULTS["town"]
     area_public: tuple[bool, ...] = _DEFAULTS["area_public"]
@@ -398,6 +422,11 @@ class MonstersRules:
 
         if self.family_tie not in ("shared", "seat"):
             bad("family_tie", "shared or seat", self.family_tie)
+        for name, values in (("multi_ghost_matches", MULTI_GHOST_MATCHES),
+                             ("prophecy_plus_one", PROPHECY_PLUS_ONE),
+                             ("court_ghosts_plus3", COURT_GHOSTS_PLUS3)):
+            if getattr(self, name) not in values:
+                bad(name, " or ".join(values), getattr(self, name))
 
         if self.mode not in MODES:
             bad("mode", f"one of {', '.join(MODES)}", self.mode)
@@ -561,7 +590,9 @@ class MonstersRules:
             int(self.sj_start), int(self.sj_max), m["court_monsters"], m["court_ghosts"],
             m["summoning"], m["unscored"], m["prophecy"], int(self.target),
             int(self.court_die_points), int(self.court_ghost_points),
-            int(self.court_grunt_points))
+            int(self.court_grunt_points), int(self.multi_ghost_matches == "every"),
+            PROPHECY_PLUS_ONE.index(self.prophecy_plus_one),
+            6 if self.court_ghosts_plus3 == "six" else 4)
 
     def describe_icons(self, acts, juice) -> str:
         """Readable icon list (for logs)."""

@@ -329,6 +329,52 @@ def prophecy_max(C, card):
     return C.p_max[card]
 
 
+@rule
+def cond_full_points(C, k, i):
+    """The most condition ``i`` of Prophecy card ``k`` can gain (its points; the best table
+    entry of ``of_a_kind`` / ``groups``)."""
+    kind = C.p_kind[k, i]
+    if kind == K_OF_A_KIND or kind == K_GROUPS:
+        best = 0
+        for m in range(7):
+            best = max(best, C.p_by_count[k, i, m])
+        return best
+    return C.p_points[k, i]
+
+
+@rule
+def prophecy_unmet(C, card, order_col, order_rank, keep):
+    """Full points of the conditions of card ``card`` met on no line of a finished grid (a row
+    card's condition on none of the 3 rows, a column card's on its column)."""
+    tot = 0
+    for i in range(C.p_ncond[card]):
+        met = False
+        if C.p_axis[card] == AX_ROW:
+            for r in range(N_ROWS):
+                if cond_value(C, card, i, r, order_col, order_rank, keep, False) > 0:
+                    met = True
+        else:
+            met = cond_value(C, card, i, C.p_line[card, i], order_col, order_rank, keep,
+                             False) > 0
+        if not met:
+            tot += cond_full_points(C, card, i)
+    return tot
+
+
+@rule
+def sj_prophecy_bonus(C, reading, card, score, order_col, order_rank, keep):
+    """Solo 2 "Prophecy +1": the Spook Juice Spider Jack gains from the player's card that
+    scored ``score`` on the finished grid. ``reading`` (``rules.PROPHECY_PLUS_ONE``): 0 the
+    card's maximum minus the score, 1 the full points of the conditions met on no line (at
+    most that), 2 half of it rounded down."""
+    miss = max(0, C.p_max[card] - score)
+    if reading == 1:
+        return min(miss, prophecy_unmet(C, card, order_col, order_rank, keep))
+    if reading == 2:
+        return miss // 2
+    return miss
+
+
 # ---------------------------------------------------------------------------------------------
 # Arch Monsters and final-area Grunts
 

@@ -199,6 +199,36 @@ def prophecy_score(cards: Cards, card: int, order_col, order_rank, keep) -> int:
                                  cards.prophecy_cap)))
 
 
+def prophecy_unmet(cards: Cards, card: int, order_col, order_rank, keep) -> int:
+    """Full points of the card's conditions met on no line of a finished grid (a row card's
+    condition on none of the rows, a column card's on its own column)."""
+    total = 0
+    for cond in cards.prophecy[card].conditions:
+        if cond.axis == "row":
+            lines = [line(order_col, order_rank, keep, False, "row", r) for r in range(N_ROWS)]
+        elif cond.kind == "groups":
+            lines = [[line(order_col, order_rank, keep, False, "row", r) for r in range(N_ROWS)]]
+        else:
+            lines = [line(order_col, order_rank, keep, False, "column", cond.column)]
+        if not any(condition_credit(cond, x) > 0 for x in lines):
+            total += cond.max_points
+    return total
+
+
+def sj_prophecy_bonus(cards: Cards, reading: str, card: int, score: int, order_col, order_rank,
+                      keep) -> int:
+    """Solo 2 "Prophecy +1" (``rules.PROPHECY_PLUS_ONE``): what Spider Jack gains from the
+    player's card that scored ``score``: ``max_minus_score`` the card's maximum minus the
+    score, ``unmet`` the full points of the conditions met on no line (at most that), ``half``
+    half of it rounded down."""
+    missed = max(0, card_max(cards.prophecy[card], cards.prophecy_cap) - score)
+    if reading == "unmet":
+        return min(missed, prophecy_unmet(cards, card, order_col, order_rank, keep))
+    if reading == "half":
+        return missed // 2
+    return missed
+
+
 def prophecy_progress(cards: Cards, card: int, order_col, order_rank, keep) -> float:
     """Partial-credit value of a grid still being filled (see ``scoring.prophecy_progress``)."""
     return card_credit(cards.prophecy[card], order_col, order_rank, keep, True,
