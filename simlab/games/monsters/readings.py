@@ -261,22 +261,32 @@ READINGS: list[Reading] = [
         name="grunt_move_order",
         rule="Move each of your Grunts (in any order you choose) - that match the die's color - "
              "to the next matching-colored Town space",
-        default="the Grunt furthest along first (start and gain-Grunt spots last), then the "
-                "actions each landed on in that order",
-        alternatives=("the rearmost Grunt first", "the bot chooses the order"),
-        why="Furthest first never lets a rear Grunt be blocked by a front one that is about to "
-            "move on, which is what a player would choose almost always.",
+        default="the player's choice: the bot orders the Grunts (bots_moves.decide_grunt_order: "
+                "evaluating bots try every order and take the one whose Grunts advance furthest "
+                "and land best; random shuffles; ties from the game's stream)",
+        alternatives=("the Grunt furthest along first (the engines before 2026-12: it forbids "
+                      "leapfrogging)",),
+        why="The rulebook leaves the order to the player, and it matters: a Grunt skips a space "
+            "another Grunt stands on, so moving the rear one first lets it jump the front one, "
+            "which then moves on from there -- both gain a space. Not a reading any more: a "
+            "decision, in both engines.",
         fixed=True,
     ),
     Reading(
         name="space_action_order",
         rule="Perform the Action(s) each Grunt just ended their movement on (those printed on "
              "the board or on Ghosts, if any, in any order).",
-        default="printed icons first, then the Ghost's; actions caused by actions (a Grunt moved "
-                "onto an action, a Summoning tracker onto an icon) at once, before the rest",
-        alternatives=("the Ghost's icons first", "caused actions after the pending ones"),
-        why="'Immediately perform that Action' for the Summoning track asks for caused actions "
-            "at once; the order of one space's icons rarely matters and is fixed for agreement.",
+        default="the player's choice over all the actions one move's Grunts landed on "
+                "(bots_moves.decide_action_order: evaluating bots change the Order first -- "
+                "Feed, Promote/Demote, Swap --, then Call Spider Jack, Move Minion before Move "
+                "Grunt, then Spook Juice and Malice; random shuffles); actions caused by actions "
+                "(a Grunt moved onto an action, a Summoning tracker onto an icon) at once, "
+                "before the rest",
+        alternatives=("printed icons first, then the Ghost's (the engines before 2026-12)",
+                      "caused actions after the pending ones"),
+        why="'In any order' is the player's; the order matters (feeding a Spider Jack die "
+            "before calling him on that row scores more dice). 'Immediately perform that "
+            "Action' for the Summoning track asks for caused actions at once.",
         fixed=True,
     ),
     Reading(
@@ -294,13 +304,17 @@ READINGS: list[Reading] = [
         rule="Promote or Demote a Lord — Plus or minus one of your Lord Dice (anywhere) by 1. "
              "You cannot: change the die you just placed (the one allowing you to perform this "
              "action)",
-        default="any die of one's own Order (not the Driveway); the die just placed is protected "
-                "only for its own icons and keeps its protection when swapped; Town spaces, "
-                "Ghosts, Arch Monster backs and the Summoning track protect no die",
-        alternatives=("Driveway dice may change too",
+        default="any die of one's own Order or Driveway (the Malice die among them): a Driveway "
+                "die turns to a face of its colour showing the new rank, icons included; the die "
+                "just placed is protected only for its own icons and keeps its protection when "
+                "swapped; Town spaces, Ghosts, Arch Monster backs and the Summoning track protect "
+                "no die",
+        alternatives=("Order dice only (the engines before 2026-12)",
                       "the protection stays with the spot, not the die"),
-        why="'The die you just placed' shows the action is about placed dice; from a Town space "
-            "or a card there is no die just placed.",
+        why="'(anywhere)' covers every die of the player's, and the Driveway holds the player's "
+            "dice; a die's rank is the face it shows, so a Driveway die is turned (with "
+            "several faces of that rank, the player picks: evaluating bots the best, random "
+            "uniformly, custom bots the first).",
         fixed=True,
     ),
     Reading(
@@ -331,11 +345,17 @@ READINGS: list[Reading] = [
         rule="At any time (even during an opponents turn and final scoring), flip over an Arch "
              "Monster card that is in front of yourself to perform one action showing on its "
              "back",
-        default="two decision points: after one's Swamp-Jack phase and just before final "
-                "scoring",
-        alternatives=("any time (between any two actions)",),
-        why="Two points keep the engines simple and cover the uses that matter: fixing the "
-            "Order after the placements, and a last action before scoring.",
+        default="at every decision point of the owner's: before and after each Grunt movement, "
+                "after each Swamp-Jack placement and after the Malice die, before each of "
+                "their Spook turns, and just before final scoring",
+        alternatives=("also during an opponent's turn (between any two actions of anyone's)",
+                      "two points only: after one's Swamp-Jack phase and before final scoring "
+                      "(the engines before 2026-12)"),
+        why="Every moment at which the owner's own play can change what a back action is "
+            "worth; an opponent's turn changes only the shared draft and markets, which no "
+            "back action touches. Evaluating bots discard a card when its back action is "
+            "worth more than the card kept (its condition on the current position plus "
+            "'arch' x the share of the game left).",
         fixed=True,
     ),
     Reading(
