@@ -148,6 +148,8 @@ def script(monkeypatch):
     for name in ("decide_draft", "decide_activate", "decide_place", "decide_action",
                  "decide_spook", "decide_arch", "decide_grunt_order", "decide_action_order"):
         monkeypatch.setattr(nb, name, getattr(s, name))
+        # the reference engine asks the bots' modules (reference_of: the same rule, both engines)
+        monkeypatch.setattr(bots_moves if "order" in name else bots, name, getattr(s, name))
     return s
 
 
@@ -241,3 +243,61 @@ def act(A, st, lu, rng, p, a, juice=0, just=0):
     """Push one action and resolve the pending stack (what the kernel does for an icon)."""
     engine.push_action(st, a, juice, just)
     nb.resolve(A, st, lu, p, rng)
+
+
+# ---------------------------------------------------------------- the same position, reference
+def reference_of(A, st, lu, rng):
+    """The reference engine (``reference.ReferenceGame``) set up on the kernel position ``st``:
+    every player's board, the markets, the supply, the round and a copy of the stream ``rng``,
+    so that a test can run one rule on both engines and compare (:func:`board_of`)."""
+    from simlab.games.monsters.reference import Grunt, ReferenceGame
+
+    g = ReferenceGame(A, lu, 1, 0, log=True)
+    g.setup()
+    for p, pl in enumerate(g.players):
+        used = [int(i) for i in np.flatnonzero(st.grunt_col[p] >= 0)]
+        assert used == list(range(len(used))), "reference_of: Grunt slots must be contiguous"
+        pl.grunts = [Grunt(int(st.grunt_col[p, i]), int(st.grunt_pos[p, i])) for i in used]
+        pl.minions = [int(x) for x in st.minion_pos[p]]
+        pl.ghosts = {int(s): int(st.ghost_at[p, s]) for s in np.flatnonzero(st.ghost_at[p] >= 0)}
+        pl.gain_spots = [None if x < 0 else int(x) for x in st.gain_spot[p, :A.gain_spots]]
+        pl.rows = [[[int(st.order_col[p, r, c]), int(st.order_rank[p, r, c])]
+                    for c in range(st.order_n[p, r])] for r in range(3)]
+        pl.sj = [int(x) for x in st.sj[p]]
+        pl.summon = [int(x) for x in st.summon[p]]
+        pl.driveway = [None if st.drv_col[p, k] < 0 else
+                       [int(st.drv_col[p, k]), int(st.drv_face[p, k]), int(st.drv_moved[p, k])]
+                       for k in range(4)]
+        pl.arch = [int(x) for x in st.arch[p, :st.n_arch[p]]]
+        pl.prophecy = int(st.prophecy[p])
+        pl.juice = int(st.juice[p])
+        pl.malice = int(st.malice[p])
+    g.gmarket = [None if x < 0 else int(x) for x in st.gmarket]
+    g.amarket = [None if x < 0 else int(x) for x in st.amarket]
+    g.supply = [int(x) for x in st.supply]
+    g.round = int(st.info[0])
+    g.rng = rng.copy()
+    return g
+
+
+BOARD = ("drv_col", "drv_face", "drv_moved", "order_col", "order_rank", "order_n", "sj",
+         "summon", "juice", "malice", "grunt_col", "grunt_pos", "minion_pos", "ghost_at",
+         "n_arch")
+
+
+def board_of(g, p):
+    """Player p's board in the reference game ``g``, as the kernel's arrays (a dict)."""
+    g.write_board(p)
+    return {k: np.array(getattr(g.view, k)[p]) for k in BOARD}
+
+
+def assert_same_board(st, g, p):
+    """The kernel position ``st`` and the reference game ``g`` agree on p's board."""
+    ref = board_of(g, p)
+    empty = np.asarray(st.drv_col[p]) < 0         # an empty Driveway space's face is no state
+    for k in BOARD:
+        mine = np.asarray(getattr(st, k)[p]).copy()
+        theirs = ref[k].copy()
+        if k in ("drv_face", "drv_moved"):
+            mine[empty] = theirs[empty] = 0
+        assert np.array_equal(mine, theirs), k
