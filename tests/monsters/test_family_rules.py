@@ -195,7 +195,8 @@ def test_area12_scores_returns_and_keeps_moving(juice):
     i = area_space(A, F, ORANGE, nf.FA_RETURN)
     st.grunt_pos[0, ORANGE] = p[i - 1]
     nf.move_grunt(A, F, st, prep.lineup, 0, ORANGE, 3, new_stream(0, 0))
-    # step 1 onto area 12: +juice and back to the start; steps 2 and 3 from the start
+    # step 1 onto area 12: +juice and back to the start; steps 2 and 3 from the start (the
+    # leftover move is optional: greedy takes it, test_family_leftover.py has the choice)
     assert st.juice[0] == juice and st.bd[0, nf.B_AREA12] == juice
     assert st.grunt_pos[0, ORANGE] == p[1]
     assert st.ev[nf.C_A12] == 1 and st.ev[nf.C_STEPS] == 3

@@ -68,6 +68,31 @@ def test_prophecy_errors_name_file_card_condition_and_field():
         'kind = "of_a_kind"\ncounts = [4, 3]\npoints = [6, 4]')
 
 
+def test_card_01_lists_both_rank_patterns():
+    cond = CARDS.prophecy[0].conditions[0]
+    assert cond.kind == "pattern" and cond.points == 20
+    assert cond.rank_patterns == ((3, 4, 5, 6), (6, 5, 4, 3)) and cond.spot_ranks == ()
+    assert "Ascending" in CARDS.prophecy[0].name
+
+
+def test_pattern_alternatives_are_validated():
+    assert "field 'patterns'" in bad_prophecy(
+        'kind = "pattern"\npatterns = [[1, 2], [7, 1]]\npoints = 3')
+    assert "field 'patterns'" in bad_prophecy(
+        'kind = "pattern"\npatterns = [[1], [2], [3], [4], [5]]\npoints = 3')
+    assert "field 'patterns'" in bad_prophecy(
+        'kind = "pattern"\npatterns = []\npoints = 3')
+    assert "either 'ranks' or 'patterns'" in bad_prophecy(
+        'kind = "pattern"\nranks = [1, 2]\npatterns = [[2, 1]]\npoints = 3')
+    assert "no patterns except" in bad_prophecy(
+        'kind = "sum"\npatterns = [[2, 1]]\npoints = 3')
+    assert "field 'ranks'" in bad_prophecy(   # an alternative with no requirement
+        'kind = "pattern"\npatterns = [[1, 2], [0, 0]]\npoints = 3')
+    assert "field 'ranks'" in bad_prophecy(   # colours and ranks of different lengths
+        'kind = "pattern"\ncolours = ["blue", "any"]\npatterns = [[1, 2], [1, 2, 3]]\n'
+        'points = 3')
+
+
 def test_a_card_may_not_mix_rows_and_columns():
     with pytest.raises(SimlabError, match="card 3: mixes row and column"):
         ProphecyCard(3, "x", (Condition("sum", points=1),

@@ -24,6 +24,25 @@ def test_kind_pattern_exact_spots_colour_and_rank():
     assert prophecy(1, *grid("P6 B3"), cards=cards) == 0                 # right dice, wrong spots
 
 
+def test_kind_pattern_alternatives_any_one_scores_once():
+    # spots 0 and 2 ranks 1 and 3, or spots 0 and 1 ranks 1 and 2: either gains the 9
+    cards = one_card(Condition("pattern", patterns=((1, 0, 3), (1, 2)), points=9))
+    assert prophecy(1, *grid("B1 G6 P3"), cards=cards) == 9     # the first
+    assert prophecy(1, *grid("B1 G2 P6"), cards=cards) == 9     # the second
+    assert prophecy(1, *grid("B1 G2 P3"), cards=cards) == 9     # both on one row: once
+    assert prophecy(1, *grid("B1 G2", "B1 G5 P3"), cards=cards) == 9  # on two rows: once
+    assert prophecy(1, *grid("B2 G2 P3"), cards=cards) == 0
+    # progress: the better alternative ("B1": each 1/2 done; "B1 G2": the second is met)
+    assert progress(1, *grid("B1"), cards=cards) == pytest.approx(9 / 2)
+    assert progress(1, *grid("B1 G2"), cards=cards) == pytest.approx(9.0)
+    assert progress(1, *grid("B1 G5"), cards=cards) == pytest.approx(9 / 2)  # only the first
+    # the shared colours apply to every alternative
+    pink = one_card(Condition("pattern", spot_colours=(2, -1), patterns=((0, 4), (0, 5)),
+                              points=5))
+    assert prophecy(1, *grid("P1 B5"), cards=pink) == 5
+    assert prophecy(1, *grid("B1 B5"), cards=pink) == 0
+
+
 def test_kind_of_a_kind_counts():
     cards = one_card(Condition("of_a_kind", counts=(3, 4), count_points=(4, 6)))
     assert prophecy(1, *grid("B2 G5 P2 O2"), cards=cards) == 4      # three 2s, not adjacent
@@ -146,6 +165,33 @@ def test_card_01():
     # trimmed: the 3 of 6543 is beyond a Spider Jack value of 3
     assert prophecy(1, *grid("B6 G5 P4 O3", "", ""), kp=keep(3, 6, 6)) == 0
     assert prophecy(1, *grid("B2 G2 P2 O2 Y2 U2")) == 10   # six of a kind
+
+
+def test_card_01_ascending_or_descending():
+    # the rulebook's "Ascending/Descending Ranks": 3 4 5 6 or 6 5 4 3 in the 4 leftmost spots
+    assert prophecy(1, *grid("B3 G4 P5 O6")) == 20
+    assert prophecy(1, *grid("B6 G5 P4 O3")) == 20
+    assert prophecy(1, *grid("", "B3 G4 P5 O6 Y1")) == 20          # any one row
+    assert prophecy(1, *grid("B1 B3 G4 P5 O6")) == 0               # not in the exact spots
+    # one condition: both patterns on two rows still gain the 20 once
+    assert prophecy(1, *grid("B3 G4 P5 O6", "Y6 U5 B4 G3", "")) == 20
+    # ascending row + four 2s (6) + four leftmost yellow (14)
+    assert prophecy(1, *grid("B3 G4 P5 O6 Y1", "B2 G2 P2 O2 Y1", "Y1 Y3 Y5 Y6 B2")) == 40
+    # a row serves one condition: all blue 3 4 5 6 is the 20 or the 14, not both
+    assert prophecy(1, *grid("B3 B4 B5 B6")) == 20
+    assert prophecy(1, *grid("B3 B4 B5 B6", "G3 G4 G5 G6")) == 34
+    assert nbs.prophecy_max(ARR, 0) == 44     # still 20 + 10 + 14, not 64
+
+
+def test_card_01_progress_on_a_partial_ascending_row():
+    # "B3 G4": ascending has 2 of its 4 spots (20 x 2/4); descending is dead (a 3 in spot 0)
+    assert progress(1, *grid("B3 G4")) == pytest.approx(10.0)
+    assert progress(1, *grid("B3 G4 P5")) == pytest.approx(15.0)
+    # one condition, one row: ascending on row 0 (15) beats descending on row 1 ("B6": 20 x
+    # 1/4 = 5), and row 1 then serves same colour (14 x 1/4 = 3.5): 18.5, not 15 + 5 + 3.5
+    assert progress(1, *grid("B3 G4 P5", "B6")) == pytest.approx(18.5)
+    # a wrong rank kills ascending too: "B3 G5" is left with of a kind, 1 of 3 (4 x 1/3)
+    assert progress(1, *grid("B3 G5")) == pytest.approx(4 / 3)
 
 
 def test_card_02():

@@ -6,7 +6,9 @@ Decisions (each a ``rule`` function, also callable from plain Python by the refe
 ``decide_pick`` the die (car position 0..3 of the Fearmobile in front of the player) and the row
 of the Order it goes to: returns ``k * 3 + row``; ``decide_promote`` (area 4) whether to promote
 or demote a Lord and which (``st.dec`` = row, column, +-1); ``decide_swap`` (area 8) whether to
-swap two Lords and which (``st.dec`` = r1, c1, r2, c2); ``decide_row`` the row whose Minion space
+swap two Lords and which (``st.dec`` = r1, c1, r2, c2); ``decide_continue`` (area 12) whether a
+Grunt just sent back to its starting spot goes on with the steps left over from the die (1) or
+stays there (0): the rulebook's "you can use it"; ``decide_row`` the row whose Minion space
 takes this round's Minion (end of round scoring).
 
 Family mode reads these parameters of the shared vector (the others are unused):
@@ -16,20 +18,32 @@ spots of every row: no Spider Jack trimming in family mode), ``noise``.
 
 ``random`` (id 0)
     Uniform over the legal picks and rows; an area 4/8 action is done with probability 1/2 on
-    uniform dice (a promotion that would leave 1..6 becomes a demotion and vice versa).
+    uniform dice (a promotion that would leave 1..6 becomes a demotion and vice versa); the
+    area 12 leftover move is taken with probability 1/2 (one ``uniform`` draw of the game's
+    stream, made only when steps are left).
 ``greedy`` (1), ``prophet`` (2), ``weights`` (3)
     One evaluation: a die of rank r placed in row R is worth ``juice`` x r x (Minion spaces of R
     still empty), which is exactly the row scoring it will bring if the row is not changed
     later; the Grunt move of the die is simulated (``move_outcome``): ``grunt`` per step,
     ``juice`` x the area 12 juice per return, ``icon`` per area 4 / 8 reached; plus the Prophecy
     term (0 for greedy). Promote / swap: the same row-scoring value and Prophecy change, done
-    when positive. End of round: the row with the highest rank total now (``juice`` x total
+    when positive. Area 12 leftover: the same move value of the steps left, walked from the
+    starting spot (``steps_value``: ``grunt`` per step toward area 12 again, ``icon`` per area
+    4 / 8 it reaches -- area 8 only with two dice in the Order --, ``juice`` x the area 12 juice
+    if it gets there again); the Grunt goes on when that is positive (beyond ``bots.TIE``),
+    else it stays on its starting spot (stopping is worth 0: nothing else changes). With the
+    shipped weights (``grunt`` 0.6, ``icon`` 0.8) every step is worth something, so these bots
+    always go on; a ``weights`` bot with ``grunt`` <= 0 may stop. ``move_outcome`` makes the
+    same choice at each return it simulates, so a pick is valued as the bot will play it.
+    End of round: the row with the highest rank total now (``juice`` x total
     plus ``noise``). No decision compares players, so seats never matter; options the bot
     values the same (within ``bots.TIE``: identical dice in the Fearmobile, identical rows,
     identical dice to promote or swap) are broken from the game's random stream with the
     regular bots' tie-aware argmax (``bots.argmax_step``: each of k tied options wins with
     probability 1/k, a draw only on a tie), never by car position, row or loop order.
-Any other id (custom bots) is refused by ``nb_family.family_prepare``.
+Any other id (custom bots) is refused by ``nb_family.family_prepare``: the family engine has no
+custom-bot hook, so no decision kind is defined for it (the regular game's ``bots.KIND_*``
+list no family decision).
 """
 
 from __future__ import annotations
@@ -38,6 +52,7 @@ from simlab.core.jit import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.monsters.bots import (
     BOT_RANDOM,
+    TIE,
     W_GRUNT,
     W_ICON,
     W_JUICE,
@@ -76,10 +91,11 @@ def next_step(A, pos, c):
 
 
 @rule(inline=True)
-def move_outcome(A, F, pos, c, n):
-    """Simulate n steps of the Grunt of colour c from ``pos``: (end position, steps moved,
-    area-4 landings, area-8 landings, area-12 returns). A step onto a return area sends the
-    Grunt to its start spot and the next step leaves from there; in the final area it stops."""
+def path_outcome(A, F, pos, c, n):
+    """Simulate n steps of the Grunt of colour c from ``pos``, always going on after a return:
+    (end position, steps moved, area-4 landings, area-8 landings, area-12 returns). A step onto
+    a return area sends the Grunt to its start spot and the next step leaves from there; in the
+    final area it stops."""
     S = A.n_spaces
     steps = 0
     n4 = 0
@@ -99,6 +115,47 @@ def move_outcome(A, F, pos, c, n):
             elif e == FA_RETURN:
                 n12 += 1
                 pos = START
+    return pos, steps, n4, n8, n12
+
+
+@rule
+def steps_value(A, F, c, n, w, nd):
+    """Area 12 leftover: an evaluating bot's value of moving its Grunt of colour c n steps on
+    from the starting spot (``nd`` dice in the Order: area 8 needs two to swap)."""
+    _, steps, n4, n8, n12 = path_outcome(A, F, START, c, n)
+    v = w[W_GRUNT] * steps + w[W_JUICE] * F.juice12 * n12 + w[W_ICON] * n4
+    if nd >= 2:
+        v += w[W_ICON] * n8
+    return v
+
+
+@rule(inline=True)
+def move_outcome(A, F, pos, c, n, w, nd):
+    """Simulate n steps of the Grunt of colour c from ``pos`` as an evaluating bot plays them
+    (``nd`` dice in the Order): as ``path_outcome``, but after a return with steps left the
+    Grunt goes on only if ``steps_value`` of them is positive (``decide_continue``)."""
+    S = A.n_spaces
+    steps = 0
+    n4 = 0
+    n8 = 0
+    n12 = 0
+    for i in range(n):
+        if pos >= S:
+            break
+        pos = next_step(A, pos, c)
+        steps += 1
+        if pos < S:
+            e = F.area_act[A.space_area[pos]]
+            if e == FA_PROMOTE:
+                n4 += 1
+            elif e == FA_SWAP:
+                n8 += 1
+            elif e == FA_RETURN:
+                n12 += 1
+                pos = START
+                left = n - 1 - i
+                if left > 0 and steps_value(A, F, c, left, w, nd) <= TIE:
+                    break
     return pos, steps, n4, n8, n12
 
 
@@ -129,9 +186,11 @@ def pick_value(A, F, st, p, fm, k, r, w, base):
     f = st.fm_face[fm, k]
     rank = A.face_rank[c, f]
     v = w[W_JUICE] * rank * free_spaces(F, st, p, r)
-    _, steps, n4, n8, n12 = move_outcome(A, F, st.grunt_pos[p, c], c, icon_count(A, c, f))
+    nd = n_dice(st, p) + 1  # with the die placed now
+    _, steps, n4, n8, n12 = move_outcome(A, F, st.grunt_pos[p, c], c, icon_count(A, c, f), w,
+                                         nd)
     v += w[W_GRUNT] * steps + w[W_JUICE] * F.juice12 * n12 + w[W_ICON] * n4
-    if n_dice(st, p) >= 1:
+    if nd >= 2:
         v += w[W_ICON] * n8  # a swap needs two dice: the one placed now and another
     if w[W_PROPHECY] != 0.0:
         col = st.order_n[p, r]
@@ -305,6 +364,17 @@ def decide_swap(A, F, st, lu, p, rng):
     st.dec[2] = y // 8
     st.dec[3] = y % 8
     return 1
+
+
+@rule  # asked by the reference engine (through its twin)
+def decide_continue(A, F, st, lu, p, c, left, rng):
+    """Area 12: 1 if p's Grunt of colour c, just back on its starting spot, goes on with the
+    ``left`` steps left over from the die ("you can use it"), 0 if it stays there."""
+    if lu.ids[p] == BOT_RANDOM:
+        return 0 if uniform(rng) < 0.5 else 1
+    if steps_value(A, F, c, left, lu.params[p], n_dice(st, p)) > TIE:
+        return 1
+    return 0
 
 
 @rule

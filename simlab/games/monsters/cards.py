@@ -14,8 +14,12 @@ are numbered from 0: left to right in a row (up to 6), top to bottom in a column
 
 Condition kinds (fields in brackets; ``points`` is what the condition gains):
 
-- ``pattern`` [ranks, colours]: the shown rank / colour at each shown spot (``0``/``"any"``: no
-  requirement at that spot; a spot with no requirement needs no die);
+- ``pattern`` [ranks or patterns, colours]: the shown rank / colour at each shown spot
+  (``0``/``"any"``: no requirement at that spot; a spot with no requirement needs no die);
+  ``patterns`` instead of ``ranks`` lists alternative rank patterns (at most ``MAX_PATTERNS``,
+  each read with the same ``colours``): the condition is met when any one of them is, on its
+  line, and still gains its points once (card 01's ``[[6, 5, 4, 3], [3, 4, 5, 6]]``:
+  "Ascending/Descending Ranks"); its progress is the best alternative's;
 - ``of_a_kind`` [counts, points]: the most dice of one rank in the line; ``counts = [3, 4]`` and
   ``points = [4, 6]`` gain 4 for three of a kind, 6 for four (a larger count gains the entry of
   the largest listed count not above it);
@@ -67,6 +71,7 @@ from simlab.games.monsters.actions import A_GAIN_GRUNT, A_MALICE, COLOURS, parse
 N_ROWS = 3
 N_COLS = 6
 MAX_COND = 8          #: conditions per Prophecy card (after expanding column lists)
+MAX_PATTERNS = 4      #: alternative rank patterns of one ``pattern`` condition
 MAX_ARCH_PER_DIE = 20  #: upper bound for a single-Grunt card's per-die gain
 
 CONDITION_KINDS = ("pattern", "of_a_kind", "same_colour", "all_match", "sum", "colours",
@@ -137,6 +142,9 @@ class Condition:
         Scope of the line (see the module doc).
     spot_colours, spot_ranks : tuple of int
         ``pattern``: per spot, colour id or -1 (any), rank 1..6 or 0 (any).
+    patterns : tuple of tuple of int
+        ``pattern``: alternative rank patterns (instead of ``spot_ranks``), each per spot 1..6
+        or 0 (any) and read with ``spot_colours``; the condition is met when any one is.
     colour, rank : int
         ``all_match``: colour id or -1, rank or 0 (at least one given).
     lo, hi : int
@@ -161,6 +169,7 @@ class Condition:
     min_dice: int = 1
     spot_colours: tuple[int, ...] = ()
     spot_ranks: tuple[int, ...] = ()
+    patterns: tuple[tuple[int, ...], ...] = ()
     colour: int = -1
     rank: int = 0
     lo: int = 0
@@ -201,18 +210,26 @@ class Condition:
                 bad("points", "points 0..100", self.count_points)
         elif not 0 <= self.points <= 100:
             bad("points", "0..100", self.points)
+        if self.patterns and self.kind != "pattern":
+            bad("patterns", "no patterns except for kind 'pattern'", self.patterns)
         if self.kind == "pattern":
-            nc, nr = len(self.spot_colours), len(self.spot_ranks)
-            if max(nc, nr) > length or (nc and nr and nc != nr):
-                bad("ranks", f"ranks/colours lists of the same length, at most {length} spots",
-                    (self.spot_ranks, self.spot_colours))
-            if not any(c >= 0 for c in self.spot_colours) and not any(self.spot_ranks):
-                bad("ranks", "at least one spot with a rank or a colour",
-                    (self.spot_ranks, self.spot_colours))
-            if any(not -1 <= c < len(COLOURS) for c in self.spot_colours) or \
-                    any(not 0 <= r <= 6 for r in self.spot_ranks):
-                bad("ranks", "ranks 0..6 and colours (or any)",
-                    (self.spot_ranks, self.spot_colours))
+            if self.patterns and self.spot_ranks:
+                bad("patterns", "either 'ranks' or 'patterns', not both",
+                    (self.spot_ranks, self.patterns))
+            if not 1 <= len(self.rank_patterns) <= MAX_PATTERNS:
+                bad("patterns", f"1..{MAX_PATTERNS} rank patterns", self.patterns)
+            nc = len(self.spot_colours)
+            for ranks in self.rank_patterns:
+                nr = len(ranks)
+                if max(nc, nr) > length or (nc and nr and nc != nr):
+                    bad("ranks", f"ranks/colours lists of the same length, at most {length} "
+                        f"spots", (ranks, self.spot_colours))
+                if not any(c >= 0 for c in self.spot_colours) and not any(ranks):
+                    bad("ranks", "at least one spot with a rank or a colour",
+                        (ranks, self.spot_colours))
+                if any(not -1 <= c < len(COLOURS) for c in self.spot_colours) or \
+                        any(not 0 <= r <= 6 for r in ranks):
+                    bad("ranks", "ranks 0..6 and colours (or any)", (ranks, self.spot_colours))
         if self.kind == "all_match":
             if self.colour < 0 and self.rank == 0:
                 bad("colour", "a colour and/or a rank", (self.colour, self.rank))
@@ -230,6 +247,12 @@ class Condition:
                 bad("op", "'+' or '*'", self.op)
         if self.kind == "groups" and self.width not in (1, 2, 3, 6):
             bad("width", "1, 2, 3 or 6 columns", self.width)
+
+    @property
+    def rank_patterns(self) -> tuple[tuple[int, ...], ...]:
+        """``pattern``: the alternative rank patterns (``spot_ranks`` alone when no
+        ``patterns`` are given; an empty one means colours only)."""
+        return self.patterns or (self.spot_ranks,)
 
     @property
     def max_points(self) -> int:
@@ -281,7 +304,8 @@ def _parse_condition(d: dict, where: str) -> list[Condition]:
     if not isinstance(d, dict):
         raise SimlabError(f"{where}: expected a table, got {d!r}")
     known = {"kind", "axis", "columns", "points", "counts", "span", "min_dice", "ranks",
-             "colours", "colour", "rank", "lo", "hi", "n", "spots", "op", "width", "note"}
+             "patterns", "colours", "colour", "rank", "lo", "hi", "n", "spots", "op", "width",
+             "note"}
     for k in d:
         if k not in known:
             raise SimlabError(f"{where}: unknown field {k!r}; known: {', '.join(sorted(known))}")
@@ -305,6 +329,13 @@ def _parse_condition(d: dict, where: str) -> list[Condition]:
         kw.setdefault("span", N_ROWS)
     if "ranks" in d:
         kw["spot_ranks"] = _ints(d["ranks"], f"{f} 'ranks'", 0, 6, 0, 6)
+    if "patterns" in d:
+        v = d["patterns"]
+        if not isinstance(v, list) or not 1 <= len(v) <= MAX_PATTERNS:
+            raise SimlabError(f"{f} 'patterns': expected a list of 1 to {MAX_PATTERNS} rank "
+                              f"lists, got {v!r}")
+        kw["patterns"] = tuple(_ints(x, f"{f} 'patterns'[{i}]", 0, 6, 1, 6)
+                               for i, x in enumerate(v))
     if "colours" in d:
         v = d["colours"]
         if not isinstance(v, list):
@@ -522,9 +553,10 @@ class CardArrays(NamedTuple):
     p_n: np.ndarray          # (NP, MAX_COND) colours n / groups width
     p_colour: np.ndarray     # (NP, MAX_COND) all_match colour (-1 any)
     p_rank: np.ndarray       # (NP, MAX_COND) all_match rank (0 any)
-    p_need: np.ndarray       # (NP, MAX_COND, 6) pattern: spot has a requirement
-    p_scol: np.ndarray       # (NP, MAX_COND, 6) pattern colour (-1 any)
-    p_srank: np.ndarray      # (NP, MAX_COND, 6) pattern rank (0 any)
+    p_npat: np.ndarray       # (NP, MAX_COND) pattern: alternative rank patterns (1 usually)
+    p_need: np.ndarray       # (NP, MAX_COND, MAX_PATTERNS, 6) pattern: spot has a requirement
+    p_scol: np.ndarray       # (NP, MAX_COND, 6) pattern colour (-1 any), shared by the patterns
+    p_srank: np.ndarray      # (NP, MAX_COND, MAX_PATTERNS, 6) pattern rank (0 any)
     p_eq: np.ndarray         # (NP, MAX_COND, 3) equation spots a, b, c
     p_op: np.ndarray         # (NP, MAX_COND) OP_ADD / OP_MUL
     m_kind: np.ndarray       # (NM,) M_*
@@ -571,8 +603,10 @@ class Cards:
                  p_by_count=z(npc, MAX_COND, 7), p_first=z(npc, MAX_COND),
                  p_span=z(npc, MAX_COND), p_min=z(npc, MAX_COND), p_lo=z(npc, MAX_COND),
                  p_hi=z(npc, MAX_COND), p_n=z(npc, MAX_COND), p_colour=z(npc, MAX_COND, v=-1),
-                 p_rank=z(npc, MAX_COND), p_need=z(npc, MAX_COND, N_COLS),
-                 p_scol=z(npc, MAX_COND, N_COLS, v=-1), p_srank=z(npc, MAX_COND, N_COLS),
+                 p_rank=z(npc, MAX_COND), p_npat=z(npc, MAX_COND),
+                 p_need=z(npc, MAX_COND, MAX_PATTERNS, N_COLS),
+                 p_scol=z(npc, MAX_COND, N_COLS, v=-1),
+                 p_srank=z(npc, MAX_COND, MAX_PATTERNS, N_COLS),
                  p_eq=z(npc, MAX_COND, 3), p_op=z(npc, MAX_COND))
         for k, card in enumerate(self.prophecy):
             a["p_ncond"][k] = len(card.conditions)
@@ -596,12 +630,16 @@ class Cards:
                 a["p_n"][k, i] = c.width if c.kind == "groups" else c.n
                 a["p_colour"][k, i] = c.colour
                 a["p_rank"][k, i] = c.rank
-                for j in range(max(len(c.spot_colours), len(c.spot_ranks))):
-                    sc = c.spot_colours[j] if c.spot_colours else -1
-                    sr = c.spot_ranks[j] if c.spot_ranks else 0
-                    a["p_scol"][k, i, j] = sc
-                    a["p_srank"][k, i, j] = sr
-                    a["p_need"][k, i, j] = int(sc >= 0 or sr > 0)
+                if c.kind == "pattern":
+                    a["p_npat"][k, i] = len(c.rank_patterns)
+                    for j, sc in enumerate(c.spot_colours):
+                        a["p_scol"][k, i, j] = sc
+                    for t, ranks in enumerate(c.rank_patterns):
+                        for j in range(max(len(c.spot_colours), len(ranks))):
+                            sc = c.spot_colours[j] if c.spot_colours else -1
+                            sr = ranks[j] if ranks else 0
+                            a["p_srank"][k, i, t, j] = sr
+                            a["p_need"][k, i, t, j] = int(sc >= 0 or sr > 0)
                 if c.spots:
                     a["p_eq"][k, i] = c.spots
                 a["p_op"][k, i] = OPS.index(c.op)

@@ -26,8 +26,10 @@ marked *reading*:
   one Lord die of their Order by 1 (ranks stay 1..6); *reading*: any die, the one just placed
   included (the regular rule forbids the die whose icon gives the action; here the Town space
   gives it). Area 8: the player *may* swap any 2 dice of their Order (faces kept). Area 12: score
-  the family ``area12_juice`` (12) and the Grunt goes straight back to its starting spot; the
-  remaining steps continue from there.
+  the family ``area12_juice`` (12) and the Grunt goes straight back to its starting spot; with
+  steps left over from the die the player *may* go on moving it from there ("you can use it":
+  ``bots_family.decide_continue``, asked once per return with steps left; a Grunt that stays
+  gives up the rest of that move, counted in ``steps_declined``).
 - End of round: each player puts a Minion from the supply on an empty Minion space of a row of
   their choice (``minion_spaces_per_row``, 2 each) and scores the rank total of all dice of that
   row. The game ends when all Minion spaces are filled (6 rounds with 3 x 2 spaces; *reading*:
@@ -62,6 +64,7 @@ from simlab.games.monsters.bots_family import (
     FA_SWAP,
     ROWS,
     START,
+    decide_continue,
     decide_pick,
     decide_promote,
     decide_row,
@@ -86,10 +89,11 @@ FAMILY_COUNTER_NAMES = (
     "games", "rounds", "dice_drawn", "dice_to_bag", "dice_checks", "dice_not_conserved",
     "minion_errors", "illegal_bot_choices", "grunt_steps", "steps_lost_final_area",
     "final_area_arrivals", "area4_landings", "area4_uses", "area8_landings", "area8_uses",
-    "area12_returns", "top_score_ties", "shared_wins", "seat_tie_breaks")
+    "area12_returns", "top_score_ties", "shared_wins", "seat_tie_breaks",
+    "area12_continues", "area12_stops", "steps_declined")
 (C_GAMES, C_ROUNDS, C_DRAWN, C_TO_BAG, C_CHECKS, C_DICE_BAD, C_MINION_BAD, C_ILLEGAL, C_STEPS,
  C_LOST, C_FINAL, C_A4, C_A4_USED, C_A8, C_A8_USED, C_A12, C_TIES, C_SHARED,
- C_SEAT_TIE) = range(len(FAMILY_COUNTER_NAMES))
+ C_SEAT_TIE, C_A12_GO, C_A12_STOP, C_DECLINED) = range(len(FAMILY_COUNTER_NAMES))
 FAMILY_SEAT_NAMES = ("grunt_steps", "area4_uses", "area8_uses", "area12_returns",
                      "final_area_grunts", "minions_top", "minions_middle", "minions_bottom",
                      "order_dice")
@@ -336,7 +340,8 @@ def swap(A, F, st, lu, p, rng):
 
 @rule(inline=True)
 def move_grunt(A, F, st, lu, p, c, n, rng):
-    """Move p's Grunt of colour c n steps (module doc), with the area effects on the way."""
+    """Move p's Grunt of colour c n steps (module doc), with the area effects on the way; after
+    an area 12 return the player chooses whether the steps left go on."""
     S = A.n_spaces
     for i in range(n):
         pos = st.grunt_pos[p, c]
@@ -361,6 +366,13 @@ def move_grunt(A, F, st, lu, p, c, n, rng):
             st.ev[C_A12] += 1
             st.sev[p, S_A12] += 1
             st.grunt_pos[p, c] = START
+            left = n - 1 - i
+            if left > 0:
+                if decide_continue(A, F, st, lu, p, c, left, rng) == 0:
+                    st.ev[C_A12_STOP] += 1
+                    st.ev[C_DECLINED] += left
+                    return
+                st.ev[C_A12_GO] += 1
 
 
 @rule(inline=True)
@@ -596,6 +608,10 @@ def family_invariants(agg: dict, n_games: int, rules) -> list[str]:
         out.append("Minion spaces not all filled exactly once")
     if c["area4_uses"] > c["area4_landings"] or c["area8_uses"] > c["area8_landings"]:
         out.append("more area 4/8 actions than landings")
+    if c["area12_continues"] + c["area12_stops"] > c["area12_returns"]:
+        out.append("more area 12 leftover choices than returns")
+    if c["steps_declined"] < c["area12_stops"]:
+        out.append("an area 12 stop declined no step")
     if np.any(np.asarray(agg["score_hist"]).sum(axis=1) != n_games):
         out.append("score histogram does not count every game")
     bd = np.asarray(agg["breakdown"])
@@ -647,6 +663,7 @@ def family_summary_lines(metrics: dict) -> list[str]:
     g = metrics["per_game"]
     lines += ["", f"per game: area 4 used {g['area4_uses']:.2f}/{g['area4_landings']:.2f}, "
                   f"area 8 used {g['area8_uses']:.2f}/{g['area8_landings']:.2f}, area 12 "
-                  f"returns {g['area12_returns']:.2f}; top-score ties "
-                  f"{100 * metrics['tie_share']:.1f}% ({metrics['tie_rule']})"]
+                  f"returns {g['area12_returns']:.2f} (leftover used "
+                  f"{g['area12_continues']:.2f}, declined {g['area12_stops']:.2f}); "
+                  f"top-score ties {100 * metrics['tie_share']:.1f}% ({metrics['tie_rule']})"]
     return lines

@@ -473,6 +473,25 @@ READINGS: list[Reading] = [
         fixed=True,
     ),
     Reading(
+        name="family_area12_leftover",
+        rule="Area 12: Score 12 Spook Juice, then immediately move this Grunt to its starting "
+             "position. (If you have movement left over from the die, you can use it to "
+             "continue moving this Grunt.)",
+        default="the player's choice, asked after each return with steps left: the evaluation "
+                "bots go on when their value of the steps left, walked from the starting spot "
+                "(grunt per step, icon per area 4 / 8 reached, the area 12 juice if reached "
+                "again), is positive, else the Grunt stays and the rest of the move is given "
+                "up; random goes on with probability 1/2 (a draw from the game's stream)",
+        alternatives=("the leftover steps are always used (the engines before this choice)",
+                      "the leftover steps are always lost"),
+        why="'Can' makes the leftover move optional. In family mode moving on is never worse "
+            "(it brings the Grunt toward area 12 again and area 4 / 8 actions are optional), "
+            "so the shipped greedy, prophet and weights bots always go on; a weights bot that "
+            "values steps at 0 or less stops. Family mode has no custom-bot hook, so no "
+            "custom decision kind.",
+        fixed=True,
+    ),
+    Reading(
         name="family_promote_any_die",
         rule="Area 4: Promote or Demote a Lord — Choose any 1 Lord dice; plus or minus its Rank "
              "(number) by 1.",

@@ -3,7 +3,8 @@
 Written from the rulebook (readings in ``nb_family``'s module doc) with Python lists, not the
 kernel's helpers. It reads the same random stream in the same order as the kernel (Prophecy
 deal; each round every Fearmobile's 4 dice, colour then face; then the bots' draws) and asks the
-kernel's bot functions (``bots_family``) for decisions on a state it builds from its own, so
+kernel's bot functions (``bots_family``) for decisions on a state it builds from its own (the
+area 12 leftover move too: ``decide_continue``, asked after a return with steps left), so
 that kernel and reference must agree game for game (scores, winners, every aggregate). Final
 Prophecy scoring uses the plain-Python twin ``scoring_ref``.
 """
@@ -15,6 +16,7 @@ import numpy as np
 from simlab.core.rng import new_stream, randint
 from simlab.games.monsters.actions import COLOURS
 from simlab.games.monsters.bots_family import (
+    decide_continue,
     decide_pick,
     decide_promote,
     decide_row,
@@ -103,16 +105,7 @@ class ReferenceFamilyGame:
     # ------------------------------------------------------------------ the game
     def play(self):
         A, P = self.A, self.P
-        self.bag = [int(A.dice_per_colour)] * 6
-        self.fm = [[None] * 4 for _ in range(P)]
-        self.order = [[[], [], []] for _ in range(P)]
-        self.grunt = [[-1] * 6 for _ in range(P)]
-        self.minions = [[0, 0, 0] for _ in range(P)]
-        self.supply = [int(self.F.n_minions)] * P
-        self.juice = [0] * P
-        self.prophecy = []
-        self.step = 0
-        self.picks = [[[0, 0] for _ in range(PICKS)] for _ in range(P)]
+        self.reset()
         for _ in range(P):
             while True:
                 k = int(randint(self.rng, A.n_prophecy))
@@ -124,6 +117,21 @@ class ReferenceFamilyGame:
         for rd in range(self.F.rounds):
             self.round(rd + 1)
         return self.finish()
+
+    def reset(self):
+        """The setup without the Prophecy deal: full bag, empty Fearmobiles and Orders, Grunts
+        on their starting spots, Minions in the supply (also for hand-built test positions)."""
+        A, P = self.A, self.P
+        self.bag = [int(A.dice_per_colour)] * 6
+        self.fm = [[None] * 4 for _ in range(P)]
+        self.order = [[[], [], []] for _ in range(P)]
+        self.grunt = [[-1] * 6 for _ in range(P)]
+        self.minions = [[0, 0, 0] for _ in range(P)]
+        self.supply = [int(self.F.n_minions)] * P
+        self.juice = [0] * P
+        self.prophecy = []
+        self.step = 0
+        self.picks = [[[0, 0] for _ in range(PICKS)] for _ in range(P)]
 
     def draw(self) -> int:
         total = sum(self.bag)
@@ -237,6 +245,16 @@ class ReferenceFamilyGame:
                 self.sev[p]["area12_returns"] += 1
                 self.grunt[p][col] = -1
                 self.log(f"      +{j} Spook Juice, back to the start spot")
+                left = n - 1 - i
+                if left > 0:
+                    if not decide_continue(self.A, self.F, self.sync(), self.lu, p, col, left,
+                                           self.rng):
+                        self.ev["area12_stops"] += 1
+                        self.ev["steps_declined"] += left
+                        self.log(f"      stays there ({left} steps left unused)")
+                        return
+                    self.ev["area12_continues"] += 1
+                    self.log(f"      goes on with the {left} steps left")
 
     def promote(self, p: int):
         self.ev["area4_landings"] += 1

@@ -18,7 +18,8 @@ the best of the subsets of conditions), then the cap.
 ``prophecy_progress`` is the same evaluation on a grid still being filled: an empty spot inside
 ``keep`` may still receive any die. A condition that can no longer be met is worth 0; one that
 still can is worth ``points x`` the fraction of its scope already filled (``pattern``: of its
-required spots already matching; ``equation``: of its 3 spots; ``of_a_kind``: the first
+required spots already matching, the best of its alternative rank patterns; ``equation``: of
+its 3 spots; ``of_a_kind``: the first
 count's points x most-of-a-rank / that count, or the full table entry once reached; ``groups``:
 the points table interpolated at the sum of the groups' fractions). "Can still be met" is
 optimistic (any rank 1..6 and colour may come; promotions, swaps and the dice supply are
@@ -118,6 +119,31 @@ def _groups_value(C, k, i, order_col, order_rank, keep, partial):
     return lo + (C.p_by_count[k, i, whole + 1] - lo) * (total - whole)
 
 
+@rule(inline=True)
+def _pattern_value(C, k, i, t, line, order_col, order_rank, keep, partial):
+    """Rank pattern ``t`` of pattern condition ``i`` on ``line``: the points when every
+    required spot matches, partial credit while it still can, 0 once it cannot."""
+    axis = C.p_axis[k]
+    length = N_COLS if axis == AX_ROW else N_ROWS
+    need = 0
+    done = 0
+    for j in range(length):
+        if C.p_need[k, i, t, j] == 0:
+            continue
+        need += 1
+        r, c = _rc(axis, line, j)
+        st = _state(order_col, keep, partial, r, c)
+        if st < 0:
+            return 0.0
+        if st == 1:
+            wc = C.p_scol[k, i, j]
+            wr = C.p_srank[k, i, t, j]
+            if (wc >= 0 and order_col[r, c] != wc) or (wr > 0 and order_rank[r, c] != wr):
+                return 0.0
+            done += 1
+    return C.p_points[k, i] * done / need
+
+
 @rule
 def cond_value(C, k, i, line, order_col, order_rank, keep, partial):
     """Value of condition ``i`` of Prophecy card ``k`` on row/column ``line`` (a column
@@ -129,23 +155,12 @@ def cond_value(C, k, i, line, order_col, order_rank, keep, partial):
     if kind == K_GROUPS:
         return _groups_value(C, k, i, order_col, order_rank, keep, partial)
     if kind == K_PATTERN:
-        need = 0
-        done = 0
-        for j in range(length):
-            if C.p_need[k, i, j] == 0:
-                continue
-            need += 1
-            r, c = _rc(axis, line, j)
-            st = _state(order_col, keep, partial, r, c)
-            if st < 0:
-                return 0.0
-            if st == 1:
-                wc = C.p_scol[k, i, j]
-                wr = C.p_srank[k, i, j]
-                if (wc >= 0 and order_col[r, c] != wc) or (wr > 0 and order_rank[r, c] != wr):
-                    return 0.0
-                done += 1
-        return pts * done / need
+        best = 0.0
+        for t in range(C.p_npat[k, i]):
+            v = _pattern_value(C, k, i, t, line, order_col, order_rank, keep, partial)
+            if v > best:
+                best = v
+        return best
     if kind == K_EQUATION:
         v0 = 0
         v1 = 0

@@ -56,25 +56,32 @@ def feasible(values, op) -> bool:
     return False
 
 
+def pattern_credit(cond: Condition, ranks: tuple, spots: list) -> float:
+    """One rank pattern (with the condition's colours) on this line: its points when every
+    shown spot matches, partial credit while it still can, 0 once it cannot."""
+    need = done = 0
+    for j in range(max(len(cond.spot_colours), len(ranks))):
+        want_c = cond.spot_colours[j] if cond.spot_colours else -1
+        want_r = ranks[j] if ranks else 0
+        if want_c < 0 and want_r == 0:
+            continue
+        need += 1
+        x = spots[j]
+        if x == GONE:
+            return 0.0
+        if is_die(x):
+            if (want_c >= 0 and x[0] != want_c) or (want_r > 0 and x[1] != want_r):
+                return 0.0
+            done += 1
+    return cond.points * done / need
+
+
 def condition_credit(cond: Condition, spots: list) -> float:
     """Points the condition gains on this line (full points when met; with ``EMPTY`` spots,
     partial credit while it can still be met, see ``scoring.prophecy_progress``)."""
     if cond.kind == "pattern":
-        need = done = 0
-        for j in range(max(len(cond.spot_colours), len(cond.spot_ranks))):
-            want_c = cond.spot_colours[j] if cond.spot_colours else -1
-            want_r = cond.spot_ranks[j] if cond.spot_ranks else 0
-            if want_c < 0 and want_r == 0:
-                continue
-            need += 1
-            x = spots[j]
-            if x == GONE:
-                return 0.0
-            if is_die(x):
-                if (want_c >= 0 and x[0] != want_c) or (want_r > 0 and x[1] != want_r):
-                    return 0.0
-                done += 1
-        return cond.points * done / need
+        # any one of the alternative rank patterns (card 01: ascending or descending) will do
+        return max(pattern_credit(cond, ranks, spots) for ranks in cond.rank_patterns)
     if cond.kind == "equation":
         xs = [spots[j] for j in cond.spots]
         if GONE in xs:
