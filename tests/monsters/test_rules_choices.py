@@ -22,7 +22,6 @@ from .positions import (
     assert_same_board,
     driveway,
     face,
-    lineup,
     move,
     position,
     pure,
@@ -278,8 +277,9 @@ def test_greedy_drafts_toward_its_prophecy_card(pure):
     st.sj[0] = 6
     row(st, 0, 0, "B6 G5 P4")
     w = lu.params[0]
-    three = bots.die_prophecy(A, st, 0, G, 3, w)
-    two = bots.die_prophecy(A, st, 0, G, 2, w)
+    base = bots.prog(A, st, 0, w)
+    three = bots.die_prophecy(A, st, 0, G, 3, w, base)
+    two = bots.die_prophecy(A, st, 0, G, 2, w, base)
     assert three > two and three > 0
     assert bots.BOTS["greedy"][2][bots.W_PROPHECY] == 1.0
     assert bots.BOTS["prophet"][2][bots.W_PROPHECY] == 2.0
@@ -288,7 +288,6 @@ def test_greedy_drafts_toward_its_prophecy_card(pure):
 def test_lookahead_playouts_play_the_line_ups_own_bots():
     from simlab.core.custom import CUSTOM_ID
     from simlab.games.monsters.lookahead import GREEDY_W, playout_lineup
-
     from simlab.games.monsters.state import MonstersLineup
 
     def wide(names):

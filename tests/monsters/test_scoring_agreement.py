@@ -83,3 +83,32 @@ def test_every_arch_card_agrees_alone():
             b = ref.arch_score(CARDS.arch[i], col, rank, sj, space_area, area_public, gc, gp,
                                ghost_at, mp)
             assert a == b, (i, CARDS.arch[i])
+
+
+def test_progress_by_lines_equals_prophecy_progress_after_any_change():
+    """The bots' incremental Prophecy progress (``progress_lines`` on the changed rows and
+    columns only, then ``progress_of_lines``) gives exactly ``prophecy_progress`` after a
+    placement, a promotion or a swap, on every card (bots.prog / bots.prog_at)."""
+    rng = np.random.default_rng(20261202)
+    base = np.zeros(24)
+    vals = np.zeros(24)
+    changed = 0
+    for it in range(300):
+        col, rank, kp = random_grid(rng, it % 2 == 1)
+        for k in range(len(CARDS.prophecy)):
+            nbs.progress_lines(ARR, k, col, rank, kp, base, 7, 63)
+            assert nbs.progress_of_lines(ARR, k, base) == nbs.prophecy_progress(ARR, k, col,
+                                                                                rank, kp)
+            c2, r2 = col.copy(), rank.copy()
+            cells = [(int(rng.integers(3)), int(rng.integers(6))) for _ in range(1 + it % 2)]
+            for r, c in cells:           # one cell (place / promote) or two (swap-like)
+                c2[r, c] = rng.integers(-1, 6)
+                r2[r, c] = rng.integers(1, 7)
+            rows = sum({1 << r for r, _ in cells})
+            cols = sum({1 << c for _, c in cells})
+            vals[:] = base
+            nbs.progress_lines(ARR, k, c2, r2, kp, vals, rows, cols)
+            want = nbs.prophecy_progress(ARR, k, c2, r2, kp)
+            assert nbs.progress_of_lines(ARR, k, vals) == want, (k, cells)
+            changed += want != nbs.prophecy_progress(ARR, k, col, rank, kp)
+    assert changed > 500   # the changes do move the value

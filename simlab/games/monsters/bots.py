@@ -153,7 +153,11 @@ from simlab.games.monsters.engine import (
     next_space,
     row_sum,
 )
-from simlab.games.monsters.scoring import final_score, prophecy_progress
+from simlab.games.monsters.scoring import (
+    final_score,
+    progress_lines,
+    progress_of_lines,
+)
 from simlab.games.monsters.state import (
     COLS,
     I_JUST_COL,
@@ -324,8 +328,9 @@ def colour_value(A, st, p, c, w):
 
 
 @rule
-def face_value(A, st, p, c, f, w):
-    """Value of a die (colour c, face f) for the draft: its icons, its colour's move, its rank."""
+def face_value(A, st, p, c, f, w, base):
+    """Value of a die (colour c, face f) for the draft: its icons, its colour's move, its rank
+    and its Prophecy progress (``base``: :func:`prog` of p's Order, called just before)."""
     v = colour_value(A, st, p, c, w)
     for k in range(A.face_act.shape[2]):
         a = A.face_act[c, f, k]
@@ -333,25 +338,43 @@ def face_value(A, st, p, c, f, w):
             v += icon_value(A, st, p, a, A.face_juice[c, f, k], w)
     r = A.face_rank[c, f]
     return v + w[W_RANK] * r * 0.7 + 0.1 * w[W_MALICE] * A.malice_chart[r - 1] + \
-        die_prophecy(A, st, p, c, r, w)
+        die_prophecy(A, st, p, c, r, w, base)
 
 
 @rule
 def prog(A, st, p, w):
-    """Prophecy progress of p's Order (0 when the bot ignores it)."""
-    if w[W_PROPHECY] == 0.0:
+    """Prophecy progress of p's Order (0 when the bot ignores it): ``prophecy_progress``, its
+    condition values kept in ``st.pv[0]`` for :func:`prog_at`."""
+    k = st.prophecy[p]
+    if w[W_PROPHECY] == 0.0 or k < 0:
         return 0.0
-    return prophecy_progress(A.cards, st.prophecy[p], st.order_col[p], st.order_rank[p],
-                             st.sj[p])
+    progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pv[0], 7, 63)
+    return progress_of_lines(A.cards, k, st.pv[0])
 
 
 @rule
-def die_prophecy(A, st, p, c, rank, w):
+def prog_at(A, st, p, w, rows, cols):
+    """:func:`prog` of p's Order changed since p's last :func:`prog` call only in the rows /
+    columns of bit sets ``rows`` / ``cols`` (a bot trying a placement, promotion or swap):
+    only the conditions reading a changed line are evaluated again (the same value)."""
+    k = st.prophecy[p]
+    if w[W_PROPHECY] == 0.0 or k < 0:
+        return 0.0
+    for i in range(st.pv.shape[1]):
+        st.pv[1, i] = st.pv[0, i]
+    progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pv[1], rows,
+                   cols)
+    return progress_of_lines(A.cards, k, st.pv[1])
+
+
+@rule
+def die_prophecy(A, st, p, c, rank, w, base):
     """``prophecy`` x the most a die (colour c, rank) adds to p's Prophecy progress placed at
-    the end of one of its rows (0 when the bot ignores its card or all rows are full)."""
+    the end of one of its rows (0 when the bot ignores its card or all rows are full);
+    ``base`` is :func:`prog` of p's Order, called just before (one call for all the dice of a
+    decision)."""
     if w[W_PROPHECY] == 0.0 or st.prophecy[p] < 0:
         return 0.0
-    base = prog(A, st, p, w)
     best = -1e18
     for r in range(ROWS):
         col = st.order_n[p, r]
@@ -359,7 +382,7 @@ def die_prophecy(A, st, p, c, rank, w):
             st.order_col[p, r, col] = c
             st.order_rank[p, r, col] = rank
             st.order_n[p, r] = col + 1
-            d = prog(A, st, p, w) - base
+            d = prog_at(A, st, p, w, 1 << r, 1 << col) - base
             st.order_col[p, r, col] = -1
             st.order_rank[p, r, col] = 0
             st.order_n[p, r] = col
@@ -439,9 +462,11 @@ def decide_draft(A, st, lu, p, f, rng):
     best = -1
     bv = -1e18
     nt = 0
+    base = prog(A, st, p, w)
     for k in range(4):
         if st.fm_col[f, k] >= 0:
-            v = face_value(A, st, p, st.fm_col[f, k], st.fm_face[f, k], w) + jitter(rng, w)
+            v = face_value(A, st, p, st.fm_col[f, k], st.fm_face[f, k], w, base) + \
+                jitter(rng, w)
             take, nt = argmax_step(v, bv, nt, rng)
             if take:
                 best = k
@@ -511,7 +536,7 @@ def place_value(A, st, p, k, r, w, base):
         st.order_col[p, r, col] = c
         st.order_rank[p, r, col] = rank
         st.order_n[p, r] = col + 1
-        v += w[W_PROPHECY] * (prog(A, st, p, w) - base)
+        v += w[W_PROPHECY] * (prog_at(A, st, p, w, 1 << r, 1 << col) - base)
         st.order_col[p, r, col] = -1
         st.order_rank[p, r, col] = 0
         st.order_n[p, r] = col
@@ -878,7 +903,7 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                     v = d * (w[W_RANK] if c < st.sj[p, r] + 2 else w[W_BEYOND])
                     if w[W_PROPHECY] != 0.0:
                         st.order_rank[p, r, c] = rk
-                        v += w[W_PROPHECY] * (prog(A, st, p, w) - base)
+                        v += w[W_PROPHECY] * (prog_at(A, st, p, w, 1 << r, 1 << c) - base)
                         st.order_rank[p, r, c] = rk - d
                     take, nt = argmax_step(v, bv, nt, rng)
                     if take:
@@ -940,7 +965,8 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                     st.order_col[p, r2, c2] = q1
                     st.order_rank[p, r1, c1] = k2
                     st.order_rank[p, r2, c2] = k1
-                    v += w[W_PROPHECY] * (prog(A, st, p, w) - base)
+                    v += w[W_PROPHECY] * (prog_at(A, st, p, w, (1 << r1) | (1 << r2),
+                                                  (1 << c1) | (1 << c2)) - base)
                     st.order_col[p, r2, c2] = st.order_col[p, r1, c1]
                     st.order_col[p, r1, c1] = q1
                     st.order_rank[p, r1, c1] = k1

@@ -313,10 +313,11 @@ def candidates(A, st, p, kind, f, w, cand, cval):
     """The legal options of a decision with their greedy values (no noise); returns how many."""
     n = 0
     if kind == KIND_DRAFT:
+        base = prog(A, st, p, w)
         for k in range(4):
             if st.fm_col[f, k] >= 0:
                 cand[n] = k
-                cval[n] = face_value(A, st, p, st.fm_col[f, k], st.fm_face[f, k], w)
+                cval[n] = face_value(A, st, p, st.fm_col[f, k], st.fm_face[f, k], w, base)
                 n += 1
     elif kind == KIND_PLACE:
         base = prog(A, st, p, w)

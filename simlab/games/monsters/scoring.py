@@ -338,6 +338,78 @@ def prophecy_progress(C, card, order_col, order_rank, keep):
     return _card_value(C, card, order_col, order_rank, keep, True)
 
 
+@rule
+def progress_lines(C, k, order_col, order_rank, keep, vals, rows, cols):
+    """``prophecy_progress`` piece by piece, for a bot trying many changes of one grid: the
+    value of each condition ``i`` on each line it may use into ``vals[3 * i + line]`` (a row
+    card: rows 0..2; a column card: its own column, at ``3 * i``), recomputing only the
+    conditions that read a row of bit set ``rows`` (row cards) or a column of bit set ``cols``
+    (column cards); ``groups`` conditions read the whole grid and are always recomputed. With
+    every bit set it fills ``vals`` from nothing; :func:`progress_of_lines` then gives the
+    card's value, equal to ``prophecy_progress``."""
+    axis = C.p_axis[k]
+    for i in range(C.p_ncond[k]):
+        if C.p_kind[k, i] == K_GROUPS:
+            v = _groups_value(C, k, i, order_col, order_rank, keep, True)
+            vals[3 * i] = v
+            vals[3 * i + 1] = v
+            vals[3 * i + 2] = v
+        elif axis == AX_ROW:
+            for line in range(N_ROWS):
+                if (rows >> line) & 1:
+                    vals[3 * i + line] = cond_value(C, k, i, line, order_col, order_rank, keep,
+                                                    True)
+        else:
+            line = C.p_line[k, i]
+            if (cols >> line) & 1:
+                vals[3 * i] = cond_value(C, k, i, line, order_col, order_rank, keep, True)
+
+
+@rule
+def _lv(C, k, i, vals):
+    if i >= C.p_ncond[k]:
+        return 0.0
+    return vals[3 * i]
+
+
+@rule
+def progress_of_lines(C, k, vals):
+    """The card's progress value from :func:`progress_lines`' condition values (the same
+    choice of lines and cap as ``prophecy_progress``, on the same numbers)."""
+    n = C.p_ncond[k]
+    best = 0.0
+    if C.p_axis[k] == AX_ROW:
+        no = -1.0e9
+        b = (0.0, no, no, no, no, no, no, no)
+        for i in range(n):
+            b = _relax_rows(b, vals[3 * i], vals[3 * i + 1], vals[3 * i + 2])
+        for m in range(8):
+            if b[m] > best:
+                best = b[m]
+    elif C.p_overlap[k] == 0:
+        for i in range(n):
+            best += vals[3 * i]
+    else:
+        v = (_lv(C, k, 0, vals), _lv(C, k, 1, vals), _lv(C, k, 2, vals), _lv(C, k, 3, vals),
+             _lv(C, k, 4, vals), _lv(C, k, 5, vals), _lv(C, k, 6, vals), _lv(C, k, 7, vals))
+        for sub in range(1, 1 << n):
+            used = 0
+            tot = 0.0
+            for i in range(n):
+                if (sub >> i) & 1:
+                    cm = C.p_mask[k, i]
+                    if used & cm:
+                        tot = -1.0
+                        break
+                    used |= cm
+                    tot += v[i]
+            if tot > best:
+                best = tot
+    if best > C.p_cap:
+        best = float(C.p_cap)
+    return best
+
+
 @rule(inline=True)
 def prophecy_max(C, card):
     """The most card ``card`` can score (each condition at its best, capped)."""

@@ -15,6 +15,7 @@ import numpy as np
 from simlab.core.custom import no_custom
 from simlab.core.jit import rule
 from simlab.games.monsters.actions import N_ACTIONS
+from simlab.games.monsters.cards import MAX_COND
 
 MAX_GRUNTS = 12
 N_MINIONS = 6
@@ -120,6 +121,7 @@ class MonstersState(NamedTuple):
     perm: np.ndarray        # (4 * MAX_GRUNTS,) scratch: the Grunts of one move and their order
     lact: np.ndarray        # (LANDED,) scratch: the actions the Grunts of one move landed on
     ljuice: np.ndarray      # (LANDED,) their Spook Juice amounts
+    pv: np.ndarray          # (2, 3 * MAX_COND) float scratch: Prophecy values (bots.prog)
 
 
 @rule
@@ -178,7 +180,7 @@ def new_state(A) -> MonstersState:
         z(6), z(max(A.n_cards, 1)), z(4), z(4), z(6), z(7), z(6), z(STACK), z(STACK),
         z(STACK), z(8), z(MAX_GRUNTS), z(64), np.zeros(64), z(8), z(p), z(p), z(p, N_BREAK),
         z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(p, PICKS, 2), z(N_ACTIONS, 2),
-        z(4 * MAX_GRUNTS), z(LANDED), z(LANDED))
+        z(4 * MAX_GRUNTS), z(LANDED), z(LANDED), np.zeros((2, 3 * MAX_COND)))
 
 
 def new_agg(n_players: int) -> MonstersAgg:
