@@ -250,13 +250,13 @@ def test_difficulty_prophecy_and_tie_goes_to_him(script, bonus):
 
 LADDER = {  # difficulty.toml: level -> (court_monsters, court_ghosts, summoning, unscored,
     0: (0, 0, 0, 0, 0),  # prophecy)
-    1: (0, 0, 1, 0, 0),
-    2: (0, 0, 1, 0, 1),
-    3: (0, 0, 1, 1, 1),
-    4: (0, 0, 1, 2, 1),
-    5: (1, 0, 1, 2, 1),
-    6: (2, 0, 1, 2, 1),
-    7: (1, 2, 1, 2, 1),
+    1: (0, 0, 0, 1, 0),
+    2: (1, 0, 0, 1, 0),
+    3: (2, 0, 0, 1, 0),
+    4: (2, 0, 1, 1, 0),
+    5: (2, 2, 0, 1, 0),
+    6: (2, 2, 1, 1, 0),
+    7: (1, 4, 0, 2, 1),
 }
 PLUS = {"court_monsters": {0: 0, 1: 1, 2: 2}, "court_ghosts": {0: 0, 2: 2, 4: 3},
         "summoning": {0: 0, 1: 1}, "unscored": {0: 0, 1: 1, 2: 2}, "prophecy": {0: 0, 1: 1}}
@@ -272,6 +272,21 @@ def test_difficulty_ladder(level):
     # one modifier on its own overrides the level's
     B2 = make_rules(1, {"mode": "solo2", "difficulty": level, "sj_unscored": 0}).to_arrays()
     assert B2.unscored == 0 and B2.summoning == A.summoning
+
+
+def test_even_ladder_is_a_shipped_alternative():
+    """data/difficulty_even.toml (``--set data.difficulty=difficulty_even``): 8 levels, level 0
+    the plain automaton, level 7 the default level 7, the "+" count not tied to the level."""
+    names = ("court_monsters", "court_ghosts", "summoning", "unscored", "prophecy")
+    plus = []
+    for level in range(8):
+        A = make_rules(1, {"mode": "solo2", "difficulty": level,
+                           "data.difficulty": "difficulty_even"}).to_arrays()
+        got = (A.court_monsters, A.court_ghosts, A.summoning, A.unscored, A.prophecy_bonus)
+        plus.append(sum(PLUS[n][v] for n, v in zip(names, got, strict=True)))
+        if level in (0, 7):
+            assert got == LADDER[level]
+    assert plus != list(range(8))  # not the "+" ladder: its "+"s do not grow with the level
 
 
 # ---------------------------------------------------------------- whole solo games

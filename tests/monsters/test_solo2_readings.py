@@ -207,11 +207,11 @@ def test_ghosts_in_his_court_after_setup_both_engines(script, modifier, value, n
 
 
 def test_six_needs_the_plus3_modifier(script):
-    # level 7 has the +2 Ghost modifier: 2 Ghosts under either reading
+    # level 5 has the +2 Ghost modifier: 2 Ghosts under either reading
     for value in ("four", "six"):
-        A, st, lu, rng = kernel(difficulty=7, court_ghosts_plus3=value)
+        A, st, lu, rng = kernel(difficulty=5, court_ghosts_plus3=value)
         assert A.court_ghosts == 2 and st.court_ghost.sum() == 2
-        _, g = reference(difficulty=7, court_ghosts_plus3=value)
+        _, g = reference(difficulty=5, court_ghosts_plus3=value)
         assert sum(g.court_ghost) == 2
 
 

@@ -198,13 +198,28 @@ READINGS: list[Reading] = [
     Reading(
         name="difficulty_levels",
         rule="There are a total of 7 Difficulty \"+\"s that can be added to your experience.",
-        default="levels 0..7, each adding one '+' to the previous (see the file)",
-        alternatives=("--set difficulty_levels.I=court_monsters=1/court_ghosts=2/...",
+        default="level N: a set of modifiers worth exactly N '+'s, of those the one nearest an "
+                "even spacing of the measured win share (data/difficulty.toml)",
+        alternatives=("--set data.difficulty=difficulty_even (an evenly spaced ladder, the "
+                      "'+' count not kept)",
+                      "--set difficulty_levels.I=court_monsters=1/court_ghosts=2/...",
                       "--set sj_court_ghosts=4 ... (one modifier, overriding the level)",
                       "--set data.difficulty=FILE"),
-        why="The modifiers add up to more than 7 '+', so which set makes each level is a choice; "
-            "one more '+' per level gives a monotone ladder. The Ghost +3 modifier "
-            "(court_ghosts = 4) puts 4 Ghosts in all, or 6 with court_ghosts_plus3 = six.",
+        why="The modifiers the rulebook lists add up to 9 '+'s, not 7, so which set makes each "
+            "level is a choice. Level N keeps the rulebook's names (Easy +0..+2, Normal "
+            "+3..+4, Difficult +5..+6, Monstrous +7): it is worth exactly N '+'s, and every "
+            "set of at most 7 '+'s was measured (greedy, 10,000 games each, seed 16) to pick "
+            "per level the one nearest an even spacing from level 0 to the hardest 7-'+' set. "
+            "The '+'s do not allow an even ladder, and this one is not evenly spaced: the "
+            "player's win share by level is 45.4, 37.5, 27.6, 20.3, 13.7, 9.0, 5.6, 0.9% "
+            "(greedy, 20,000 games, seed 16; steps of 3.4 to 9.9 points), because no two '+'s "
+            "cost less than 17.9 points and 'Prophecy +1' alone costs 27.7 points, far more "
+            "than any other single '+' (7.9 to 12.1 points per '+'; "
+            "scenarios/monsters-solo-modifiers.toml), so it enters only at level 7. "
+            "data/difficulty_even.toml is evenly spaced instead (45.4, 37.6, 33.8, 26.6, "
+            "19.5, 13.6, 7.7, 0.9%; its levels are worth 0, 1, 1, 2, 3, 2, 4, 7 '+'s). The "
+            "Ghost +3 modifier (court_ghosts = 4) puts 4 Ghosts in all, or 6 with "
+            "court_ghosts_plus3 = six.",
         assumed=True,
         file=_DATA + "difficulty.toml",
     ),

@@ -94,8 +94,12 @@ def _icons(lst) -> str:
 
 
 def load_data(kind: str, path: str | Path | None = None) -> dict:
-    """Read one data file (``kind`` in DATA_KINDS) into the text fields it defines."""
+    """Read one data file (``kind`` in DATA_KINDS) into the text fields it defines: ``path``
+    a file, or the bare name of a file shipped in ``data/`` (``difficulty_even``); None: the
+    kind's default file."""
     p = Path(path) if path else DATA / f"{kind}.toml"
+    if path and not p.exists() and (DATA / f"{path}.toml").is_file() and "/" not in str(path):
+        p = DATA / f"{path}.toml"
     where = f"rules.data.{kind}"
     try:
         d = tomllib.loads(p.read_text())
