@@ -58,9 +58,9 @@ READINGS: list[Reading] = [
         why="Solo 2: 'every' counts a multi-coloured Ghost in his Court as matching the die of "
             "any colour he scores, since 'Multi-colored Ghosts can be placed on any color Grunt "
             "space.'; 'none' reads a multi-coloured Ghost as matching no single colour. "
-            "It matters: measured with greedy at difficulty 0, the player wins 20.4% under "
-            "every vs 43.2% under none (Spider Jack's mean score 168.2 vs 145.5; 20,000 "
-            "games, seed 16).",
+            "It matters: measured with greedy (which reads its own Prophecy card) at "
+            "difficulty 0, the player wins 45.4% under every vs 73.2% under none (Spider "
+            "Jack's mean score 167.7 vs 145.5; 20,000 games, seed 16).",
     ),
     Reading(
         name="prophecy_plus_one",
@@ -74,7 +74,10 @@ READINGS: list[Reading] = [
             "of the card met on no line of the finished Order (a row card's condition on none "
             "of the rows, a column card's on its column), at most max_minus_score: a condition "
             "met in part or on a row another condition used pays nothing. 'half': half of "
-            "max_minus_score rounded down, a softer table reading.",
+            "max_minus_score rounded down, a softer table reading. Measured (greedy, "
+            "difficulty 0 with Prophecy +1 alone, 20,000 games, seed 16): the player wins "
+            "17.7% / 20.5% / 28.9% (Spider Jack 199.9 / 197.1 / 183.7 points), against 45.4% "
+            "(167.7) without the modifier: under every reading the strongest single '+'.",
     ),
     Reading(
         name="court_ghosts_plus3",
@@ -85,7 +88,9 @@ READINGS: list[Reading] = [
         why="Solo 2, the Ghost modifier sj_court_ghosts = 4 (+3). 'four': the two Ghost "
             "modifiers are alternatives, as the Monster ones (+1: 1, +2: 2) read, so +3 means "
             "4 Ghosts in all; 'six': 'additional' is cumulative, 2 + 4 = 6 Ghosts in his Court "
-            "at setup.",
+            "at setup. Measured (greedy, difficulty 0 with court_ghosts = 4 alone, 20,000 "
+            "games, seed 16): the player wins 11.5% under four vs 4.8% under six (Spider "
+            "Jack 209.7 vs 230.4 points; 45.4% and 167.7 with no Ghosts).",
     ),
     # ------------------------------------------------------------------ component data
     Reading(
