@@ -252,7 +252,11 @@ class MonstersGame(Game):
         }
         if rules.mode == "solo2":
             h = np.asarray(agg["sj_hist"])
-            out["spider_jack"] = {"mean_score": float((h * np.arange(h.size)).sum()) / n,
+            x = np.arange(h.size)
+            mean = float((h * x).sum()) / n
+            out["spider_jack"] = {"mean_score": mean,
+                                  "sd_score": float(np.sqrt((h * (x - mean) ** 2).sum()
+                                                            / max(n - 1, 1))),
                                   "player_win_share": 1 - counters["sj_wins"] / n,
                                   "difficulty": rules.difficulty,
                                   "modifiers": rules.modifiers()}

@@ -8,7 +8,9 @@ From each point's metrics (:meth:`MonstersGame.metrics`):
 * Malice gained, spent and wasted above the cap per game, per seat;
 * pending actions performed and skipped per game, by action;
 * solo 2 with points that vary the difficulty: each bot's win share against Spider Jack at
-  levels 0..7, with Wilson 95% intervals (the difficulty ladder).
+  levels 0..7, with Wilson 95% intervals (the difficulty ladder);
+* solo 2 with several points (a comparison of modifiers, a ladder): the player's win share and
+  Spider Jack's mean final score per point, with their differences from the first point.
 
 Made with :mod:`simlab.report.plots` (matplotlib object API without pyplot, Okabe-Ito palette).
 """
@@ -159,6 +161,45 @@ def _ladder_figure(points) -> Figure | None:
     return fig
 
 
+def _spider_jack_figure(points) -> Figure | None:
+    """Solo 2, several points: the player's win share (Wilson 95%) and Spider Jack's mean
+    final score (95% interval) per point, each annotated with its difference from the first
+    point (the baseline of a comparison)."""
+    pts = [p for p in points if p.metrics.get("spider_jack") and _games(p) > 0]
+    if len(pts) < 2:
+        return None
+    names = _labels(pts)
+    n = np.array([_games(p) for p in pts], dtype=float)
+    share = np.array([p.metrics["spider_jack"]["player_win_share"] for p in pts])
+    lo, hi = wilson_interval(share * n, n)
+    sj = np.array([p.metrics["spider_jack"]["mean_score"] for p in pts])
+    half = np.array([1.96 * p.metrics["spider_jack"].get("sd_score", 0.0) for p in pts]) / \
+        np.sqrt(n)
+    fig = plots.new_figure(height=max(3.6, 0.42 * len(pts) + 1.8))
+    left, right = fig.subplots(1, 2, sharey=True)
+    y = np.arange(len(pts))[::-1]
+    left.barh(y, share, color=plots.color(0),
+              xerr=[np.clip(share - lo, 0, None), np.clip(hi - share, 0, None)], capsize=3)
+    right.barh(y, sj, color=plots.color(1), xerr=half, capsize=3)
+    for i in range(len(pts)):
+        d_share = "" if i == 0 else f"  {100 * (share[i] - share[0]):+.1f} pts"
+        d_sj = "" if i == 0 else f"  {sj[i] - sj[0]:+.1f}"
+        left.text(hi[i] + 0.01, y[i], f"{100 * share[i]:.1f}%{d_share}", va="center",
+                  fontsize=8)
+        right.text(sj[i] + half[i] + 2, y[i], f"{sj[i]:.1f}{d_sj}", va="center", fontsize=8)
+    left.set_yticks(y, names)
+    left.set_xlim(0, min(1.0, float(hi.max()) * 1.45 + 0.02))
+    right.set_xlim(0, float((sj + half).max()) * 1.3)
+    left.set_xlabel("player's win share against Spider Jack")
+    right.set_xlabel("Spider Jack's mean final score (Spook Juice)")
+    plots.percent_axis(left, "x", decimals=0)
+    plots.style_axes(left, "x")
+    plots.style_axes(right, "x")
+    plots.title(left, "Win share (Wilson 95%)")
+    plots.title(right, "Spider Jack's score (95%)")
+    return fig
+
+
 def figures(points: list) -> list:
     """``(name, title, Figure)`` for the report, from the points' Monsters on Board metrics."""
     points = [p for p in points if p.metrics and p.metrics.get("score_by_source")]
@@ -172,6 +213,10 @@ def figures(points: list) -> list:
     ladder = _ladder_figure(points)
     if ladder is not None:
         out.append(("difficulty-ladder", "Solo 2 difficulty ladder", ladder))
+    sj = _spider_jack_figure(points)
+    if sj is not None:
+        out.append(("spider-jack", "Solo 2: the player's win share and Spider Jack's score",
+                    sj))
     return out
 
 
