@@ -1,12 +1,11 @@
 """The ``lookahead`` bot (flat Monte Carlo over greedy playouts): deterministic given the game's
-stream, legal, and clearly stronger than ``greedy`` (and ``random``) at 8 playouts."""
+stream, legal, and clearly stronger than ``greedy`` at 8 playouts."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from simlab.core.stats import binomial_tolerance
 from simlab.errors import SimlabError
 from simlab.games.monsters import bots
 from simlab.games.monsters.game import GAME
@@ -45,14 +44,19 @@ def test_deterministic_and_legal(players, overrides):
 
 
 def test_beats_greedy_clearly():
-    """8 playouts, 3 players, against two greedy bots: its win share is above greedy's fair
-    share (1/3) by more than the binomial tolerance (alpha 1e-6), fixed seed."""
+    """At its default budget (8 playouts, width 6) it beats Spider Jack (solo 2, difficulty 0)
+    more often than greedy does on the same games: the difference of win shares is above
+    4.75 standard errors (one-sided p < 1e-6), fixed seed. (Measured: 86.5% against 45.4%,
+    about 7 standard errors at 120 games; solo keeps the test to a minute, where three-player
+    games cost five.)"""
     n = 120
-    rules = GAME.make_rules(3)
-    prep = GAME.prepare(rules, GAME.lineup("lookahead(playouts=8),greedy,greedy", 3))
-    agg, _ = GAME.run_batch(prep, 2024, 0, n, False)
-    share = _share(agg, 0, n)
-    assert share > 1 / 3 + binomial_tolerance(1 / 3, n, alpha=1e-6), share
+    rules = GAME.make_rules(1, {"mode": "solo2", "difficulty": 0})
+    share = {}
+    for name in ("lookahead", "greedy"):
+        agg, _ = GAME.run_batch(GAME.prepare(rules, GAME.lineup(name, 1)), 2024, 0, n, False)
+        share[name] = _share(agg, 0, n)
+    a, b = share["lookahead"], share["greedy"]
+    assert (a - b) / np.sqrt(a * (1 - a) / n + b * (1 - b) / n) > 4.75, share
 
 
 def test_kernel_and_reference_agree():
