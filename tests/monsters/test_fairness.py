@@ -21,7 +21,7 @@ import pytest
 
 from simlab.core.conformance import check_even_split
 from simlab.core.rng import seed_stream
-from simlab.games.monsters import bots, bots_family, nb, nb_family
+from simlab.games.monsters import bots, bots_family, bots_moves, nb, nb_family
 from simlab.games.monsters.actions import (
     A_CALL,
     A_FEED,
@@ -315,6 +315,41 @@ def test_move_grunt_two_alike_colours(mode, players, over, bot):
     put_grunt(c.st, 0, 1, 1, 7)
     opts = list(range(6)) if c.random else [0, 1]
     c.split("which of two alike Grunt colours to move", opts, _action(c, A_GRUNT))
+
+
+@pytest.mark.parametrize("mode,players,over,bot", CASES)
+def test_grunt_order_two_alike_grunts(mode, players, over, bot):
+    """Two blue Grunts on the two starting spots: whichever moves first takes the first blue
+    space and the other the next, so the orders are alike: which moves first splits evenly."""
+    c = Case(mode, players, over, bot)
+    c.grunts_final(0, but=(0,))
+    put_grunt(c.st, 0, 0, 0, -1)
+    put_grunt(c.st, 0, 6, 0, -2)
+
+    def choose():
+        c.st.perm[0], c.st.perm[1] = 0, 6
+        c.ask(bots_moves.decide_grunt_order, 0, 0, 2)
+        return int(c.st.perm[0])
+
+    c.split("which of two alike Grunts moves first", [0, 6], choose)
+
+
+@pytest.mark.parametrize("mode,players,over,bot", CASES)
+def test_promote_one_of_two_identical_driveway_dice(mode, players, over, bot):
+    """An empty Order and two identical dice on the Driveway: which one turns."""
+    c = Case(mode, players, over, bot)
+    for r in range(3):
+        c.row(0, r, "")
+    c.driveway(0, "O3 O3")
+    c.st.drv_col[0, 2:] = -1
+
+    def choose():
+        if c.ask(bots.decide_action, 0, A_PROMOTE, 0, 0) == 0:
+            return SKIP
+        assert c.st.dec[0] == bots.DRIVEWAY
+        return int(c.st.dec[1])
+
+    c.split("which of two identical Driveway dice to promote", [0, 1], choose)
 
 
 @pytest.mark.parametrize("mode,players,over,bot", CASES)
