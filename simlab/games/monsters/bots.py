@@ -587,13 +587,8 @@ def decide_place(A, st, lu, p, rng):
     nt = 0
     for k in range(4):
         if st.drv_col[p, k] >= 0:
-            bp = -1e18
-            for r in range(ROWS):
-                if st.order_n[p, r] < COLS:
-                    bp = max(bp, place_value(A, st, p, k, r, w, base))
-            rank = A.face_rank[st.drv_col[p, k], st.drv_face[p, k]]
-            room = A.malice_cap - st.malice[p]
-            v = w[W_MALICE] * min(A.malice_chart[rank - 1], room) - bp
+            bp, mal_v = place_or_malice(A, st, p, k, w, base)
+            v = mal_v - bp
             take, nt = argmax_step(v, mv, nt, rng)
             if take:
                 mal = k
@@ -777,16 +772,24 @@ def random_promote(A, st, p, jr, jc, rng):
 
 
 @rule
-def drive_value(A, st, p, k, w, base):
-    """What Driveway die k is worth as it shows now: the better of its best placement
-    (:func:`place_value`) and the Malice it would give."""
+def place_or_malice(A, st, p, k, w, base):
+    """Driveway die k as it shows now: (its best placement's :func:`place_value`, the Malice
+    it would give as the Malice die, valued)."""
     bp = -1e18
     for r in range(ROWS):
         if st.order_n[p, r] < COLS:
             bp = max(bp, place_value(A, st, p, k, r, w, base))
     rank = A.face_rank[st.drv_col[p, k], st.drv_face[p, k]]
     room = A.malice_cap - st.malice[p]
-    return max(bp, w[W_MALICE] * min(A.malice_chart[rank - 1], room))
+    return bp, w[W_MALICE] * min(A.malice_chart[rank - 1], room)
+
+
+@rule
+def drive_value(A, st, p, k, w, base):
+    """What Driveway die k is worth as it shows now: the better of its best placement
+    (:func:`place_value`) and the Malice it would give."""
+    bp, mal = place_or_malice(A, st, p, k, w, base)
+    return max(bp, mal)
 
 
 @rule  # asked by the reference engine (through its twin)

@@ -279,13 +279,37 @@ def _relax_rows(b, v0, v1, v2):
             max(b[7], max(b[6] + v0, max(b[5] + v1, b[3] + v2))))
 
 
+#: the row assignment before any condition: nothing used, every other subset unreachable
+_NO_ROWS = (0.0, -1.0e9, -1.0e9, -1.0e9, -1.0e9, -1.0e9, -1.0e9, -1.0e9)
+
+
+@rule
+def _best_columns(C, k, n, v):
+    """Conditions of a column card sharing columns: the best total of a subset of the n
+    condition values ``v`` (an 8-tuple) using each column once."""
+    best = 0.0
+    for sub in range(1, 1 << n):
+        used = 0
+        tot = 0.0
+        for i in range(n):
+            if (sub >> i) & 1:
+                cm = C.p_mask[k, i]
+                if used & cm:
+                    tot = -1.0
+                    break
+                used |= cm
+                tot += v[i]
+        if tot > best:
+            best = tot
+    return best
+
+
 @rule
 def _card_value(C, k, order_col, order_rank, keep, partial):
     n = C.p_ncond[k]
     best = 0.0
     if C.p_axis[k] == AX_ROW:
-        no = -1.0e9
-        b = (0.0, no, no, no, no, no, no, no)
+        b = _NO_ROWS
         for i in range(n):
             b = _relax_rows(b, cond_value(C, k, i, 0, order_col, order_rank, keep, partial),
                             cond_value(C, k, i, 1, order_col, order_rank, keep, partial),
@@ -306,19 +330,7 @@ def _card_value(C, k, order_col, order_rank, keep, partial):
              _cv(C, k, 5, C.p_line[k, 5], order_col, order_rank, keep, partial),
              _cv(C, k, 6, C.p_line[k, 6], order_col, order_rank, keep, partial),
              _cv(C, k, 7, C.p_line[k, 7], order_col, order_rank, keep, partial))
-        for sub in range(1, 1 << n):
-            used = 0
-            tot = 0.0
-            for i in range(n):
-                if (sub >> i) & 1:
-                    cm = C.p_mask[k, i]
-                    if used & cm:
-                        tot = -1.0
-                        break
-                    used |= cm
-                    tot += v[i]
-            if tot > best:
-                best = tot
+        best = _best_columns(C, k, n, v)
     if best > C.p_cap:
         best = float(C.p_cap)
     return best
@@ -379,8 +391,7 @@ def progress_of_lines(C, k, vals):
     n = C.p_ncond[k]
     best = 0.0
     if C.p_axis[k] == AX_ROW:
-        no = -1.0e9
-        b = (0.0, no, no, no, no, no, no, no)
+        b = _NO_ROWS
         for i in range(n):
             b = _relax_rows(b, vals[3 * i], vals[3 * i + 1], vals[3 * i + 2])
         for m in range(8):
@@ -392,19 +403,7 @@ def progress_of_lines(C, k, vals):
     else:
         v = (_lv(C, k, 0, vals), _lv(C, k, 1, vals), _lv(C, k, 2, vals), _lv(C, k, 3, vals),
              _lv(C, k, 4, vals), _lv(C, k, 5, vals), _lv(C, k, 6, vals), _lv(C, k, 7, vals))
-        for sub in range(1, 1 << n):
-            used = 0
-            tot = 0.0
-            for i in range(n):
-                if (sub >> i) & 1:
-                    cm = C.p_mask[k, i]
-                    if used & cm:
-                        tot = -1.0
-                        break
-                    used |= cm
-                    tot += v[i]
-            if tot > best:
-                best = tot
+        best = _best_columns(C, k, n, v)
     if best > C.p_cap:
         best = float(C.p_cap)
     return best
