@@ -587,8 +587,12 @@ def decide_place(A, st, lu, p, rng):
     nt = 0
     for k in range(4):
         if st.drv_col[p, k] >= 0:
-            bp, mal_v = place_or_malice(A, st, p, k, w, base)
-            v = mal_v - bp
+            bp = -1e18
+            for r in range(ROWS):
+                if st.order_n[p, r] < COLS:
+                    st.optv[k * 3 + r] = place_value(A, st, p, k, r, w, base)  # kept below
+                    bp = max(bp, st.optv[k * 3 + r])
+            v = malice_value(A, st, p, k, w) - bp
             take, nt = argmax_step(v, mv, nt, rng)
             if take:
                 mal = k
@@ -601,7 +605,7 @@ def decide_place(A, st, lu, p, rng):
         if st.drv_col[p, k] >= 0 and k != mal:
             for r in range(ROWS):
                 if st.order_n[p, r] < COLS:
-                    v = place_value(A, st, p, k, r, w, base) + jitter(rng, w)
+                    v = st.optv[k * 3 + r] + jitter(rng, w)
                     take, nt = argmax_step(v, bv, nt, rng)
                     if take:
                         best = k * 3 + r
@@ -772,24 +776,22 @@ def random_promote(A, st, p, jr, jc, rng):
 
 
 @rule
-def place_or_malice(A, st, p, k, w, base):
-    """Driveway die k as it shows now: (its best placement's :func:`place_value`, the Malice
-    it would give as the Malice die, valued)."""
-    bp = -1e18
-    for r in range(ROWS):
-        if st.order_n[p, r] < COLS:
-            bp = max(bp, place_value(A, st, p, k, r, w, base))
+def malice_value(A, st, p, k, w):
+    """``malice`` x the Malice Driveway die k would give p as the Malice die (up to the cap)."""
     rank = A.face_rank[st.drv_col[p, k], st.drv_face[p, k]]
     room = A.malice_cap - st.malice[p]
-    return bp, w[W_MALICE] * min(A.malice_chart[rank - 1], room)
+    return w[W_MALICE] * min(A.malice_chart[rank - 1], room)
 
 
 @rule
 def drive_value(A, st, p, k, w, base):
     """What Driveway die k is worth as it shows now: the better of its best placement
     (:func:`place_value`) and the Malice it would give."""
-    bp, mal = place_or_malice(A, st, p, k, w, base)
-    return max(bp, mal)
+    bp = -1e18
+    for r in range(ROWS):
+        if st.order_n[p, r] < COLS:
+            bp = max(bp, place_value(A, st, p, k, r, w, base))
+    return max(bp, malice_value(A, st, p, k, w))
 
 
 @rule  # asked by the reference engine (through its twin)
@@ -1196,6 +1198,16 @@ def decide_arch(A, st, lu, p, final, rng):
         return -1
     w = lu.params[p]
     left = w[W_ARCH] * game_left(A, st, final)
+    # a card kept is worth at least ``left`` (its own points are never negative): when no back
+    # action beats that, none is discarded and nothing is drawn (argmax_step), so skip the scoring
+    worth = False
+    for i in range(n):
+        card = st.arch[p, i]
+        back = icon_value(A, st, p, A.cards.m_back[card], A.cards.m_back_amount[card], w)
+        if not (final == 1 and A.cards.m_back[card] == A_MALICE) and back - left > TIE:
+            worth = True
+    if not worth:
+        return -1
     now = held_score(A, st, p, -1, -1)
     best = -1
     bv = 0.0  # keeping every card
