@@ -147,6 +147,7 @@ from simlab.games.monsters.actions import (
     MULTI,
     SUMMON,
 )
+from simlab.games.monsters.cards import M_SINGLE_GRUNT
 from simlab.games.monsters.engine import (
     can_place_ghost,
     free_for_piece,
@@ -154,6 +155,7 @@ from simlab.games.monsters.engine import (
     row_sum,
 )
 from simlab.games.monsters.scoring import (
+    arch_score,
     final_score,
     progress_lines,
     progress_of_lines,
@@ -419,12 +421,25 @@ def game_left(A, st, final):
 
 
 @rule
+def card_points(A, st, p, card):
+    """The points Arch Monster ``card`` scores on p's current position, for any card but a
+    ``single_grunt`` one (whose points depend on the other cards: :func:`held_score`):
+    final scoring adds the other kinds' points card by card."""
+    return arch_score(A.cards, card, st.order_col[p], st.order_rank[p], st.sj[p],
+                      A.space_area, A.area_public, st.grunt_col[p], st.grunt_pos[p],
+                      st.ghost_at[p], st.minion_pos[p])
+
+
+@rule
 def arch_gain(A, st, p, card, w):
     """What buying Arch Monster ``card`` is worth to p: the points its own scoring condition
     adds on the current position (with the cards p holds) plus ``arch`` x the share of the game
     left, for what the condition may still gain."""
-    return held_score(A, st, p, -1, card) - held_score(A, st, p, -1, -1) + \
-        w[W_ARCH] * game_left(A, st, 0)
+    if A.cards.m_kind[card] == M_SINGLE_GRUNT:
+        gain = held_score(A, st, p, -1, card) - held_score(A, st, p, -1, -1)
+    else:
+        gain = card_points(A, st, p, card)
+    return gain + w[W_ARCH] * game_left(A, st, 0)
 
 
 # ------------------------------------------------------------------------------ draft etc.
@@ -1208,7 +1223,7 @@ def decide_arch(A, st, lu, p, final, rng):
             worth = True
     if not worth:
         return -1
-    now = held_score(A, st, p, -1, -1)
+    now = -1
     best = -1
     bv = 0.0  # keeping every card
     nt = 0
@@ -1217,7 +1232,13 @@ def decide_arch(A, st, lu, p, final, rng):
         back = icon_value(A, st, p, A.cards.m_back[card], A.cards.m_back_amount[card], w)
         if final == 1 and A.cards.m_back[card] == A_MALICE:
             back = 0.0
-        v = back - (now - held_score(A, st, p, i, -1) + left)
+        if A.cards.m_kind[card] == M_SINGLE_GRUNT:
+            if now < 0:
+                now = held_score(A, st, p, -1, -1)
+            kept = now - held_score(A, st, p, i, -1)
+        else:
+            kept = card_points(A, st, p, card)
+        v = back - (kept + left)
         take, nt = argmax_step(v, bv, nt, rng)
         if take:
             best = i
