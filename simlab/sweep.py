@@ -28,9 +28,9 @@ import pandas as pd
 from simlab import __version__
 from simlab.core.runner import run_games
 from simlab.core.stats import (
-    Z95,
     benjamini_hochberg,
     mean_interval,
+    paired_difference,
     seat_advantage_test,
     wilson_interval,
     win_shares,
@@ -339,19 +339,7 @@ def _json(o):
 _bh = benjamini_hochberg
 
 
-def _paired(a: np.ndarray, b: np.ndarray):
-    """Mean difference a - b (per game) with a 95% interval and a two-sided p-value."""
-    from scipy import stats
-
-    n = min(len(a), len(b))
-    d = a[:n].astype(np.float64) - b[:n].astype(np.float64)
-    mean = float(d.mean()) if n else 0.0
-    sd = float(d.std(ddof=1)) if n > 1 else 0.0
-    if sd == 0.0:  # identical in every game (e.g. a variant that changes nothing): no test
-        return mean, mean, mean, (np.nan if mean == 0 else 0.0)
-    se = sd / np.sqrt(n)
-    p = float(2 * stats.norm.sf(abs(mean / se)))
-    return mean, mean - Z95 * se, mean + Z95 * se, p
+_paired = paired_difference
 
 
 def _entity_rows(res: PointResult, level: str, base: PointResult | None) -> list[dict]:

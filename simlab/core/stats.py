@@ -1,7 +1,8 @@
 """Statistics over aggregated counters (scipy): intervals and the seat-advantage test.
 
 Every function takes the integer aggregates that kernels produce, never per-game rows, so a
-10-million-game run is summarised in constant memory.
+10-million-game run is summarised in constant memory; the one exception is
+``paired_difference``, which takes the two per-game series of a paired comparison.
 """
 
 from __future__ import annotations
@@ -104,3 +105,19 @@ def benjamini_hochberg(pvals) -> np.ndarray:
     out = np.empty(n)
     out[order] = np.minimum(adj, 1.0)
     return out
+
+
+def paired_difference(a: np.ndarray, b: np.ndarray):
+    """Mean difference a - b of two per-game series played on the same games (common random
+    numbers), with a 95% interval and a two-sided p-value (normal approximation); the shorter
+    series sets the length. Identical in every game: the difference with no test (p NaN when
+    it is 0, else 0)."""
+    n = min(len(a), len(b))
+    d = a[:n].astype(np.float64) - b[:n].astype(np.float64)
+    mean = float(d.mean()) if n else 0.0
+    sd = float(d.std(ddof=1)) if n > 1 else 0.0
+    if sd == 0.0:
+        return mean, mean, mean, (np.nan if mean == 0 else 0.0)
+    se = sd / np.sqrt(n)
+    p = float(2 * _st.norm.sf(abs(mean / se)))
+    return mean, mean - Z95 * se, mean + Z95 * se, p
