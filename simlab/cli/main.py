@@ -10,6 +10,7 @@ import click
 from simlab import __version__
 from simlab.cli.balance import balance
 from simlab.cli.bench import bench
+from simlab.cli.diff import diff
 from simlab.cli.games import games
 from simlab.cli.odds import odds
 from simlab.cli.readings import readings
@@ -43,6 +44,7 @@ def cli():
       simlab tune jelly --against greedy,greedy     # best response of the weights bot
       simlab balance scenarios/jelly-balance.toml   # the rule value that makes a game fair
       simlab skill jungle                           # does skill matter? (skill ladder)
+      simlab diff v1.toml v2.toml                   # I changed the rules: what changed?
       simlab warm --jobs 2                          # compile every kernel ahead of use
       simlab bench --quick                          # speed figures
     """
@@ -59,6 +61,7 @@ cli.add_command(report)
 cli.add_command(tune)
 cli.add_command(balance)
 cli.add_command(skill)
+cli.add_command(diff)
 cli.add_command(warm)
 
 

@@ -37,7 +37,9 @@ def _template():
 def write_analysis_report(path, *, heading: str, game_title: str, kind_text: str,
                           headlines: list[str], sections: list[Section],
                           tables_: list[tuple[str, pd.DataFrame]], run: dict, data: dict,
-                          description: str = "") -> Path:
+                          description: str = "",
+                          footnote: str = "Intervals are 95% intervals; validation and checks "
+                                          "use games never used for the search.") -> Path:
     """Write ``path`` (HTML), its PNGs (``<stem>-<figure>.png``) and ``<stem>.json``.
 
     Parameters
@@ -47,7 +49,7 @@ def write_analysis_report(path, *, heading: str, game_title: str, kind_text: str
     heading, game_title, kind_text, description : str
         Title line pieces.
     headlines : list of str
-        The findings in words.
+        The findings in words; ``footnote`` the line under them.
     sections : list of Section
         Figures (matplotlib figures in ``FigureItem.figure``).
     tables_ : list of (title, DataFrame)
@@ -69,7 +71,7 @@ def write_analysis_report(path, *, heading: str, game_title: str, kind_text: str
     run_df = pd.DataFrame({"parameter": list(run), "value": [str(v) for v in run.values()]})
     html = _template().render(
         title=f"{heading}: {game_title}", heading=heading, game_title=game_title,
-        kind_text=kind_text, description=description,
+        kind_text=kind_text, description=description, footnote=footnote,
         created=_dt.datetime.now().strftime("%Y-%m-%d %H:%M"), headlines=headlines,
         sections=[s for s in sections if s.figures],
         tables=[(name, Markup(tables.to_html(df))) for name, df in tables_],

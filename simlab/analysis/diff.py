@@ -1,0 +1,344 @@
+"""Rules-version diff: two scenario files of one game that differ in rules (a designer's v1 and
+v2), a standard battery played on both under common random numbers.
+
+Both versions play the same games (seed, game indices) with the same line-up in every seat
+rotation, so each measure is a paired difference game by game, with a 95% interval and a
+p-value; Benjamini-Hochberg runs across the battery of each bot population. The battery:
+
+* seat balance: each seat's win share (a win shared by k counts 1/k), seats rotated over the
+  line-up, so a seat's change is the seat's, not a bot's;
+* each bot's win share in the mixed line-up (the seats it holds, over the rotations);
+* score: the mean score per player, the spread (highest minus lowest score of a game) and the
+  decisiveness (the winner's margin over the second-best score).
+
+It runs for two populations by default: the line-up of file A and every seat the game's
+``greedy`` bot, and says where they disagree (a change significant in one and not the other, or
+of opposite sign). The line-up, players, seed and game count are file A's; file B contributes
+its rules only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from simlab.core.runner import run_games
+from simlab.core.stats import benjamini_hochberg, paired_difference
+from simlab.errors import SimlabError
+from simlab.games.registry import get_game
+
+#: significance level of the battery (after Benjamini-Hochberg)
+ALPHA = 0.05
+
+
+@dataclass
+class DiffResult:
+    """What ``rules_diff`` found; ``rows`` has one row per population and measure."""
+
+    game: str
+    title: str
+    names: tuple[str, str]
+    changed: dict            # rule path -> (value in A, value in B)
+    players: int
+    games: int               # games per rotation and population, on each version
+    seed: int
+    populations: dict        # name -> list of bot labels (seat 1 first)
+    rows: pd.DataFrame = field(repr=False)
+
+    def significant(self) -> pd.DataFrame:
+        return self.rows[self.rows["significant"]]
+
+    def disagreements(self) -> list[str]:
+        """Measures whose verdict differs between the populations (in words)."""
+        out = []
+        pops = list(self.populations)
+        if len(pops) < 2:
+            return out
+        for measure, grp in self.rows.groupby("measure", sort=False):
+            by = {r.population: r for r in grp.itertuples()}
+            if not all(p in by for p in pops):
+                continue
+            sig = [by[p].significant for p in pops]
+            signs = {np.sign(by[p].diff) for p in pops if by[p].significant}
+            if any(sig) and (not all(sig) or len(signs) > 1):
+                parts = [f"{_change(by[p])} with {p}" if by[p].significant
+                         else f"no significant change with {p}" for p in pops]
+                out.append(f"{measure}: " + "; ".join(parts) + ".")
+        return out
+
+    def headlines(self) -> list[str]:
+        """The significant changes in words, then where the populations disagree."""
+        lines = []
+        what = ", ".join(f"{k} {_v(a)} -> {_v(b)}" for k, (a, b) in self.changed.items())
+        lines.append(f"{self.names[0]} -> {self.names[1]} ({what}): {self.games:,} games per "
+                     f"seat rotation on each, the same games (seed {self.seed}).")
+        for pop in self.populations:
+            sig = self.rows[(self.rows["population"] == pop) & self.rows["significant"]]
+            if sig.empty:
+                lines.append(f"With {pop}: no significant change (Benjamini-Hochberg, "
+                             f"{ALPHA:g}).")
+                continue
+            sig = sig.reindex(sig["diff_std"].abs().sort_values(ascending=False).index)
+            lines.append(f"With {pop}: " + "; ".join(f"{r.measure} {_change(r)}"
+                                                       for r in sig.itertuples()) + ".")
+        lines += [f"Populations disagree: {s}" for s in self.disagreements()]
+        return lines
+
+    def table(self) -> str:
+        """The whole battery as text."""
+        cols = ["population", "measure", "a", "b", "diff", "diff_lo", "diff_hi", "p_adjusted"]
+        df = self.rows[cols].copy()
+        df["sig"] = np.where(self.rows["significant"], "*", "")
+        return df.to_string(index=False, float_format=lambda x: f"{x:.4g}")
+
+    def to_dict(self) -> dict:
+        """JSON-able: every row of the battery plus the run's parameters and the headlines."""
+        rows = [{k: (None if isinstance(v, float) and np.isnan(v) else
+                     (bool(v) if isinstance(v, (bool, np.bool_)) else
+                      (float(v) if isinstance(v, (np.floating, float)) else v)))
+                 for k, v in r.items()} for r in self.rows.to_dict("records")]
+        return {"game": self.game, "a": self.names[0], "b": self.names[1],
+                "changed": {k: [a, b] for k, (a, b) in self.changed.items()},
+                "players": self.players, "games": self.games, "seed": self.seed,
+                "populations": self.populations, "headlines": self.headlines(),
+                "disagreements": self.disagreements(), "rows": rows}
+
+
+def _v(x) -> str:
+    return repr(x) if isinstance(x, str) else str(x)
+
+
+def _change(r) -> str:
+    if r.unit == "share":
+        return (f"{100 * r.a:.1f}% -> {100 * r.b:.1f}% ({100 * r.diff:+.1f} points, 95% "
+                f"{100 * r.diff_lo:+.1f} to {100 * r.diff_hi:+.1f})")
+    return (f"{r.a:.2f} -> {r.b:.2f} ({r.diff:+.2f}, 95% {r.diff_lo:+.2f} to "
+            f"{r.diff_hi:+.2f})")
+
+
+def _resolved(g, players: int, rules: dict, where: str):
+    return g.make_rules(players, dict(rules), where=where)
+
+
+def changed_rules(g, players: int, a_rules: dict, b_rules: dict) -> dict:
+    """Rule fields whose resolved values differ between the two versions: {name: (a, b)}."""
+    import dataclasses
+
+    ra = _resolved(g, players, a_rules, "A.rules")
+    rb = _resolved(g, players, b_rules, "B.rules")
+    out = {}
+    for f in dataclasses.fields(ra):
+        va, vb = getattr(ra, f.name), getattr(rb, f.name)
+        if va != vb:
+            out[f.name] = (va, vb)
+    return out
+
+
+def _battery(g, players, labels_of_seat, rows_a, rows_b):
+    """Per-game series (A, B) of every measure, from the kept rows of each rotation."""
+    out = {}
+    sa = [np.concatenate([r["score"] for r in rot]).astype(np.float64) for rot in rows_a]
+    sb = [np.concatenate([r["score"] for r in rot]).astype(np.float64) for rot in rows_b]
+    wa = [np.concatenate([r["winner"] for r in rot]).astype(np.float64) for rot in rows_a]
+    wb = [np.concatenate([r["winner"] for r in rot]).astype(np.float64) for rot in rows_b]
+
+    def share(w):
+        return w / np.maximum(w.sum(axis=1, keepdims=True), 1)
+
+    rot = len(sa)
+    if players > 1:
+        for s in range(players):
+            out[(f"seat {s + 1} win share", "share")] = (
+                np.concatenate([share(w)[:, s] for w in wa]),
+                np.concatenate([share(w)[:, s] for w in wb]))
+        bots = list(dict.fromkeys(labels_of_seat))
+        if len(bots) > 1:
+            for b in bots:
+                pa, pb = [], []
+                for r in range(rot):
+                    seats = [s for s in range(players) if labels_of_seat[(s + r) % players] == b]
+                    pa.append(share(wa[r])[:, seats].sum(axis=1))
+                    pb.append(share(wb[r])[:, seats].sum(axis=1))
+                out[(f"{b}'s win share", "share")] = (np.concatenate(pa), np.concatenate(pb))
+    else:
+        out[("player's win share", "share")] = (np.concatenate([w[:, 0] for w in wa]),
+                                                np.concatenate([w[:, 0] for w in wb]))
+    out[("mean score", "points")] = (np.concatenate([x.mean(axis=1) for x in sa]),
+                                     np.concatenate([x.mean(axis=1) for x in sb]))
+    if players > 1:
+        out[("score spread (highest - lowest)", "points")] = (
+            np.concatenate([x.max(axis=1) - x.min(axis=1) for x in sa]),
+            np.concatenate([x.max(axis=1) - x.min(axis=1) for x in sb]))
+
+        def margin(x):
+            top = np.sort(x, axis=1)
+            return top[:, -1] - top[:, -2]
+
+        out[("decisiveness (winner's margin)", "points")] = (
+            np.concatenate([margin(x) for x in sa]), np.concatenate([margin(x) for x in sb]))
+    return out
+
+
+def rules_diff(a, b, *, games: int | None = None, precision: float | None = None,
+               populations: tuple[str, ...] = ("lineup", "greedy"), jobs: int = 1,
+               backend: str = "loky", progress: bool | None = None) -> DiffResult:
+    """Compare two rule sets of one game on a standard battery (module docstring).
+
+    Parameters
+    ----------
+    a, b : str, Path or dict
+        Scenario files (or dicts) of the same game that differ in rules. Players, bots, seed
+        and games come from ``a``.
+    games : int, optional
+        Games per seat rotation, population and version (default: ``a``'s ``games``, at
+        most 20,000).
+    precision : float, optional
+        Instead of ``games``: play until every win-share difference's 95% half-width is at
+        most this (at most 200,000 games per rotation).
+    populations : tuple of str
+        ``"lineup"`` (``a``'s bots) and/or ``"greedy"`` (every seat the game's greedy bot).
+
+    Raises
+    ------
+    SimlabError
+        The files name different games or player counts, or do not differ in any rule.
+    """
+    from simlab.scenario import load_scenario
+
+    sa, _ = load_scenario(a, name_hint="A")
+    sb, _ = load_scenario(b, name_hint="B")
+    if sa.game != sb.game:
+        raise SimlabError(f"diff: the files are of different games ({sa.game!r} in A, "
+                          f"{sb.game!r} in B); a diff compares two rule sets of one game")
+    g = get_game(sa.game)
+    players = sa.players if sa.players is not None else g.default_players
+    pb = sb.players if sb.players is not None else g.default_players
+    if pb != players:
+        raise SimlabError(f"diff: A plays {players} players and B {pb}; a diff compares rules "
+                          f"at one player count (set players in both files)")
+    changed = changed_rules(g, players, sa.rules, sb.rules)
+    if not changed:
+        raise SimlabError("diff: the two files do not differ in any rule (after defaults); "
+                          "nothing to compare")
+    if games is not None and games < 2:
+        raise SimlabError(f"diff: games: expected at least 2, got {games}")
+    if precision is not None and not precision > 0:
+        raise SimlabError(f"diff: precision: expected a number above 0, got {precision}")
+    unknown = [p for p in populations if p not in ("lineup", "greedy")]
+    if unknown or not populations:
+        raise SimlabError(f"diff: populations: expected 'lineup' and/or 'greedy', got "
+                          f"{list(populations)}")
+    n_games = games if games is not None else min(int(sa.games or 20_000), 20_000)
+    rules_a = g.make_rules(players, dict(sa.rules))
+    rules_b = g.make_rules(players, dict(sb.rules))
+    pops = {}
+    if "lineup" in populations:
+        pops["the line-up of A"] = g.lineup(sa.bots, players)
+    if "greedy" in populations and "greedy" in g.bots():
+        lu = g.lineup("greedy", players)
+        if [x.label for x in lu] != [x.label for x in pops.get("the line-up of A", [])]:
+            pops["all greedy"] = lu
+    records = []
+    for name, lineup in pops.items():
+        rots = players if players > 1 else 1
+        rotated = [[lineup[(s + r) % players] for s in range(players)] for r in range(rots)]
+        preps = [(g.prepare(rules_a, lu), g.prepare(rules_b, lu)) for lu in rotated]
+        rows_a = [[] for _ in preps]
+        rows_b = [[] for _ in preps]
+        done = 0
+
+        def extend(n, preps=preps, rows_a=rows_a, rows_b=rows_b):
+            nonlocal done
+            for i, (pa, pb_) in enumerate(preps):
+                for prep, rows in ((pa, rows_a), (pb_, rows_b)):
+                    out = run_games(g, prep, n, sa.seed, jobs=jobs, backend=backend,
+                                    keep_rows=True, progress=progress, first_game=done)
+                    rows[i].append(out.rows)
+            done += n
+
+        labels = [x.label for x in lineup]
+        if precision is None:
+            extend(n_games)
+            series = _battery(g, players, labels, rows_a, rows_b)
+        else:
+            extend(2_000)
+            while True:
+                series = _battery(g, players, labels, rows_a, rows_b)
+                hw = max((hi - lo) / 2 for (m, unit), (x, y) in series.items()
+                         if unit == "share" for _, lo, hi, _ in [paired_difference(y, x)])
+                if hw <= precision or done >= 200_000:
+                    break
+                need = int(done * (hw / precision) ** 2 * 1.1) + 1
+                extend(min(max(need, done + 1_000), 200_000) - done)
+        n_games = done
+        for (measure, unit), (x, y) in series.items():
+            d, lo, hi, p = paired_difference(y, x)
+            sd = float(np.std(x)) or 1.0
+            records.append({"population": name, "measure": measure, "unit": unit,
+                            "a": float(np.mean(x)), "b": float(np.mean(y)), "diff": d,
+                            "diff_lo": lo, "diff_hi": hi, "p_value": p, "diff_std": d / sd,
+                            "games": int(len(x))})
+    df = pd.DataFrame(records)
+    df["p_adjusted"] = np.nan
+    df["significant"] = False
+    for name in pops:
+        m = df["population"] == name
+        p = df.loc[m, "p_value"].to_numpy(dtype=float)
+        ok = ~np.isnan(p)
+        adj = np.full(p.shape, np.nan)
+        if ok.any():
+            adj[ok] = benjamini_hochberg(p[ok])
+        df.loc[m, "p_adjusted"] = adj
+        df.loc[m, "significant"] = adj < ALPHA
+    df["significant"] = df["significant"].fillna(False).astype(bool)
+    return DiffResult(game=sa.game, title=g.title, names=(sa.name, sb.name), changed=changed,
+                      players=players, games=n_games, seed=sa.seed,
+                      populations={k: [x.label for x in v] for k, v in pops.items()}, rows=df)
+
+
+def diff_report(res: DiffResult, path) -> Path:
+    """The diff as a self-contained HTML report (findings in words, one forest plot per unit,
+    the whole battery as a table, the numbers in a JSON file beside the page)."""
+    from simlab.report import plots
+    from simlab.report.analysis import FigureItem, Section, write_analysis_report
+
+    pops = list(res.populations)
+    items = []
+    for unit, xlabel in (("share", "change in win share, B - A (percentage points)"),
+                         ("points", "change, B - A (points)")):
+        rows = res.rows[res.rows["unit"] == unit]
+        if rows.empty:
+            continue
+        fig = plots.forest([f"{r.measure} ({r.population})" for r in rows.itertuples()],
+                           rows["diff"].tolist(), rows["diff_lo"].tolist(),
+                           rows["diff_hi"].tolist(), ref=0.0, xlabel=xlabel,
+                           title_text=("Win shares" if unit == "share" else "Scores") +
+                           ": version B minus version A",
+                           colors=[plots.color(pops.index(p)) for p in rows["population"]],
+                           filled=rows["significant"].tolist(),
+                           legend=[(p, plots.color(i)) for i, p in enumerate(pops)],
+                           percent_points=unit == "share", sig_legend=True)
+        items.append(FigureItem(f"diff-{unit}", "Win shares" if unit == "share" else "Scores",
+                                "B minus A, game by game on the same dice (common random "
+                                "numbers); lines: 95% intervals; filled dots: significant "
+                                "after Benjamini-Hochberg across the battery; one colour per "
+                                "bot population.", fig))
+    secs = [Section("battery", "What changed", "Every measure of the battery, each population.",
+                    items)]
+    table = res.rows[["population", "measure", "a", "b", "diff", "diff_lo", "diff_hi",
+                      "p_adjusted", "significant"]].round(4)
+    run = {"game": res.game, "A": res.names[0], "B": res.names[1],
+           "rules changed": "; ".join(f"{k}: {_v(a)} -> {_v(b)}"
+                                      for k, (a, b) in res.changed.items()),
+           "players": res.players, "games per rotation": res.games, "seed": res.seed,
+           **{f"population: {k}": ", ".join(v) for k, v in res.populations.items()}}
+    return write_analysis_report(
+        path, heading="Rules diff", game_title=res.title,
+        kind_text=f"{res.names[0]} against {res.names[1]}", headlines=res.headlines(),
+        sections=secs, tables_=[("The battery", table)], run=run, data=res.to_dict(),
+        footnote="Intervals are 95% intervals of paired differences (the same games on both "
+                 "versions); 'significant' is after Benjamini-Hochberg across the battery of "
+                 "each population.")
