@@ -138,53 +138,51 @@ def changed_rules(g, players: int, a_rules: dict, b_rules: dict) -> dict:
 
 
 def _battery(g, players, labels_of_seat, rows_a, rows_b):
-    """Per-game series (A, B) of every measure, from the kept rows of each rotation."""
+    """Per-game series (A, B) of every measure from the kept rows of each rotation: the value
+    of game index i is the mean over the seat rotations of game i. The rotations of one game
+    share its dice (and with identical bots are the same game), so they are one sample, not
+    several: averaging them first keeps the intervals honest."""
     out = {}
-    sa = [np.concatenate([r["score"] for r in rot]).astype(np.float64) for rot in rows_a]
-    sb = [np.concatenate([r["score"] for r in rot]).astype(np.float64) for rot in rows_b]
-    wa = [np.concatenate([r["winner"] for r in rot]).astype(np.float64) for rot in rows_a]
-    wb = [np.concatenate([r["winner"] for r in rot]).astype(np.float64) for rot in rows_b]
-
-    def share(w):
-        return w / np.maximum(w.sum(axis=1, keepdims=True), 1)
-
-    rot = len(sa)
+    sa = np.stack([np.concatenate([r["score"] for r in rot]) for rot in rows_a]).astype(float)
+    sb = np.stack([np.concatenate([r["score"] for r in rot]) for rot in rows_b]).astype(float)
+    wa = np.stack([np.concatenate([r["winner"] for r in rot]) for rot in rows_a]).astype(float)
+    wb = np.stack([np.concatenate([r["winner"] for r in rot]) for rot in rows_b]).astype(float)
+    sha = wa / np.maximum(wa.sum(axis=2, keepdims=True), 1)   # (rotation, game, seat)
+    shb = wb / np.maximum(wb.sum(axis=2, keepdims=True), 1)
+    rot = sa.shape[0]
     if players > 1:
         for s in range(players):
-            out[(f"seat {s + 1} win share", "share")] = (
-                np.concatenate([share(w)[:, s] for w in wa]),
-                np.concatenate([share(w)[:, s] for w in wb]))
+            out[(f"seat {s + 1} win share", "share")] = (sha[:, :, s].mean(axis=0),
+                                                        shb[:, :, s].mean(axis=0))
         bots = list(dict.fromkeys(labels_of_seat))
         if len(bots) > 1:
             for b in bots:
-                pa, pb = [], []
+                pa = np.zeros(sha.shape[1])
+                pb = np.zeros(shb.shape[1])
                 for r in range(rot):
                     seats = [s for s in range(players) if labels_of_seat[(s + r) % players] == b]
-                    pa.append(share(wa[r])[:, seats].sum(axis=1))
-                    pb.append(share(wb[r])[:, seats].sum(axis=1))
-                out[(f"{b}'s win share", "share")] = (np.concatenate(pa), np.concatenate(pb))
+                    pa += sha[r][:, seats].sum(axis=1)
+                    pb += shb[r][:, seats].sum(axis=1)
+                out[(f"{b}'s win share", "share")] = (pa / rot, pb / rot)
     else:
-        out[("player's win share", "share")] = (np.concatenate([w[:, 0] for w in wa]),
-                                                np.concatenate([w[:, 0] for w in wb]))
-    out[("mean score", "points")] = (np.concatenate([x.mean(axis=1) for x in sa]),
-                                     np.concatenate([x.mean(axis=1) for x in sb]))
+        out[("player's win share", "share")] = (sha[:, :, 0].mean(axis=0),
+                                                shb[:, :, 0].mean(axis=0))
+    out[("mean score", "points")] = (sa.mean(axis=2).mean(axis=0), sb.mean(axis=2).mean(axis=0))
     if players > 1:
         out[("score spread (highest - lowest)", "points")] = (
-            np.concatenate([x.max(axis=1) - x.min(axis=1) for x in sa]),
-            np.concatenate([x.max(axis=1) - x.min(axis=1) for x in sb]))
-
-        def margin(x):
-            top = np.sort(x, axis=1)
-            return top[:, -1] - top[:, -2]
-
+            (sa.max(axis=2) - sa.min(axis=2)).mean(axis=0),
+            (sb.max(axis=2) - sb.min(axis=2)).mean(axis=0))
+        ta = np.sort(sa, axis=2)
+        tb = np.sort(sb, axis=2)
         out[("decisiveness (winner's margin)", "points")] = (
-            np.concatenate([margin(x) for x in sa]), np.concatenate([margin(x) for x in sb]))
+            (ta[:, :, -1] - ta[:, :, -2]).mean(axis=0), (tb[:, :, -1] - tb[:, :, -2]).mean(axis=0))
     return out
 
 
 def rules_diff(a, b, *, games: int | None = None, precision: float | None = None,
                populations: tuple[str, ...] = ("lineup", "greedy"), jobs: int = 1,
-               backend: str = "loky", progress: bool | None = None) -> DiffResult:
+               backend: str = "loky", progress: bool | None = None,
+               seed_b: int | None = None) -> DiffResult:
     """Compare two rule sets of one game on a standard battery (module docstring).
 
     Parameters
@@ -200,6 +198,10 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         most this (at most 200,000 games per rotation).
     populations : tuple of str
         ``"lineup"`` (``a``'s bots) and/or ``"greedy"`` (every seat the game's greedy bot).
+    seed_b : int, optional
+        Calibration only: B plays the games of this seed instead of A's (independent games,
+        no common random numbers), which also lets A and B have the same rules: every
+        significant change is then a false discovery.
 
     Raises
     ------
@@ -220,7 +222,7 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         raise SimlabError(f"diff: A plays {players} players and B {pb}; a diff compares rules "
                           f"at one player count (set players in both files)")
     changed = changed_rules(g, players, sa.rules, sb.rules)
-    if not changed:
+    if not changed and (seed_b is None or seed_b == sa.seed):
         raise SimlabError("diff: the two files do not differ in any rule (after defaults); "
                           "nothing to compare")
     if games is not None and games < 2:
@@ -232,6 +234,7 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         raise SimlabError(f"diff: populations: expected 'lineup' and/or 'greedy', got "
                           f"{list(populations)}")
     n_games = games if games is not None else min(int(sa.games or 20_000), 20_000)
+    seed_b_ = sa.seed if seed_b is None else int(seed_b)
     rules_a = g.make_rules(players, dict(sa.rules))
     rules_b = g.make_rules(players, dict(sb.rules))
     pops = {}
@@ -253,8 +256,8 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         def extend(n, preps=preps, rows_a=rows_a, rows_b=rows_b):
             nonlocal done
             for i, (pa, pb_) in enumerate(preps):
-                for prep, rows in ((pa, rows_a), (pb_, rows_b)):
-                    out = run_games(g, prep, n, sa.seed, jobs=jobs, backend=backend,
+                for prep, rows, seed in ((pa, rows_a, sa.seed), (pb_, rows_b, seed_b_)):
+                    out = run_games(g, prep, n, seed, jobs=jobs, backend=backend,
                                     keep_rows=True, progress=progress, first_game=done)
                     rows[i].append(out.rows)
             done += n

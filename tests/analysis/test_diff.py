@@ -10,7 +10,7 @@ import json
 import numpy as np
 import pytest
 
-from simlab.analysis.diff import diff_report, rules_diff
+from simlab.analysis.diff import ALPHA, diff_report, rules_diff
 from simlab.errors import SimlabError
 
 from ..test_cli import assert_usage_error, run
@@ -98,3 +98,23 @@ def test_cli_json_and_bad_input(tmp_path):
 def test_help_teaches():
     proc = run("diff", "--help")
     assert proc.returncode == 0 and "Examples:" in proc.stdout and "--precision" in proc.stdout
+
+
+def test_false_discoveries_stay_at_the_rate_under_no_change():
+    """Identical rules, B on other games (``seed_b``: independent games, so the differences are
+    pure noise): each run's battery (4 seats and the score rows) has a significant finding
+    after Benjamini-Hochberg in at most ALPHA of runs on average (under no change BH holds the
+    chance of any false discovery at ALPHA); over 60 runs, more than the binomial bound at
+    p = 1e-6 would be a broken test statistic."""
+    from scipy import stats
+
+    runs = 60
+    bad = 0
+    for k in range(runs):
+        res = rules_diff(BASE, BASE, games=150, populations=("lineup",), progress=False,
+                         seed_b=1000 + k)
+        assert not res.changed
+        bad += bool(res.rows["significant"].any())
+    limit = stats.binom.isf(1e-6, runs, ALPHA)
+    assert bad <= limit, (bad, limit)
+    assert bad < runs / 4
