@@ -382,8 +382,10 @@ def _entity_rows(res: PointResult, level: str, base: PointResult | None) -> list
                 other = base.bot_shares
         if j is not None:
             k = min(pg.shape[1], other.shape[1])
-            a = pg[:, :k, i].ravel()
-            b = other[:, :k, j].ravel()
+            # one sample per game index: its rotations share the dice (and are the same game
+            # when the line-up repeats a bot), so they are averaged, not counted as more games
+            a = pg[:, :k, i].mean(axis=0)
+            b = other[:, :k, j].mean(axis=0)
             per_row = (res.bot_seats[i] / pg.shape[0]) if level == "bot" else 1.0
             d, dlo, dhi, p = _paired(a, b)
             if level == "bot" and res.point["rotations"] == 1 and len(res.point["lineups"]) == 1 \
