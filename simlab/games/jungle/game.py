@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from simlab.core.shape import shape_metrics
 from simlab.games.jungle import bots as _bots
 from simlab.games.jungle import nb
 from simlab.games.jungle.rules import ACTIONS, JungleArrays, JungleRules, make_rules
@@ -234,6 +235,10 @@ class JungleGame(Game):
             "end_reasons": {name: float(ends[i + 1]) / n for i, name in enumerate(END_NAMES)},
             "game_length_rounds": float((hist * np.arange(hist.size)).sum()) / n,
             "game_length_hist": [int(x) for x in hist],
+            "game_shape": shape_metrics({"counters": agg["shape_counters"],
+                                         "lead_hist": agg["lead_hist"],
+                                         "margin_hist": agg["margin_hist"],
+                                         "leader_wins": agg["leader_wins"]}, p, "round"),
             "family_size_by_round": family,
             "per_game": {name: v / n for name, v in counters.items()},
             "seat_metrics": [{"seat": s + 1, "bot": lineup[s].label,

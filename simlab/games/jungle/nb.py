@@ -13,6 +13,7 @@ import numpy as np
 
 from simlab.core.jit import batch, rule
 from simlab.core.rng import randint, seed_stream
+from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT, N_TILES
 from simlab.games.jungle.state import (
     C_AWAKE_BONUS,
@@ -838,6 +839,20 @@ def final_scoring(A, st):
 
 
 @rule
+def running_score(A, st, q):
+    """Game shape: q's score if the game ended now (the final scoring's formula on the
+    current position, awake kittens' food included; nothing changes)."""
+    food = st.food[q] + st.awake[q] + st.nm[q]
+    s = A.kitten_points * kittens(st, q) + stick_points(A, st, q) + A.gold_points * st.gold[q]
+    for i in range(st.nm[q]):
+        if st.mkind[q, i] == M_GOLD:
+            s += A.merchant_gold_points * st.mgoods[q, i]
+        else:
+            s += A.merchant_food_points * st.mgoods[q, i]
+    return s + food // A.food_per_point - A.penalty * st.penal[q]
+
+
+@rule
 def play_game(A, st, lineup, rng, agg, sim):
     """A whole game: rounds of turns from the first player (the token passes left each round)
     until the round in which the end was triggered is over; returns (end reason, winners)."""
@@ -858,6 +873,10 @@ def play_game(A, st, lineup, rng, agg, sim):
             else:
                 take_turn_search(A, st, lineup, (first + k) % n_p, rng, sim)
         end_round(A, st, agg)
+        r = st.info[I_ROUND] - 1
+        if r < MAX_CHECKPOINTS:
+            for q in range(n_p):
+                st.cp[r, q] = running_score(A, st, q)
         if st.info[I_TRIGGER] != E_NONE:
             end = st.info[I_TRIGGER]
             break
@@ -944,6 +963,9 @@ def run_batch(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winne
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         end, k = play_game(A, st, lineup, rng, agg, sim)
         record_result(A, st, end, k, agg)
+        # game shape: the rounds before the last one are the checkpoints, then the final scores
+        record_shape(st.cp, st.info[I_ROUND] - 1, st.scores, st.winners, n_p,
+                     agg.shape_counters, agg.lead_hist, agg.margin_hist, agg.leader_wins)
         if keep:
             for q in range(n_p):
                 row_scores[i, q] = st.scores[q]

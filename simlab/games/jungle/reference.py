@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from simlab.core.rng import new_stream, randint
+from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.jungle import bots
 from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT, ACTIONS
 from simlab.games.jungle.state import (
@@ -589,6 +592,20 @@ class ReferenceGame:
                  f"{A.start_workers} awake workers, {A.start_food} food, 2 irrigated fields; "
                  f"{self.names[self.first]} is the first player")
 
+    def running_scores(self):
+        """Game shape: each player's score if the game ended now (the final scoring on the
+        current position, nothing changed)."""
+        A = self.A
+        out = []
+        for pl in self.players:
+            food = pl.food + pl.awake + len(pl.merchants)
+            sticks = sum(2 if a in pl.fields and b in pl.fields else 1 for a, b in pl.sticks)
+            goods = sum((A.merchant_gold_points if k == "gold" else A.merchant_food_points) * g
+                        for k, g in pl.merchants)
+            out.append(A.kitten_points * pl.family + sticks + goods + A.gold_points * pl.gold
+                       + food // A.food_per_point - A.penalty * pl.penalties)
+        return out
+
     def score(self):
         A = self.A
         scores, rows = [], []
@@ -610,6 +627,7 @@ class ReferenceGame:
         agg = self.agg
         self.setup()
         end = E_NONE
+        checkpoints = []   # game shape: running scores after each round
         while True:
             if self.round >= A.max_rounds:
                 self.count(C_ROUND_CAP)
@@ -640,6 +658,7 @@ class ReferenceGame:
             for q, pl in enumerate(self.players):
                 agg.food_hist[q, b, min(max(pl.food, 0), FOOD_BINS - 1)] += 1
                 agg.family_sum[q, b] += pl.family
+            checkpoints.append(self.running_scores())
             if self.trigger != E_NONE:
                 end = self.trigger
                 break
@@ -680,5 +699,13 @@ class ReferenceGame:
             self.say(f"  {self.names[q]}: {rows[q]} = {scores[q]}")
         self.say("Winner" + ("s" if k > 1 else "") + ": "
                  + ", ".join(self.names[q] for q in range(self.n_p) if winners[q]))
+        # game shape: the rounds before the last one, then the final scores (simlab.core.shape)
+        cp = np.zeros((MAX_CHECKPOINTS, self.n_p), np.int64)
+        for i, row in enumerate(checkpoints[:-1][:MAX_CHECKPOINTS]):
+            cp[i] = row
+        record_shape(cp, len(checkpoints) - 1, np.asarray(scores, np.int64),
+                     np.asarray(winners, np.int64), self.n_p, agg.shape_counters, agg.lead_hist,
+                     agg.margin_hist, agg.leader_wins)
+        self.checkpoints = checkpoints
         self.scores, self.winners = scores, winners
         return scores, winners

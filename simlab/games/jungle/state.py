@@ -11,6 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.core.custom import no_custom
+from simlab.core.shape import LEAD_BINS, MARGIN_BINS, MAX_CHECKPOINTS, N_SHAPE_COUNTERS
 from simlab.games.jungle.rules import N_ACTIONS, N_TILES
 
 # info slots (I_FOLLOW: the action followers take while they decide, -1 otherwise)
@@ -89,6 +90,7 @@ class JungleState(NamedTuple):
     ev: np.ndarray        # (len(COUNTER_NAMES),) this game's counters
     sev: np.ndarray       # (P, len(SEAT_NAMES)) this game's per-seat counters
     aev: np.ndarray       # (3, N_ACTIONS) this game's actions chosen, followed, workers sent
+    cp: np.ndarray        # (MAX_CHECKPOINTS, P) this game's running scores after each round
 
 
 class JungleLineup(NamedTuple):
@@ -132,6 +134,10 @@ class JungleAgg(NamedTuple):
     end_reasons: np.ndarray   # (6,): games per end reason (index E_*)
     length_hist: np.ndarray   # (max_rounds + 2,): games by rounds played
     counters: np.ndarray      # (len(COUNTER_NAMES),)
+    shape_counters: np.ndarray  # (N_SHAPE_COUNTERS,) game shape (simlab.core.shape)
+    lead_hist: np.ndarray     # (LEAD_BINS,)
+    margin_hist: np.ndarray   # (MARGIN_BINS,)
+    leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
 
 
 def new_state(n_players: int, n_cells: int, n_edges: int) -> JungleState:
@@ -146,7 +152,8 @@ def new_state(n_players: int, n_cells: int, n_edges: int) -> JungleState:
                        z(p), z(p, n_cells), z(p, n_cells), z(p, n_edges), z(p), z(p), z(p), z(p),
                        z(p), z(p, 4), z(N_TILES), z(N_TILES), z(N_INFO),
                        z(max(n_cells, n_edges)), z(p), z(p), z(p, N_BREAK),
-                       z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(3, N_ACTIONS))
+                       z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(3, N_ACTIONS),
+                       z(MAX_CHECKPOINTS, p))
 
 
 def new_agg(n_players: int, max_rounds: int) -> JungleAgg:
@@ -158,4 +165,6 @@ def new_agg(n_players: int, max_rounds: int) -> JungleAgg:
                      np.zeros((p, ROUND_BINS, FOOD_BINS), i8), np.zeros((p, ROUND_BINS), i8),
                      np.zeros((p, len(SEAT_NAMES)), i8), np.zeros((3, N_ACTIONS), i8),
                      np.zeros(6, i8), np.zeros(max_rounds + 2, i8),
-                     np.zeros(len(COUNTER_NAMES), i8))
+                     np.zeros(len(COUNTER_NAMES), i8), np.zeros(N_SHAPE_COUNTERS, i8),
+                     np.zeros(LEAD_BINS, i8), np.zeros(MARGIN_BINS, i8),
+                     np.zeros((MAX_CHECKPOINTS, 2), i8))
