@@ -82,7 +82,7 @@ def last_alone(scores, players):
 def record_shape(cp, k, final, winners, players, counters, lead_hist, margin_hist,
                  leader_wins):
     """Add one game to the shape aggregates: running scores ``cp[0:k, 0:players]`` at its k
-    checkpoints, ``final`` scores, ``winners`` (1 per winning seat)."""
+    checkpoints, ``final`` scores, ``winners`` (true or 1 per winning seat)."""
     k = min(k, MAX_CHECKPOINTS)
     counters[S_GAMES] += 1
     prev = -1
@@ -95,7 +95,7 @@ def record_shape(cp, k, final, winners, players, counters, lead_hist, margin_his
             prev = lead
         if i < k and lead >= 0:
             leader_wins[i, 1] += 1
-            if winners[lead] > 0:
+            if winners[lead]:
                 leader_wins[i, 0] += 1
     counters[S_LEAD_CHANGES] += changes
     lead_hist[min(changes, LEAD_BINS - 1)] += 1
@@ -103,15 +103,15 @@ def record_shape(cp, k, final, winners, players, counters, lead_hist, margin_his
         low = last_alone(cp[k // 2], players)
         if low >= 0:
             counters[S_COMEBACK_GAMES] += 1
-            if winners[low] > 0:
+            if winners[low]:
                 counters[S_COMEBACK_WINS] += 1
         first = top_alone(cp[0], players)
         if first >= 0:
             counters[S_SNOWBALL_GAMES] += 1
-            if winners[first] > 0:
+            if winners[first]:
                 counters[S_SNOWBALL_WINS] += 1
         last = top_alone(cp[k - 1], players)
-        if last < 0 or winners[last] == 0:
+        if last < 0 or not winners[last]:
             counters[S_DRAMA] += 1
     b1 = -(1 << 62)
     b2 = -(1 << 62)
@@ -136,7 +136,7 @@ def shape_metrics(agg: dict, players: int, checkpoint: str = "round") -> dict:
     x = np.arange(mh.size)
 
     def share(a, b):
-        return float(a) / b if b else None
+        return float(a) / float(b) if b else None
 
     return {
         "checkpoint": checkpoint,

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from simlab.core.shape import shape_metrics
 from simlab.games.jelly import bots as _bots
 from simlab.games.jelly import nb
 from simlab.games.jelly.rules import JellyArrays, JellyRules, make_rules
@@ -193,6 +194,11 @@ class JellyGame(Game):
             "target_moves_used": per_game["target_moves"],
             "pods_won_at_city_center": per_game["center_pods"],
             "seat_metrics": seats,
+            "game_shape": shape_metrics({"counters": agg["shape_counters"],
+                                         "lead_hist": agg["lead_hist"],
+                                         "margin_hist": agg["margin_hist"],
+                                         "leader_wins": agg["leader_wins"]},
+                                        seat.shape[0], "round"),
         }
 
     def figures(self, points: list) -> list:

@@ -10,6 +10,7 @@ import numpy as np
 
 from simlab.core.jit import batch, rule
 from simlab.core.rng import d6, next_u64, randint, seed_stream, uniform
+from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.jelly.bots import (
     BOT_LOOKAHEAD,
     LA_HORIZON,
@@ -773,6 +774,9 @@ def play_game(A, st, lineup, rng, agg, sc, S):
         st.info[I_DRONE] = (A.drone_start + r * A.drone_step) % n_d
         play_round(A, st, lineup, rng, agg, sc, S)
         score_round(A, st, agg, sc, rng, lineup)
+        if r < MAX_CHECKPOINTS:   # game shape: jelly + a pod's mean roll, doubled (integral)
+            for q in range(n_p):
+                sc.cp[r, q] = 2 * st.jelly[q] + st.pods[q] * (A.pod_sides + 1)
     for q in range(n_p):
         s = st.jelly[q]
         for _ in range(st.pods[q]):
@@ -814,6 +818,9 @@ def run_batch(A, st, lineup, sc, S, seed, start, count, agg, row_scores, row_win
         seed_stream(np.uint64(seed), np.uint64(start + i), sc.rng)
         play_game(A, st, lineup, sc.rng, agg, sc, S)
         record_result(sc.scores, agg, sc.winners)
+        # game shape: the rounds before the last one, then the final scores
+        record_shape(sc.cp, A.rounds - 1, sc.scores, sc.winners, n_p, agg.shape_counters,
+                     agg.lead_hist, agg.margin_hist, agg.leader_wins)
         if keep:
             for q in range(n_p):
                 row_scores[i, q] = sc.scores[q]

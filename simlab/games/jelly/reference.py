@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simlab.core.rng import d6, new_stream, randint, uniform
+from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.jelly import bots, nb
 from simlab.games.jelly.rules import (
     ADJ_EITHER,
@@ -482,6 +483,7 @@ class ReferenceGame:
     def play(self):
         """Play the whole game; returns (scores, winners)."""
         A = self.A
+        checkpoints = []   # game shape: jelly + a pod's mean roll, doubled, after each round
         for r in range(A.rounds):
             self.round = r
             self.drone = (A.drone_start + r * A.drone_step) % self.n_d
@@ -491,6 +493,7 @@ class ReferenceGame:
             self.score_round()
             self.say("  Holdings: " + ", ".join(f"{self.who(p.seat)} {p.jelly} jelly "
                                                 f"{p.pods} pods" for p in self.players))
+            checkpoints.append([2 * p.jelly + p.pods * (A.pod_sides + 1) for p in self.players])
         scores = []
         for p in self.players:
             rolls = [int(randint(self.rng, A.pod_sides)) + 1 for _ in range(p.pods)]
@@ -508,6 +511,12 @@ class ReferenceGame:
             self.agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
         self.say("Winner" + ("s" if k > 1 else "") + ": " +
                  ", ".join(self.who(q) for q in range(self.n_p) if winners[q]))
+        cp = np.zeros((MAX_CHECKPOINTS, self.n_p), np.int64)
+        for i, row in enumerate(checkpoints[:-1][:MAX_CHECKPOINTS]):
+            cp[i] = row
+        record_shape(cp, len(checkpoints) - 1, np.asarray(scores, np.int64),
+                     np.asarray(winners, np.int64), self.n_p, self.agg.shape_counters,
+                     self.agg.lead_hist, self.agg.margin_hist, self.agg.leader_wins)
         self.scores, self.winners = scores, winners
         return scores, winners
 

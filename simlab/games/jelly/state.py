@@ -11,6 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.core.custom import no_custom
+from simlab.core.shape import LEAD_BINS, MARGIN_BINS, MAX_CHECKPOINTS, N_SHAPE_COUNTERS
 
 # info slots
 I_ROUND, I_POD_STACK, I_FLIPPED, I_DRONE = range(4)
@@ -73,6 +74,10 @@ class JellyAgg(NamedTuple):
     district_pods: np.ndarray     # (D,) pods the controlling players gained there
     counters: np.ndarray      # (len(COUNTER_NAMES),)
     seat: np.ndarray          # (P, len(SEAT_NAMES))
+    shape_counters: np.ndarray  # (N_SHAPE_COUNTERS,) game shape (simlab.core.shape)
+    lead_hist: np.ndarray     # (LEAD_BINS,)
+    margin_hist: np.ndarray   # (MARGIN_BINS,)
+    leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
 
 
 class JellyScratch(NamedTuple):
@@ -86,6 +91,7 @@ class JellyScratch(NamedTuple):
     scores: np.ndarray   # (P,) int64: final scores of the current game
     winners: np.ndarray  # (P,) bool
     rng: np.ndarray      # (4,) uint64: the current game's stream
+    cp: np.ndarray       # (MAX_CHECKPOINTS, P) int64: running scores after each round
 
 
 class JellySearch(NamedTuple):
@@ -129,7 +135,8 @@ def new_scratch(n_players: int, n_districts: int | None = None) -> JellyScratch:
     p = n_players
     return JellyScratch(np.zeros(p, np.int64), np.zeros(p, np.bool_), np.zeros(p, np.bool_),
                         np.zeros(p, np.int64), np.zeros(p, np.int64), np.zeros(p, np.int64),
-                        np.zeros(p, np.bool_), np.zeros(4, np.uint64))
+                        np.zeros(p, np.bool_), np.zeros(4, np.uint64),
+                        np.zeros((MAX_CHECKPOINTS, p), np.int64))
 
 
 def new_state(n_players: int, n_districts: int) -> JellyState:
@@ -151,4 +158,6 @@ def new_agg(n_players: int, n_districts: int) -> JellyAgg:
     return JellyAgg(np.zeros((p, p + 1), i8), np.zeros(p, i8), np.zeros(p, i8),
                     np.zeros((p, SCORE_BINS), i8), np.zeros(d, i8), np.zeros(d, i8),
                     np.zeros(d, i8), np.zeros(len(COUNTER_NAMES), i8),
-                    np.zeros((p, len(SEAT_NAMES)), i8))
+                    np.zeros((p, len(SEAT_NAMES)), i8), np.zeros(N_SHAPE_COUNTERS, i8),
+                    np.zeros(LEAD_BINS, i8), np.zeros(MARGIN_BINS, i8),
+                    np.zeros((MAX_CHECKPOINTS, 2), i8))
