@@ -51,12 +51,12 @@ def new_shape_agg() -> dict:
 
 
 @rule
-def top_alone(scores, players):
-    """The seat with the highest score if alone at the top, else -1."""
+def _alone(scores, players, sign):
+    """The seat with the highest (sign 1) or lowest (sign -1) score if alone there, else -1."""
     best = -1
     alone = False
     for s in range(players):
-        if best < 0 or scores[s] > scores[best]:
+        if best < 0 or sign * scores[s] > sign * scores[best]:
             best = s
             alone = True
         elif scores[s] == scores[best]:
@@ -65,17 +65,15 @@ def top_alone(scores, players):
 
 
 @rule
+def top_alone(scores, players):
+    """The seat with the highest score if alone at the top, else -1."""
+    return _alone(scores, players, 1)
+
+
+@rule
 def last_alone(scores, players):
     """The seat with the lowest score if alone at the bottom, else -1."""
-    low = -1
-    alone = False
-    for s in range(players):
-        if low < 0 or scores[s] < scores[low]:
-            low = s
-            alone = True
-        elif scores[s] == scores[low]:
-            alone = False
-    return low if alone else -1
+    return _alone(scores, players, -1)
 
 
 @rule
