@@ -19,6 +19,7 @@ its rules only.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -96,15 +97,21 @@ class DiffResult:
 
     def to_dict(self) -> dict:
         """JSON-able: every row of the battery plus the run's parameters and the headlines."""
-        rows = [{k: (None if isinstance(v, float) and np.isnan(v) else
-                     (bool(v) if isinstance(v, (bool, np.bool_)) else
-                      (float(v) if isinstance(v, (np.floating, float)) else v)))
-                 for k, v in r.items()} for r in self.rows.to_dict("records")]
+        rows = [{k: _plain(v) for k, v in r.items()} for r in self.rows.to_dict("records")]
         return {"game": self.game, "a": self.names[0], "b": self.names[1],
                 "changed": {k: [a, b] for k, (a, b) in self.changed.items()},
                 "players": self.players, "games": self.games, "seed": self.seed,
                 "populations": self.populations, "headlines": self.headlines(),
                 "disagreements": self.disagreements(), "rows": rows}
+
+
+def _plain(v):
+    """A table cell as JSON: NaN as None, numpy scalars as Python ones."""
+    if isinstance(v, (bool, np.bool_)):
+        return bool(v)
+    if isinstance(v, (float, np.floating)):
+        return None if np.isnan(v) else float(v)
+    return v
 
 
 def _v(x) -> str:
@@ -125,8 +132,6 @@ def _resolved(g, players: int, rules: dict, where: str):
 
 def changed_rules(g, players: int, a_rules: dict, b_rules: dict) -> dict:
     """Rule fields whose resolved values differ between the two versions: {name: (a, b)}."""
-    import dataclasses
-
     ra = _resolved(g, players, a_rules, "A.rules")
     rb = _resolved(g, players, b_rules, "B.rules")
     out = {}

@@ -170,6 +170,7 @@ from simlab.games.jungle.nb import (
     legal_edges,
     play_action,
     play_on,
+    points_of,
     sale_slots,
     send_limit,
     tiles_left,
@@ -344,13 +345,7 @@ def points_now(A, st, q):
     u = unfed_short(A, food, need)
     pen = st.penal[q] + u
     food = food_after_feeding(A, food, need, u)
-    s = A.kitten_points * kittens(st, q) + _stick_points(A, st, q) + A.gold_points * st.gold[q]
-    for i in range(st.nm[q]):
-        if st.mkind[q, i] == M_GOLD:
-            s += A.merchant_gold_points * st.mgoods[q, i]
-        else:
-            s += A.merchant_food_points * st.mgoods[q, i]
-    return s + food // A.food_per_point - A.penalty * pen
+    return points_of(A, st, q, _stick_points(A, st, q), food, pen)
 
 
 @rule

@@ -839,17 +839,24 @@ def final_scoring(A, st):
 
 
 @rule
-def running_score(A, st, q):
-    """Game shape: q's score if the game ended now (the final scoring's formula on the
-    current position, awake kittens' food included; nothing changes)."""
-    food = st.food[q] + st.awake[q] + st.nm[q]
-    s = A.kitten_points * kittens(st, q) + stick_points(A, st, q) + A.gold_points * st.gold[q]
+def points_of(A, st, q, sticks, food, penalties):
+    """Final scoring's total for q on the current position with the given stick points, food
+    and penalties: kittens, sticks, merchants' goods, reserve gold, food, penalties."""
+    s = A.kitten_points * kittens(st, q) + sticks + A.gold_points * st.gold[q]
     for i in range(st.nm[q]):
         if st.mkind[q, i] == M_GOLD:
             s += A.merchant_gold_points * st.mgoods[q, i]
         else:
             s += A.merchant_food_points * st.mgoods[q, i]
-    return s + food // A.food_per_point - A.penalty * st.penal[q]
+    return s + food // A.food_per_point - A.penalty * penalties
+
+
+@rule
+def running_score(A, st, q):
+    """Game shape: q's score if the game ended now (the final scoring's formula on the
+    current position, awake kittens' food included; nothing changes)."""
+    return points_of(A, st, q, stick_points(A, st, q), st.food[q] + st.awake[q] + st.nm[q],
+                     st.penal[q])
 
 
 @rule
