@@ -22,6 +22,10 @@ tables makes it more than a single run:
     The skill ladder of the search bot (``budgets``, ``opponents``, ``games``): see
     :mod:`simlab.analysis.skill`.
 
+``[robustness]`` may go beside any of them: how ``simlab robustness`` checks the scenario's
+findings (``games``, ``populations``, ``readings``, ``lookahead_budget``, ``tuned``...): see
+:mod:`simlab.analysis.robustness`.
+
 ``plugins = ["mybots.py", "tuned.toml"]`` loads custom bots (Python files using
 ``@simlab.bot``) and saved bots (``simlab tune --save``), relative to the scenario file, so the
 line-up can name them.
@@ -145,6 +149,21 @@ class SkillSpec(_Model):
     budget_param: str = "playouts"
 
 
+class RobustnessSpec(_Model):
+    """``[robustness]``: how ``simlab robustness`` checks the scenario's findings (see
+    :mod:`simlab.analysis.robustness`)."""
+
+    games: int | None = Field(default=None, ge=20, le=10**7)
+    populations: list[Literal["lineup", "greedy", "tuned", "lookahead", "noise"]] | None = None
+    readings: bool | list[str] = True
+    lookahead_budget: int | None = Field(default=None, ge=1, le=10_000)
+    lookahead_games: int | None = Field(default=None, ge=10)
+    tune_budget: int | None = Field(default=None, ge=100)
+    tuned: str | None = None
+    jitter: float = Field(default=0.2, gt=0, lt=1)
+    bootstrap: int | None = Field(default=None, ge=100, le=10_000)
+
+
 class Scenario(_Model):
     """A validated scenario (see the module docstring for the file format)."""
 
@@ -165,6 +184,7 @@ class Scenario(_Model):
     tune: TuneSpec | None = None
     balance: BalanceSpec | None = None
     skill: SkillSpec | None = None
+    robustness: RobustnessSpec | None = None
 
     @property
     def kind(self) -> str:
@@ -198,7 +218,7 @@ def _model_fields(loc) -> list[str]:
         ann = model.model_fields.get(part) if isinstance(part, str) else None
         if ann is None:
             return []
-        for cand in (Precision, SweepSpec, TournamentSpec):
+        for cand in (Precision, SweepSpec, TournamentSpec, RobustnessSpec):
             if cand.__name__ in str(ann.annotation):
                 model = cand
                 break

@@ -14,6 +14,7 @@ from simlab.cli.diff import diff
 from simlab.cli.games import games
 from simlab.cli.odds import odds
 from simlab.cli.readings import readings
+from simlab.cli.robustness import robustness
 from simlab.cli.simulate import simulate
 from simlab.cli.skill import skill
 from simlab.cli.sweep import report, sweep
@@ -45,6 +46,7 @@ def cli():
       simlab balance scenarios/jelly-balance.toml   # the rule value that makes a game fair
       simlab skill jungle                           # does skill matter? (skill ladder)
       simlab diff v1.toml v2.toml                   # I changed the rules: what changed?
+      simlab robustness scenarios/jelly-robustness.toml --quick  # fact or bot quirk?
       simlab warm --jobs 2                          # compile every kernel ahead of use
       simlab bench --quick                          # speed figures
     """
@@ -62,6 +64,7 @@ cli.add_command(tune)
 cli.add_command(balance)
 cli.add_command(skill)
 cli.add_command(diff)
+cli.add_command(robustness)
 cli.add_command(warm)
 
 

@@ -382,9 +382,10 @@ def scatter_panels(panels, *, ylabel: str, title_text: str, height: float = 4.2,
     return fig
 
 
-def forest(labels, est, lo, hi, *, ref: float, xlabel: str, title_text: str, colors=None,
+def forest(labels, est, lo, hi, *, ref: float | None, xlabel: str, title_text: str, colors=None,
            filled=None, legend=None, percent_points: bool = False,
-           percent: bool = False, sig_legend: bool = False) -> Figure:
+           percent: bool = False, sig_legend: bool = False,
+           sig_text: str = "significant (adjusted p < 0.05)") -> Figure:
     """Estimates with 95% intervals as a horizontal forest plot (first label on top).
 
     ``colors``: per-row colours; ``filled``: per-row booleans (hollow markers = not significant);
@@ -403,7 +404,8 @@ def forest(labels, est, lo, hi, *, ref: float, xlabel: str, title_text: str, col
         ax.plot([a, b], [yi, yi], color=c, lw=2.0, solid_capstyle="butt")
         ax.plot([e], [yi], marker="o", ms=7, color=c, markerfacecolor=c if f else "white",
                 markeredgewidth=1.6)
-    ax.axvline(ref, color=REF_COLOR, ls="--", lw=1.1)
+    if ref is not None:
+        ax.axvline(ref, color=REF_COLOR, ls="--", lw=1.1)
     ax.set_yticks(y, labels)
     ax.set_ylim(-0.7, n - 0.3)
     ax.set_xlabel(xlabel)
@@ -420,7 +422,7 @@ def forest(labels, est, lo, hi, *, ref: float, xlabel: str, title_text: str, col
     if sig_legend:
         handles += [Line2D([], [], color="#555555", marker="o", lw=0),
                     Line2D([], [], color="#555555", marker="o", lw=0, markerfacecolor="white")]
-        texts += ["significant (adjusted p < 0.05)", "not significant"]
+        texts += [sig_text, "not significant"]
     if handles:
         legend_below(fig, handles, texts)
     return fig
