@@ -434,6 +434,7 @@ class SweepResult:
     wall_s: float
     games_played: int
     resumed: int = 0
+    source: str = ""             # the scenario file, when run from one
 
     def summary(self) -> pd.DataFrame:
         """One row per point: label, parameters, games, seat spread and seat-advantage p."""
@@ -564,7 +565,8 @@ def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: 
     frame = results_frame(results)
     wall = time.perf_counter() - t0
     result = SweepResult(sc, text, results, frame, out_dir if write else None, wall,
-                         played, resumed)
+                         played, resumed,
+                         source="" if isinstance(source, dict) else str(source))
     if write:
         write_results(result)
         if report:
@@ -603,6 +605,7 @@ def manifest(res: SweepResult) -> dict:
     sc = res.scenario
     return {
         "name": sc.name, "kind": sc.kind, "game": sc.game, "seed": sc.seed,
+        "source": res.source,
         "scenario_text": res.scenario_text, "scenario": sc.model_dump(mode="json"),
         "simlab_version": __version__, "python": platform.python_version(),
         "dependencies": versions, "git_commit": commit,

@@ -11,7 +11,7 @@ from simlab.scenario import ScenarioError, load_scenario
 from simlab.sweep import plan
 
 ROOT = Path(__file__).resolve().parents[1]
-SHIPPED = sorted((ROOT / "scenarios").glob("*.toml"))
+SHIPPED = sorted((ROOT / "scenarios").glob("*.toml")) + sorted((ROOT / "scenarios" / "diff").glob("*.toml"))
 
 
 def test_shipped_scenarios_exist_and_validate():

@@ -9,7 +9,13 @@ p-value; Benjamini-Hochberg runs across the battery of each bot population. The 
   line-up, so a seat's change is the seat's, not a bot's;
 * each bot's win share in the mixed line-up (the seats it holds, over the rotations);
 * score: the mean score per player, the spread (highest minus lowest score of a game) and the
-  decisiveness (the winner's margin over the second-best score).
+  decisiveness (the winner's margin over the second-best score);
+* game length (rounds or turns), the game-shape measures (:mod:`simlab.core.shape`: lead
+  changes, comeback, snowball, drama) and the game's own metrics (its ``metrics`` numbers per
+  game: dice cancelled, end reasons, food...): these come from the kernels' aggregates, so
+  they are compared on batch means: the games are played in ``BATCHES`` batches of
+  consecutive game indices, each batch on both versions, and the paired difference of the
+  batch means gets a Student-t interval.
 
 It runs for two populations by default: the line-up of file A and every seat the game's
 ``greedy`` bot, and says where they disagree (a change significant in one and not the other, or
@@ -27,12 +33,57 @@ import numpy as np
 import pandas as pd
 
 from simlab.core.runner import run_games
+from simlab.core.shape import shape_metrics
 from simlab.core.stats import benjamini_hochberg, paired_difference
 from simlab.errors import SimlabError
 from simlab.games.registry import get_game
 
 #: significance level of the battery (after Benjamini-Hochberg)
 ALPHA = 0.05
+#: batches for the aggregate measures (game length, shape, the game's own metrics)
+BATCHES = 20
+#: metrics left out of the battery: constants, integrity counters, what the battery has
+_SKIP = {"games", "fair_rate", "checkpoint", "margin_mean", "dice_not_conserved",
+         "malice_out_of_range", "grunt_errors", "minion_errors", "illegal_bot_choices",
+         "step_cap_hits", "round_cap_hits"}
+_NAMES = {"game_length_rounds": ("game length (rounds)", "rounds"),
+          "game_length_turns": ("game length (turns)", "turns"),
+          "per_game.rounds": ("game length (rounds)", "rounds"),
+          "game_shape.lead_changes_per_game": ("lead changes per game", "per game"),
+          "game_shape.comeback_rate": ("comeback rate (last at halfway wins)", "share"),
+          "game_shape.snowball_rate": ("snowball (first leader wins)", "share"),
+          "game_shape.drama_share": ("drama (winner not leading at the last checkpoint)",
+                                     "share")}
+
+
+def flat_metrics(m: dict) -> dict:
+    """A game's ``metrics`` as ``{name: (label, unit, value)}``: its numbers at the top level
+    and one level down (lists, histograms, per-seat tables and totals left out)."""
+    out = {}
+
+    def put(key, v):
+        leaf = key.rsplit(".", 1)[-1]
+        if leaf in _SKIP or isinstance(v, bool):
+            return
+        if v is None or isinstance(v, (int, float, np.integer, np.floating)):
+            head, _, tail = key.rpartition(".")
+            words = tail.replace("_", " ")
+            label = (words if not head else f"{words} per game" if head == "per_game"
+                     else f"{head.replace('_', ' ')}: {words}")
+            label, unit = _NAMES.get(key, (label, "per game"))
+            if key.startswith("end_reasons.") or key.endswith(("_rate", "_share")):
+                unit = "share"
+            out[key] = (label, unit, np.nan if v is None else float(v))
+
+    # top-level numbers first: a table's copy of one (per_game.x) is then the duplicate
+    for k, v in m.items():
+        if not isinstance(v, dict):
+            put(k, v)
+    for k, v in m.items():
+        if isinstance(v, dict) and k not in ("totals", "seat_metrics"):
+            for k2, v2 in v.items():
+                put(f"{k}.{k2}", v2)
+    return out
 
 
 @dataclass
@@ -48,6 +99,7 @@ class DiffResult:
     seed: int
     populations: dict        # name -> list of bot labels (seat 1 first)
     rows: pd.DataFrame = field(repr=False)
+    shape: dict = field(default_factory=dict, repr=False)   # population -> {a, b}: shape
 
     def significant(self) -> pd.DataFrame:
         return self.rows[self.rows["significant"]]
@@ -102,7 +154,8 @@ class DiffResult:
                 "changed": {k: [a, b] for k, (a, b) in self.changed.items()},
                 "players": self.players, "games": self.games, "seed": self.seed,
                 "populations": self.populations, "headlines": self.headlines(),
-                "disagreements": self.disagreements(), "rows": rows}
+                "disagreements": self.disagreements(), "rows": rows,
+                "game_shape": self.shape}
 
 
 def _plain(v):
@@ -184,6 +237,48 @@ def _battery(g, players, labels_of_seat, rows_a, rows_b):
     return out
 
 
+def _add_shape(total, agg):
+    keys = ("shape_counters", "lead_hist", "margin_hist", "leader_wins")
+    if not all(k in agg for k in keys):
+        return total
+    part = {"counters": agg["shape_counters"], "lead_hist": agg["lead_hist"],
+            "margin_hist": agg["margin_hist"], "leader_wins": agg["leader_wins"]}
+    if total is None:
+        return {k: np.array(v, dtype=np.int64, copy=True) for k, v in part.items()}
+    return {k: total[k] + np.asarray(part[k]) for k in total}
+
+
+def _metric_series(mets) -> dict:
+    """Batch-mean series (A, B) of every metric: batch j's value is the mean over the seat
+    rotations; batches where either version has no value (a rate with no qualifying game)
+    are left out of that metric."""
+    out = {}
+    n_rot = len(mets["a"])
+    n_b = len(mets["a"][0])
+    keys = dict.fromkeys(k for rot in mets["a"] for batch in rot for k in batch)
+    for key in keys:
+        label = unit = None
+        xs, ys = [], []
+        for j in range(n_b):
+            va = [mets["a"][i][j].get(key) for i in range(n_rot)]
+            vb = [mets["b"][i][j].get(key) for i in range(n_rot)]
+            if any(v is None for v in va + vb):
+                continue
+            label, unit = va[0][0], va[0][1]
+            xa = np.mean([v[2] for v in va])
+            xb = np.mean([v[2] for v in vb])
+            if np.isnan(xa) or np.isnan(xb):
+                continue
+            xs.append(xa)
+            ys.append(xb)
+        if len(xs) < 3 or np.array_equal(xs, ys):   # equal in every batch: untouched
+            continue
+        if any(np.array_equal(xs, a) and np.array_equal(ys, b) for a, b in out.values()):
+            continue                                 # the same number under another name
+        out[(label, unit)] = (np.asarray(xs), np.asarray(ys))
+    return out
+
+
 def rules_diff(a, b, *, games: int | None = None, precision: float | None = None,
                populations: tuple[str, ...] = ("lineup", "greedy"), jobs: int = 1,
                backend: str = "loky", progress: bool | None = None,
@@ -249,22 +344,42 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         lu = g.lineup("greedy", players)
         if [x.label for x in lu] != [x.label for x in pops.get("the line-up of A", [])]:
             pops["all greedy"] = lu
+    from tqdm.auto import tqdm
+
     records = []
+    curves = {}
+    batched = set()
+    rots_all = players if players > 1 else 1
+    bar = tqdm(total=None if precision is not None else
+               n_games * rots_all * 2 * len(pops), desc=f"diff {sa.name} vs {sb.name}",
+               unit="game", disable=progress is False, leave=False, smoothing=0.1)
     for name, lineup in pops.items():
         rots = players if players > 1 else 1
         rotated = [[lineup[(s + r) % players] for s in range(players)] for r in range(rots)]
         preps = [(g.prepare(rules_a, lu), g.prepare(rules_b, lu)) for lu in rotated]
         rows_a = [[] for _ in preps]
         rows_b = [[] for _ in preps]
+        mets = {"a": [[] for _ in preps], "b": [[] for _ in preps]}
+        shape_agg = {"a": None, "b": None}
         done = 0
+        batch = max(1, (n_games if precision is None else 2_000) // BATCHES)
 
-        def extend(n, preps=preps, rows_a=rows_a, rows_b=rows_b):
+        def extend(n, preps=preps, rows_a=rows_a, rows_b=rows_b, rotated=rotated, mets=mets,
+                   shape_agg=shape_agg, batch=batch):
             nonlocal done
-            for i, (pa, pb_) in enumerate(preps):
-                for prep, rows, seed in ((pa, rows_a, sa.seed), (pb_, rows_b, seed_b_)):
-                    out = run_games(g, prep, n, seed, jobs=jobs, backend=backend,
-                                    keep_rows=True, progress=progress, first_game=done)
-                    rows[i].append(out.rows)
+            size = max(batch, n // BATCHES)   # precision mode: later batches are larger
+            for start in range(done, done + n, size):
+                k = min(size, done + n - start)
+                for i, (pa, pb_) in enumerate(preps):
+                    for v, prep, rows, seed, rules in (("a", pa, rows_a, sa.seed, rules_a),
+                                                       ("b", pb_, rows_b, seed_b_, rules_b)):
+                        out = run_games(g, prep, k, seed, jobs=jobs, backend=backend,
+                                        keep_rows=True, progress=False, first_game=start)
+                        bar.update(k)
+                        rows[i].append(out.rows)
+                        mets[v][i].append(flat_metrics(g.metrics(out.agg, k, rules,
+                                                                 rotated[i])))
+                        shape_agg[v] = _add_shape(shape_agg[v], out.agg)
             done += n
 
         labels = [x.label for x in lineup]
@@ -282,13 +397,20 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
                 need = int(done * (hw / precision) ** 2 * 1.1) + 1
                 extend(min(max(need, done + 1_000), 200_000) - done)
         n_games = done
+        for (measure, unit), (x, y) in _metric_series(mets).items():
+            series[(measure, unit)] = (x, y)
+            batched.add(measure)
+        curves[name] = {v: shape_metrics(shape_agg[v], players, "") if shape_agg[v] else None
+                        for v in ("a", "b")}
         for (measure, unit), (x, y) in series.items():
-            d, lo, hi, p = paired_difference(y, x)
+            d, lo, hi, p = paired_difference(y, x, student=measure in batched)
             sd = float(np.std(x)) or 1.0
             records.append({"population": name, "measure": measure, "unit": unit,
                             "a": float(np.mean(x)), "b": float(np.mean(y)), "diff": d,
                             "diff_lo": lo, "diff_hi": hi, "p_value": p, "diff_std": d / sd,
-                            "games": int(len(x))})
+                            "games": int(len(x)),
+                            "paired_over": "batches" if measure in batched else "games"})
+    bar.close()
     df = pd.DataFrame(records)
     df["p_adjusted"] = np.nan
     df["significant"] = False
@@ -304,7 +426,8 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
     df["significant"] = df["significant"].fillna(False).astype(bool)
     return DiffResult(game=sa.game, title=g.title, names=(sa.name, sb.name), changed=changed,
                       players=players, games=n_games, seed=sa.seed,
-                      populations={k: [x.label for x in v] for k, v in pops.items()}, rows=df)
+                      populations={k: [x.label for x in v] for k, v in pops.items()}, rows=df,
+                      shape=curves)
 
 
 def diff_report(res: DiffResult, path) -> Path:
@@ -334,6 +457,22 @@ def diff_report(res: DiffResult, path) -> Path:
                                 "numbers); lines: 95% intervals; filled dots: significant "
                                 "after Benjamini-Hochberg across the battery; one colour per "
                                 "bot population.", fig))
+    curves = []
+    for pop, ab in res.shape.items():
+        for v, name in (("a", res.names[0]), ("b", res.names[1])):
+            m = ab.get(v)
+            if m and m["leader_wins_curve"]:
+                curves.append((f"{name}, {pop}", m["leader_wins_curve"], m["games"]))
+    if curves:
+        g = get_game(res.game)
+        cp = "round" if res.game != "monkey" else "tenth"
+        items.append(FigureItem(
+            "diff-leader-wins", "Game shape",
+            "How often the leader at each checkpoint goes on to win, on both versions: a curve "
+            "far above the fair line says an early lead decides the game (snowball); near it, "
+            "the lead means little until late.",
+            plots.leader_wins(curves, fair=1.0 / res.players, checkpoint=cp,
+                              title_text=f"{g.title}: leader goes on to win")))
     secs = [Section("battery", "What changed", "Every measure of the battery, each population.",
                     items)]
     table = res.rows[["population", "measure", "a", "b", "diff", "diff_lo", "diff_hi",

@@ -107,11 +107,11 @@ def benjamini_hochberg(pvals) -> np.ndarray:
     return out
 
 
-def paired_difference(a: np.ndarray, b: np.ndarray):
+def paired_difference(a: np.ndarray, b: np.ndarray, student: bool = False):
     """Mean difference a - b of two per-game series played on the same games (common random
-    numbers), with a 95% interval and a two-sided p-value (normal approximation); the shorter
-    series sets the length. Identical in every game: the difference with no test (p NaN when
-    it is 0, else 0)."""
+    numbers), with a 95% interval and a two-sided p-value (normal approximation, or Student's
+    t with ``student``: for a few paired batch means); the shorter series sets the length.
+    Identical in every game: the difference with no test (p NaN when it is 0, else 0)."""
     n = min(len(a), len(b))
     d = a[:n].astype(np.float64) - b[:n].astype(np.float64)
     mean = float(d.mean()) if n else 0.0
@@ -119,5 +119,10 @@ def paired_difference(a: np.ndarray, b: np.ndarray):
     if sd == 0.0:
         return mean, mean, mean, (np.nan if mean == 0 else 0.0)
     se = sd / np.sqrt(n)
-    p = float(2 * _st.norm.sf(abs(mean / se)))
-    return mean, mean - Z95 * se, mean + Z95 * se, p
+    if student:
+        z = float(_st.t.ppf(0.975, n - 1))
+        p = float(2 * _st.t.sf(abs(mean / se), n - 1))
+    else:
+        z = Z95
+        p = float(2 * _st.norm.sf(abs(mean / se)))
+    return mean, mean - z * se, mean + z * se, p

@@ -399,6 +399,38 @@ def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "figure"
 
 
+def _shape_figures(sr, game, top: int = 8) -> list[FigureItem]:
+    """The leader-wins curve of each point (the first ``top``), with the fair line."""
+    curves, cp, players = [], "round", None
+    for p in sr.points:
+        m = p.metrics.get("game_shape") if isinstance(p.metrics, dict) else None
+        if not m or not m.get("leader_wins_curve"):
+            continue
+        cp = m.get("checkpoint") or cp
+        players = players or round(1 / m["fair_rate"])
+        curves.append((p.point["label"], m["leader_wins_curve"], m["games"]))
+    if not curves:
+        return []
+    more = len(curves) - top
+    m0 = sr.points[0].metrics["game_shape"] if "game_shape" in sr.points[0].metrics else None
+    words = ""
+    if m0 and m0.get("snowball_rate") is not None:
+        words = (f" At the baseline the leader after the first {cp} wins "
+                 f"{100 * m0['snowball_rate']:.0f}% of games (fair: {100 * m0['fair_rate']:.0f}%)"
+                 + (f", the player last at halfway {100 * m0['comeback_rate']:.0f}%"
+                    if m0.get("comeback_rate") is not None else "")
+                 + f"; {m0['lead_changes_per_game']:.2f} lead changes per game, and in "
+                   f"{100 * m0['drama_share']:.0f}% the winner was not leading at the last "
+                   f"checkpoint.")
+    fig = plots.leader_wins(curves[:top], fair=1.0 / players, checkpoint=cp,
+                            title_text=f"{game.title}: leader goes on to win")
+    return [FigureItem("leader-wins", "Leader-wins curve",
+                       "How often the leader at each checkpoint goes on to win: far above the "
+                       "fair line, an early lead decides the game." + words +
+                       (f" (First {top} points shown, {more} more in the metrics.)"
+                        if more > 0 else ""), fig)]
+
+
 def _sections(sr, game) -> list[Section]:
     kind = sr.scenario.kind
     secs = [Section("win-shares", "Win shares", figures=_win_share_figures(sr)),
@@ -417,6 +449,12 @@ def _sections(sr, game) -> list[Section]:
         secs.append(Section("tournament", "Tournament",
                             f"Every pair of {', '.join(sr.scenario.tournament.bots)}, in every "
                             f"seat rotation.", _tournament_figures(sr)))
+    shape = _shape_figures(sr, game)
+    if shape:
+        secs.append(Section("game-shape", "Game shape",
+                            "Beyond who wins: does an early lead decide the game? (definitions: "
+                            "simlab.core.shape; the numbers are in the points' metrics).",
+                            shape))
     # a game's figures: (name, title, Figure) or (name, title, caption, Figure)
     own = [FigureItem(_safe(f"{game.name}-{f[0]}"), f[1], f[2] if len(f) == 4 else "", f[-1])
            for f in game.figures(sr.points)]
@@ -506,6 +544,7 @@ def build_report(out_dir, path=None) -> Path:
         readings=tables.readings_lines(sr, game),
         rule_warnings=tables.rule_warning_lines(sr, game),
         game_name=game.name,
+        robustness_cmd=f"simlab robustness {manifest.get('source') or sc.name + '.toml'}",
         notes=notes,
         sections=sections,
         points_table=Markup(tables.to_html(pt)),

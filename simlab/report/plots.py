@@ -426,3 +426,32 @@ def forest(labels, est, lo, hi, *, ref: float | None, xlabel: str, title_text: s
     if handles:
         legend_below(fig, handles, texts)
     return fig
+
+
+def leader_wins(curves, *, fair: float, checkpoint: str, title_text: str) -> Figure:
+    """The leader-wins curve (:mod:`simlab.core.shape`): for each checkpoint, the share of
+    games its leader goes on to win, one line per ``(label, curve, games)`` in ``curves``,
+    with the fair line ``1 / players`` (where an early lead would mean nothing) and the final
+    scores (the winner: 100%) as the last point."""
+    fig = new_figure(height=4.2)
+    ax = fig.subplots()
+    n = 0
+    for i, (label, curve, games) in enumerate(curves):
+        ys = [np.nan if v is None else v for v in curve]
+        xs = np.arange(1, len(ys) + 1)
+        n = max(n, len(ys))
+        ax.plot(list(xs) + [len(ys) + 1], ys + [1.0], color=color(i), marker=marker(i), ms=5,
+                lw=1.8, ls="-" if i % 2 == 0 else "--",
+                label=f"{label} ({games:,} games)" if games else label)
+    ax.axhline(fair, color=REF_COLOR, ls=":", lw=1.2)
+    ax.text(1, fair, f" fair {100 * fair:.0f}%", va="bottom", ha="left", fontsize=8,
+            color=REF_COLOR)
+    ax.set_xticks(range(1, n + 2), [str(i) for i in range(1, n + 1)] + ["end"])
+    ax.set_xlabel(f"checkpoint ({checkpoint}s before the end, then the final scores)")
+    ax.set_ylabel("leader goes on to win")
+    ax.set_ylim(0, 1.02)
+    percent_axis(ax)
+    style_axes(ax)
+    title(ax, title_text)
+    ax.legend(fontsize=8, frameon=False, loc="lower right")
+    return fig

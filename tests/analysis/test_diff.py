@@ -37,7 +37,8 @@ def test_finds_the_last_seats_extra_starting_jelly():
     assert seat4["significant"] and seat4["diff"] > 0, seat4
     for s in (1, 2, 3):   # the others lose what seat 4 gains
         assert rows.loc[f"seat {s} win share", "diff"] < 0
-    assert abs(rows[rows["unit"] == "share"]["diff"].sum()) < 1e-9   # shares sum to 1
+    seats = [f"seat {s} win share" for s in (1, 2, 3, 4)]
+    assert abs(rows.loc[seats, "diff"].sum()) < 1e-9   # shares sum to 1
     head = " ".join(res.headlines())
     assert "seat 4 win share" in head and "points" in head
 
