@@ -7,6 +7,11 @@ after minority removal, also computed when a row ends the game). The winner is n
 score: a row of 4 wins at once whatever the points, and tied totals go to the highest scoring
 field. Solo: the one seat wins on a success (scoring the solo score) and has no win on a loss
 (score 0), so its win share is the success rate.
+
+Game shape (``game_shape``, simlab.core.shape; not in solo, where one player has no lead to
+speak of): the running score after a turn is final scoring on that position (the game does not
+score as it goes); checkpoint i (1..9) is the running scores after turn ceil(i * T / 10) of the
+game's T turns, at most T - 1 (``nb.tenth_turn``), then the final scores.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from simlab.core.shape import shape_metrics
 from simlab.games.monkey import bots as _bots
 from simlab.games.monkey import nb
 from simlab.games.monkey.rules import SIDE, MonkeyArrays, MonkeyRules, make_rules
@@ -109,7 +115,8 @@ class MonkeyGame(Game):
         p = A.n_players
         agg = new_agg(p, A.len_bins)
         scores, winners = self.row_arrays(count, p, keep_rows)
-        nb.run_batch(A, new_state(p, A.n_cards), search_state(prepared.lineup, p, A.n_cards),
+        # the game-shape trail needs a row per turn: len_bins exceeds the turn bound
+        nb.run_batch(A, new_state(p, A.n_cards, A.len_bins), search_state(prepared.lineup, p, A.n_cards),
                      prepared.lineup, np.zeros(4, np.uint64), seed, start, count, agg, scores,
                      winners)
         return self.batch_output(agg, scores, winners, keep_rows)
@@ -241,6 +248,12 @@ class MonkeyGame(Game):
             "board": list(board),
             "seat_metrics": seats,
         }
+        if rules.mode != "solo":
+            out["game_shape"] = shape_metrics({"counters": agg["shape_counters"],
+                                               "lead_hist": agg["lead_hist"],
+                                               "margin_hist": agg["margin_hist"],
+                                               "leader_wins": agg["leader_wins"]},
+                                              rules.players, "tenth")
         if rules.mode == "solo":
             sh = np.asarray(agg["solo_hist"])
             wins = int(sh.sum())

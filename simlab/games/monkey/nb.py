@@ -13,6 +13,7 @@ import numpy as np
 
 from simlab.core.jit import batch, rule
 from simlab.core.rng import randint, seed_stream
+from simlab.core.shape import record_shape
 from simlab.games.monkey.rules import MODE_SOLO, N_CELLS, SHAPE_ROW
 from simlab.games.monkey.state import (
     C_BOARD_END,
@@ -48,6 +49,7 @@ from simlab.games.monkey.state import (
     I_NDRAW,
     I_TOWERS,
     I_TURN,
+    N_TENTHS,
     S_BOXED_BOARD,
     S_DISCARDS,
     S_FIELDS,
@@ -113,6 +115,8 @@ def new_game(A, st, rng):
     st.sev[:] = 0
     st.fev[:] = 0
     for q in range(n_p):
+        st.run[q] = 0
+        st.trail[0, q] = 0
         st.supply[q] = A.monkeys
         st.boxed[q] = 0
         st.hand_n[q] = 0
@@ -455,6 +459,62 @@ def finish_game(A, st, end, last, count):
     return k
 
 
+@rule
+def running_score(A, st, q):
+    """Game shape: q's score if the game ended now, nothing changed: the numbers of the fields
+    where q has the majority (an owned field is its owner's). That is final scoring on the
+    position (minorities leave, a tied top count scores for nobody); the game does not score
+    as it goes. The kernel keeps it incrementally (``record_turn``); this is the long way."""
+    s = 0
+    for c in range(N_CELLS):
+        if st.maj[c] == q:
+            s += A.number[c]
+    return s
+
+
+@rule(inline=True)
+def record_turn(A, st, c, before):
+    """Game shape, after each turn: field c's number moves from its majority holder before the
+    turn (``before``) to the one after (c = -1: no monkey placed). A turn changes the board on
+    its field only (placing, taking the field, boxing), so ``st.run`` stays ``running_score``;
+    it goes to the trail's row of the turn (a few integer writes)."""
+    if c >= 0:
+        after = st.maj[c]
+        if after != before:
+            if before >= 0:
+                st.run[before] -= A.number[c]
+            if after >= 0:
+                st.run[after] += A.number[c]
+    t = st.info[I_TURN]
+    if t < st.trail.shape[0]:
+        for q in range(A.n_players):
+            st.trail[t, q] = st.run[q]
+
+
+@rule
+def tenth_turn(i, turns):
+    """Game shape: the turn whose running scores are checkpoint i (1..9) of a game of ``turns``
+    turns: ceil(i * turns / 10), at most turns - 1 (a checkpoint comes before the end; a game
+    of fewer than 10 turns repeats turns, and one of a single turn gives turn 0, the start)."""
+    return max(min((i * turns + 9) // 10, turns - 1), 0)
+
+
+@rule
+def record_game_shape(A, st, agg):
+    """Game shape of a finished game (not solo): checkpoint i = the running scores after turn
+    ``tenth_turn(i, T)`` of its T turns, i = 1..9, then the final scores and the winners
+    (a row of 4 wins whatever the points) into ``record_shape``."""
+    n_p = A.n_players
+    turns = st.info[I_TURN]
+    last = st.trail.shape[0] - 1
+    for i in range(N_TENTHS):
+        t = min(tenth_turn(i + 1, turns), last)
+        for q in range(n_p):
+            st.cp[i, q] = st.trail[t, q]
+    record_shape(st.cp, N_TENTHS, st.scores, st.winners, n_p, agg.shape_counters,
+                 agg.lead_hist, agg.margin_hist, agg.leader_wins)
+
+
 @rule(inline=True)
 def cards_conserved(A, st):
     """Card conservation: hands + draw pile + discard pile = the deck."""
@@ -470,7 +530,8 @@ from simlab.games.monkey.bots import decide  # noqa: E402  (bots use the rule he
 @rule
 def play_game(A, st, sim, lineup, rng):
     """A whole game: seat 1 starts, turns clockwise until an immediate win, the end of the
-    supplies (normal) or of the rounds (solo); returns (end reason, number of winners)."""
+    supplies (normal) or of the rounds (solo); returns (end reason, number of winners). Not
+    solo: the running scores after each turn go to ``st.trail`` (game shape)."""
     new_game(A, st, rng)
     p = 0
     end = E_NONE
@@ -484,6 +545,7 @@ def play_game(A, st, sim, lineup, rng):
         if n == 0 and st.info[I_TURN] == 1:
             st.ev[C_FIRST_UNPLAYABLE] += 1
         m = 0
+        c = -1  # the field of this turn's monkey (-1: none placed)
         if n > 0:
             m = decide(A, st, sim, lineup, p, rng)
             n = legal_plays(A, st, p)
@@ -497,9 +559,13 @@ def play_game(A, st, sim, lineup, rng):
             if not ok:
                 st.ev[C_ILLEGAL] += 1
                 m = st.masks[0]
-            if other and st.owner[A.cell_of[play_sum(st, p, m)]] == p:
+            c = A.cell_of[play_sum(st, p, m)]
+            if other and st.owner[c] == p:
                 st.ev[C_OWNER_EXTRA_VOLUNTARY] += 1
+        before = st.maj[c] if c >= 0 else -1
         take_turn(A, st, p, m, rng)
+        if A.mode != MODE_SOLO:
+            record_turn(A, st, c, before)
         if not cards_conserved(A, st):
             st.ev[C_CARD_ERRORS] += 1
         end = st.info[I_END]
@@ -554,13 +620,15 @@ def record_result(A, st, end, k, agg):
 @batch
 def run_batch(A, st, sim, lineup, rng, seed, start, count, agg, row_scores, row_winners):
     """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always."""
+    non-empty (shape (count, P)), aggregates always (the game shape too, except in solo)."""
     n_p = A.n_players
     keep = row_scores.shape[0] > 0
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         end, k = play_game(A, st, sim, lineup, rng)
         record_result(A, st, end, k, agg)
+        if A.mode != MODE_SOLO:  # game shape: no lead to speak of with one player
+            record_game_shape(A, st, agg)
         if keep:
             for q in range(n_p):
                 row_scores[i, q] = st.scores[q]

@@ -10,11 +10,14 @@ tests check that they do.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations
+from math import ceil
 
 import numpy as np
 
 from simlab.core.rng import new_stream, randint
+from simlab.core.shape import record_shape
 from simlab.games.monkey import bots
 from simlab.games.monkey.rules import MODE_QUICK, MODE_SOLO, N_CELLS, SIDE
 from simlab.games.monkey.state import (
@@ -50,6 +53,7 @@ from simlab.games.monkey.state import (
     I_NDRAW,
     I_TOWERS,
     I_TURN,
+    N_TENTHS,
     S_BOXED_BOARD,
     S_DISCARDS,
     S_FIELDS,
@@ -393,6 +397,7 @@ class ReferenceGame:
         self.say("Setup: deck shuffled, hands dealt: " + "; ".join(
             f"{self.names[q]} {self.hands[q]}" for q in range(self.n_p)))
         p = 0
+        trail = [[0] * self.n_p]   # game shape: running scores after turn t (0: the start)
         while True:
             if self.solo and self.turn >= A.solo_rounds:
                 self.say(f"  {A.solo_rounds} rounds without completing the square: lost")
@@ -407,6 +412,8 @@ class ReferenceGame:
             total = (len(self.draw_pile) + len(self.discard_pile)
                      + sum(len(h) for h in self.hands))
             assert total == A.n_cards, f"cards not conserved: {total} != {A.n_cards}"
+            if not self.solo:
+                trail.append(self.running_scores())
             if end != E_NONE:
                 break
             waiting = [(p + k) % self.n_p for k in range(1, self.n_p + 1)
@@ -432,11 +439,32 @@ class ReferenceGame:
             agg.score_sum[q] += s
             agg.score_sumsq[q] += s * s
             agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
+        if not self.solo:
+            self.record_game_shape(trail, scores, winners)
         self.say(f"End ({END_NAMES[end - 1]}) after {self.turn} turns; winner"
                  + ("s" if k > 1 else "") + ": "
                  + ", ".join(self.names[q] for q in range(self.n_p) if winners[q]))
         self.scores, self.winners = scores, winners
         return scores, winners
+
+    def running_scores(self) -> list[int]:
+        """Game shape: each player's score if the game ended now (final scoring on the current
+        position, nothing changed or counted)."""
+        return self.final_scoring(False)[0]
+
+    def record_game_shape(self, trail, scores, winners):
+        """Game shape (not solo): checkpoint i (1..9) = the running scores after turn
+        ceil(i * T / 10) of the T turns, at most T - 1 (so before the end; turn 0 is the
+        start), then the final scores and winners (simlab.core.shape.record_shape)."""
+        turns = self.turn
+        cp = np.zeros((N_TENTHS, self.n_p), np.int64)
+        for i in range(1, N_TENTHS + 1):
+            t = max(min(ceil(Fraction(i * turns, 10)), turns - 1), 0)
+            cp[i - 1] = trail[t]
+        self.trail, self.checkpoints = trail, cp
+        record_shape(cp, N_TENTHS, np.asarray(scores, np.int64), np.asarray(winners, np.int64),
+                     self.n_p, self.agg.shape_counters, self.agg.lead_hist,
+                     self.agg.margin_hist, self.agg.leader_wins)
 
     def finish(self, end: int, p: int):
         """Scores and winners of a game that ended with ``end`` on p's turn."""

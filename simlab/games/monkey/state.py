@@ -12,6 +12,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.core.custom import no_custom
+from simlab.core.shape import LEAD_BINS, MARGIN_BINS, MAX_CHECKPOINTS, N_SHAPE_COUNTERS
 from simlab.games.monkey.rules import MAX_HAND, N_CELLS
 
 # info slots
@@ -42,6 +43,8 @@ SCORE_BINS = 667  # points are at most 1 + 2 + ... + 36 = 666
 SOLO_OFFSET = 150  # solo score histogram: bin = score + SOLO_OFFSET (scores -150..36)
 SOLO_BINS = SOLO_OFFSET + 37
 N_MASKS = 1 << MAX_HAND
+#: game shape (simlab.core.shape): checkpoints at the tenths of the game, i/10 for i = 1..9
+N_TENTHS = 9
 
 
 class MonkeyState(NamedTuple):
@@ -69,6 +72,9 @@ class MonkeyState(NamedTuple):
     sev: np.ndarray      # (P, len(SEAT_NAMES)) int64: this game's per-seat counters
     fev: np.ndarray      # (3, 36) int64: this game's placements, ownerships, scored fields
     sub: np.ndarray      # (4,) uint64: bots' scratch random stream (solo search)
+    run: np.ndarray      # (P,) int64: game shape: running scores (final scoring on the position)
+    trail: np.ndarray    # (turns + 1, P) int64: running scores after turn t (row 0: the start)
+    cp: np.ndarray       # (N_TENTHS, P) int64: running scores at the checkpoint turns
 
 
 class MonkeyLineup(NamedTuple):
@@ -95,6 +101,10 @@ class MonkeyAgg(NamedTuple):
     solo_hist: np.ndarray     # (SOLO_BINS,): solo successes by score + SOLO_OFFSET
     counters: np.ndarray      # (len(COUNTER_NAMES),)
     seat: np.ndarray          # (P, len(SEAT_NAMES))
+    shape_counters: np.ndarray  # (N_SHAPE_COUNTERS,) game shape (simlab.core.shape)
+    lead_hist: np.ndarray     # (LEAD_BINS,)
+    margin_hist: np.ndarray   # (MARGIN_BINS,)
+    leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
 
 
 def search_state(lineup, n_players: int, n_cards: int) -> MonkeyState | None:
@@ -108,8 +118,9 @@ def search_state(lineup, n_players: int, n_cards: int) -> MonkeyState | None:
     return None
 
 
-def new_state(n_players: int, n_cards: int) -> MonkeyState:
-    """Allocate a zeroed state."""
+def new_state(n_players: int, n_cards: int, turns: int = 0) -> MonkeyState:
+    """Allocate a zeroed state; ``turns``: the most turns a game can take (the game-shape trail
+    has a row per turn; 0 for the bots' views and playout boards, which keep none)."""
     p, n = n_players, n_cards
     i8 = np.int64
     return MonkeyState(np.zeros((N_CELLS, p), i8), np.full(N_CELLS, -1, i8),
@@ -119,7 +130,8 @@ def new_state(n_players: int, n_cards: int) -> MonkeyState:
                        np.zeros(N_MASKS, i8), np.zeros(N_MASKS, np.float64), np.zeros(n, i8),
                        np.zeros(p, i8), np.zeros(p, i8), np.zeros(p, i8), np.zeros(p, i8),
                        np.zeros(len(COUNTER_NAMES), i8), np.zeros((p, len(SEAT_NAMES)), i8),
-                       np.zeros((3, N_CELLS), i8), np.zeros(4, np.uint64))
+                       np.zeros((3, N_CELLS), i8), np.zeros(4, np.uint64), np.zeros(p, i8),
+                       np.zeros((turns + 1, p), i8), np.zeros((N_TENTHS, p), i8))
 
 
 def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:
@@ -130,4 +142,6 @@ def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:
                      np.zeros((p, SCORE_BINS), i8), np.zeros(6, i8), np.zeros(len_bins, i8),
                      np.zeros(N_CELLS, i8), np.zeros(N_CELLS, i8), np.zeros(N_CELLS, i8),
                      np.zeros(SOLO_BINS, i8), np.zeros(len(COUNTER_NAMES), i8),
-                     np.zeros((p, len(SEAT_NAMES)), i8))
+                     np.zeros((p, len(SEAT_NAMES)), i8), np.zeros(N_SHAPE_COUNTERS, i8),
+                     np.zeros(LEAD_BINS, i8), np.zeros(MARGIN_BINS, i8),
+                     np.zeros((MAX_CHECKPOINTS, 2), i8))
