@@ -14,9 +14,9 @@
   scenario itself sets or varies is the question, not a context, and is left out.
 
 Every context plays the same games (the scenario's seed, game indices 0, 1, ...), so the
-contexts see the same dice and each finding's value has a 95% interval from a Poisson
-bootstrap over game indices (one resample shared by the configurations a finding compares, so
-a difference is paired).
+contexts see the same dice and each finding's value has a 95% interval (value +- 1.96
+standard errors) whose standard error comes from a Poisson bootstrap over game indices (one
+resample shared by the configurations a finding compares, so a difference is paired).
 
 The findings come from the question:
 
@@ -35,7 +35,9 @@ The findings come from the question:
 Each finding is marked **robust** (the same verdict, same sign and significance, in every
 context), **bot-dependent** or **reading-dependent** (naming the contexts that flip or lose
 it), or **undecided** where a context's interval is too wide to tell (it contains both the
-reference and the headline value): the words say which.
+reference and the headline value): the words say which. Agreement is judged at 95%; a
+disagreement must hold at the Bonferroni level over the finding's contexts (a null finding
+checked in 25 contexts would otherwise look dependent in one of them by chance).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from scipy.stats import norm as _norm
 
 from simlab.analysis.robustness_findings import (
     Cell,
@@ -58,6 +61,7 @@ from simlab.analysis.robustness_findings import (
 )
 from simlab.core.readings import settable
 from simlab.core.runner import run_games
+from simlab.core.stats import Z95
 from simlab.errors import SimlabError
 from simlab.games.registry import BotChoice, get_game
 
@@ -90,21 +94,35 @@ class RobustnessResult:
         """How the finding fares in context ``c`` against the line-up: ``agrees``, ``flips``
         (significant with the opposite sign), ``loses it`` (not significant, the headline
         value outside its interval), ``shows an effect`` (a null headline becomes
-        significant), ``differs`` (a level finding whose intervals do not overlap),
-        ``undecided`` (not significant, the headline value inside its interval) or ``n/a``."""
+        significant), ``differs`` (a level finding whose value moved), ``undecided`` (not
+        significant, the headline value inside its interval) or ``n/a``.
+
+        Agreement is judged at 95%; a disagreement (flips, loses it, shows an effect,
+        differs) must hold at the Bonferroni level over the finding's other contexts, so that
+        a finding checked in twenty-five contexts is not called dependent by the chance of
+        one of them."""
         head = self.cells[f.key]["lineup"]
         cell = self.cells[f.key][c.key]
         if cell.na or np.isnan(cell.value):
             return "n/a"
+        m = max(1, sum(1 for k, x in self.cells[f.key].items()
+                       if k != "lineup" and not x.na and not np.isnan(x.value)))
+        z = float(_norm.ppf(1 - 0.025 / m))
+        se = cell.sd()
         if f.level:
-            return "agrees" if not (cell.hi < head.lo or cell.lo > head.hi) else "differs"
+            far = abs(cell.value - head.value) > z * float(np.hypot(se, head.sd()))
+            return "differs" if far else "agrees"
+        strong = (0 if abs(cell.value - f.ref) <= z * se else
+                  1 if cell.value > f.ref else -1)
+        if head.state == 0:
+            return "shows an effect" if strong else "agrees"
         if cell.state == head.state:
             return "agrees"
-        if head.state != 0 and cell.state == 0 and cell.lo <= head.value <= cell.hi:
-            return "undecided"
-        if head.state and cell.state == -head.state:
+        if strong == -head.state:
             return "flips"
-        return "loses it" if head.state else "shows an effect"
+        if abs(cell.value - head.value) > z * se:
+            return "loses it"
+        return "undecided"
 
     def verdict(self, f: Finding) -> tuple[str, str]:
         """``(verdict, sentence)`` of one finding."""
@@ -305,9 +323,10 @@ class _Engine:
             return W @ x / tot
 
         vals = np.asarray(f.stat(m), dtype=float)
-        lo, hi = np.nanpercentile(vals[1:], [2.5, 97.5])
+        se = float(np.nanstd(vals[1:], ddof=1))
+        lo, hi = vals[0] - Z95 * se, vals[0] + Z95 * se
         state = 0 if f.level else (1 if lo > f.ref else -1 if hi < f.ref else 0)
-        return Cell(float(vals[0]), float(lo), float(hi), state, games=n)
+        return Cell(float(vals[0]), float(lo), float(hi), state, games=n, se=se)
 
 
 # ---------------------------------------------------------------------------- the analysis
@@ -603,6 +622,7 @@ def robustness_report(res: RobustnessResult, path, max_figures: int = 8) -> Path
                  ("Every cell", res.table().round(4))],
         run=run, data=res.to_dict(),
         footnote="Every context plays the same games (common random numbers); intervals are "
-                 "95% Poisson-bootstrap intervals over the games. robust: the same verdict "
+                 "95% intervals (Poisson bootstrap over the games); a disagreement must hold at the "
+                 "Bonferroni level over the contexts. robust: the same verdict "
                  "everywhere; bot-dependent / reading-dependent: a population / reading "
                  "flips or loses it.")

@@ -70,6 +70,11 @@ class Cell:
     state: int = 0            # +1 / -1 above / below ref with significance, 0 not
     na: str = ""              # why the finding does not apply in this context
     games: int = 0
+    se: float = float("nan")  # bootstrap standard error (intervals: value +- z se)
+
+    def sd(self) -> float:
+        """The standard error (from the 95% interval where not given)."""
+        return self.se if np.isfinite(self.se) else (self.hi - self.lo) / 3.92
 
 
 def _params_of(g, b: BotChoice) -> dict:

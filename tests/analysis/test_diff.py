@@ -119,3 +119,23 @@ def test_false_discoveries_stay_at_the_rate_under_no_change():
     limit = stats.binom.isf(1e-6, runs, ALPHA)
     assert bad <= limit, (bad, limit)
     assert bad < runs / 4
+
+
+def test_game_shape_length_and_own_metrics_are_in_the_battery(tmp_path):
+    """The aggregate measures come paired over batches of the same game indices: Jelly's own
+    dice-lost-to-timer count grows with a shorter timer, and the leader-wins curves of both
+    versions reach the report."""
+    b = dict(BASE, name="v2", rules={"timer_seconds": 4.0})
+    res = rules_diff(BASE, b, games=1000, populations=("lineup",), progress=False)
+    rows = res.rows.set_index("measure")
+    for m in ("lead changes per game", "snowball (first leader wins)",
+              "drama (winner not leading at the last checkpoint)"):
+        assert rows.loc[m, "paired_over"] == "batches"
+    assert rows.loc["seat 1 win share", "paired_over"] == "games"
+    lost = rows.loc["dice lost to timer"]
+    assert lost["significant"] and lost["diff"] > 0 and lost["games"] == 20
+    assert "per game.dice lost to timer" not in rows.index      # the duplicate is left out
+    assert set(res.shape["the line-up of A"]) == {"a", "b"}
+    assert len(res.shape["the line-up of A"]["a"]["leader_wins_curve"]) == 3
+    path = diff_report(res, tmp_path / "d.html")
+    assert (tmp_path / "d-diff-leader-wins.png").is_file() and "Game shape" in path.read_text()
