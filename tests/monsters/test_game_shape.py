@@ -1,10 +1,10 @@
 """Monsters on Board's game-shape measures (simlab.core.shape; ``simlab/games/monsters/shape.py``):
 checkpoints after each round before the last (the running score: Spook Juice plus the final
 scoring's formula on the position, Prophecy included), then the final scores; solo 2 compares
-the player with Spider Jack, solo 1 records none. The kernel and the reference engine agree on
-them game for game through the conformance harness and the agreement tests (every aggregate is
-compared). Here: they are reported and add up, and the running score is what final scoring
-gives on the same position."""
+the player with Spider Jack, solo 1 records none; family mode likewise with its own scoring.
+The kernel and the reference engines agree on them game for game through the conformance
+harness and the agreement tests (every aggregate is compared). Here: they are reported and
+add up, and the running score is what final scoring gives on the same position."""
 
 from __future__ import annotations
 
@@ -13,8 +13,11 @@ import json
 import numpy as np
 import pytest
 
+from simlab.core.rng import new_stream
 from simlab.games.monsters import nb, shape
+from simlab.games.monsters import nb_family as nf
 from simlab.games.monsters.game import GAME
+from simlab.games.monsters.reference_family import ReferenceFamilyGame
 from simlab.games.monsters.state import B_FINAL, B_PROPHECY, I_SJ_SCORE
 
 from .positions import (
@@ -22,6 +25,10 @@ from .positions import (
     FINAL,
     ORANGE,
     B,
+    G,
+    P,
+    U,
+    Y,
     position,
     put_grunt,
     reference_of,
@@ -85,6 +92,14 @@ def test_solo2_compares_the_player_with_spider_jack():
 def test_solo1_has_no_shape():
     _, _, _, m = _shape(1, "random", {"mode": "solo1"}, 40, 4)
     assert m["games"] == 0 and m["leader_wins_curve"] == [] and "no opponent" in m["note"]
+
+
+def test_family_game_shape_is_reported_and_adds_up():
+    n = 300
+    rules, agg, rows, m = _shape(3, "greedy", {"mode": "family"}, n, 10)
+    _adds_up(m, n, nf.family_arrays(rules).rounds - 1)
+    assert m["fair_rate"] == 1 / 3
+    assert m["margin_hist"] == list(_margins(rows["score"]))
 
 
 # ---------------------------------------------------------------- running score = final scoring
@@ -152,3 +167,33 @@ def test_spider_jacks_running_score_equals_his_final_scoring(script, reading):
     assert [int(st.cp[0, 0]), int(st.cp[0, 1])] == ref == [int(st.scores[0]),
                                                           int(st.info[I_SJ_SCORE])]
     assert st.info[I_SJ_SCORE] > 30       # the card's missed points went to him
+
+
+def test_family_running_score_equals_the_game_end_scoring():
+    """Family mode: Spook Juice plus the Prophecy card on the grid (every die counting), as the
+    game end scores it, in the kernel and in the reference engine."""
+    rules = GAME.make_rules(2, {"mode": "family"})
+    prep = GAME.prepare(rules, GAME.lineup("greedy", 2))
+    A, F = prep.arrays, prep.family
+    st = nf.new_family_state(A)
+    nf.new_game(A, F, st, new_stream(1, 0))
+    g = ReferenceFamilyGame(prep, 1, 0)
+    g.reset()
+    grids = ([[(B, 3), (G, 4), (P, 5), (ORANGE, 6)], [(Y, 2), (Y, 2), (Y, 2)], []],
+             [[(B, 5), (G, 3)], [(P, 2), (ORANGE, 4)], [(U, 3)]])
+    for p, rows in enumerate(grids):
+        for r, dice in enumerate(rows):
+            for c, (col, rank) in enumerate(dice):
+                st.order_col[p, r, c] = col
+                st.order_rank[p, r, c] = rank
+            st.order_n[p, r] = len(dice)
+            g.order[p][r] = [[col, rank] for col, rank in dice]
+    st.prophecy[:] = (0, 2)
+    g.prophecy = [0, 2]
+    st.juice[:] = (12, 20)
+    g.juice = [12, 20]
+    shape.family_checkpoint(A, st, 0)
+    ref = shape.reference_family_running_scores(g)
+    nf.game_end(A, F, st)
+    assert [int(x) for x in st.cp[0, :2]] == ref == [int(x) for x in st.scores]
+    assert ref[0] == 12 + 20 + 4      # card 01: ascending 3 4 5 6 and three 2s

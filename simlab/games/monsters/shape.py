@@ -23,10 +23,12 @@ him from the player's card on the position now (the same formula as at the end).
 wins only by outscoring him, so a tie is his win; the fair line is one half.
 **Solo 1** (beat your own score): not recorded (``games`` 0): one player against a fixed
 target has no opponent to lead or trail.
+**Family mode** (``nb_family``): Spook Juice so far plus the Prophecy card on the current grid
+(every die counts, as at its game end), after each round before the last.
 
-The kernel functions read :class:`~simlab.games.monsters.state.MonstersState` (``nb.py``); the
-``reference_*`` functions compute the same numbers independently for the reference engine from
-its own objects with ``scoring_ref`` (the conformance harness
+The kernel functions read :class:`~simlab.games.monsters.state.MonstersState` (``nb.py``) and
+``nb_family.FamilyState``; the ``reference_*`` functions compute the same numbers independently
+for the reference engines from their own objects with ``scoring_ref`` (the conformance harness
 compares the aggregates game for game).
 """
 
@@ -38,7 +40,7 @@ from simlab.core.jit import rule
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.monsters import scoring_ref
 from simlab.games.monsters.rules import MODE_SOLO1, MODE_SOLO2, PROPHECY_PLUS_ONE
-from simlab.games.monsters.scoring import final_score, sj_prophecy_bonus
+from simlab.games.monsters.scoring import final_score, prophecy_score, sj_prophecy_bonus
 from simlab.games.monsters.state import I_SJ_SCORE
 
 ROWS, COLS = 3, 6
@@ -100,6 +102,17 @@ def record_game_shape(A, st, agg):
                  agg.lead_hist, agg.margin_hist, agg.leader_wins)
 
 
+@rule
+def family_checkpoint(A, st, i):
+    """Family mode: the running scores after round i + 1 (Spook Juice + the Prophecy card on
+    the current grid, every die counting) into ``st.cp[i]``."""
+    if i >= MAX_CHECKPOINTS:
+        return
+    for p in range(A.n_players):
+        st.cp[i, p] = st.juice[p] + prophecy_score(A.cards, st.prophecy[p], st.order_col[p],
+                                                   st.order_rank[p], st.keep)
+
+
 # ------------------------------------------------------------------------------ reference twins
 def _grid(rows):
     """A reference Order (three lists of ``[colour, rank]``) as padded colour / rank grids."""
@@ -131,6 +144,17 @@ def reference_running_scores(g) -> list[int]:
                                                 PROPHECY_PLUS_ONE[int(A.prophecy_plus_one)],
                                                 pl.prophecy, prophecy, oc, orank, pl.sj)
         out.append(sj)
+    return out
+
+
+def reference_family_running_scores(g) -> list[int]:
+    """The running scores of a family reference game (``reference_family``): Spook Juice +
+    the Prophecy card on the current grid (``scoring_ref``, every die counting)."""
+    out = []
+    for p in range(g.P):
+        oc, orank = _grid(g.order[p])
+        out.append(g.juice[p] + int(scoring_ref.prophecy_score(g.cards, g.prophecy[p], oc,
+                                                               orank, [COLS] * ROWS)))
     return out
 
 
