@@ -16,10 +16,12 @@ from typing import NamedTuple
 
 import numpy as np
 
+from simlab.core.shape import shape_metrics
 from simlab.games.monsters import bots as _bots
 from simlab.games.monsters import nb, nb_family
 from simlab.games.monsters.actions import ACTION_NAMES
-from simlab.games.monsters.rules import MonstersArrays, MonstersRules, make_rules
+from simlab.games.monsters.rules import MODES, MonstersArrays, MonstersRules, make_rules
+from simlab.games.monsters.shape import shape_players
 from simlab.games.monsters.state import (
     BREAKDOWN,
     COUNTER_NAMES,
@@ -249,6 +251,7 @@ class MonstersGame(Game):
             "seat_metrics": [{"seat": s + 1, "bot": lineup[s].label,
                               **{name: float(seat[s, i]) / n for i, name in
                                  enumerate(SEAT_NAMES)}} for s in range(p)],
+            "game_shape": self.shape(agg, rules, p),
         }
         if rules.mode == "solo2":
             h = np.asarray(agg["sj_hist"])
@@ -260,6 +263,22 @@ class MonstersGame(Game):
                                   "player_win_share": 1 - counters["sj_wins"] / n,
                                   "difficulty": rules.difficulty,
                                   "modifiers": rules.modifiers()}
+        return out
+
+    @staticmethod
+    def shape(agg: dict, rules: MonstersRules, p: int) -> dict:
+        """The game-shape measures (``shape.py``: running scores after each round but the
+        last; solo 2 compares the player with Spider Jack, solo 1 has no shape)."""
+        if "shape_counters" not in agg:
+            return {}
+        out = shape_metrics({"counters": agg["shape_counters"], "lead_hist": agg["lead_hist"],
+                             "margin_hist": agg["margin_hist"],
+                             "leader_wins": agg["leader_wins"]},
+                            shape_players(MODES.index(rules.mode), p), "round")
+        if rules.mode == "solo2":
+            out["lines"] = ["player", "Spider Jack (wins ties)"]
+        elif rules.mode == "solo1":
+            out["note"] = "solo 1: one player against a fixed target, no opponent: not recorded"
         return out
 
     def summary_lines(self, metrics: dict) -> list[str]:

@@ -55,6 +55,7 @@ from simlab.games.monsters.engine import (
     to_bag,
 )
 from simlab.games.monsters.scoring import final_score, sj_prophecy_bonus
+from simlab.games.monsters.shape import record_checkpoint, record_game_shape
 from simlab.games.monsters.state import (
     B_ACTIONS,
     B_ARCH,
@@ -861,11 +862,14 @@ def final_scoring(A, st, lu, rng):
 
 @rule
 def play_game(A, st, lu, rng, agg):
-    """A whole game: setup, the rounds, final scoring; returns the number of winners."""
+    """A whole game: setup, the rounds (the running scores after each but the last: game
+    shape), final scoring; returns the number of winners."""
     new_game(A, st, rng)
     for _ in range(A.rounds):
         st.info[I_ROUND] += 1
         play_round(A, st, lu, agg, rng)
+        if st.info[I_ROUND] < A.rounds:   # game shape: the rounds before the last (shape.py)
+            record_checkpoint(A, st, st.info[I_ROUND] - 1)
     k = final_scoring(A, st, lu, rng)
     st.ev[C_ROUNDS] += st.info[I_ROUND]
     st.ev[C_GAMES] += 1
@@ -912,6 +916,7 @@ def run_batch(A, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         k = play_game(A, st, lu, rng, agg)
         record_result(A, st, k, agg)
+        record_game_shape(A, st, agg)
         if keep:
             for q in range(P):
                 row_scores[i, q] = st.scores[q]

@@ -55,6 +55,14 @@ import numpy as np
 
 from simlab.core.jit import batch, rule
 from simlab.core.rng import randint, seed_stream
+from simlab.core.shape import (
+    LEAD_BINS,
+    MARGIN_BINS,
+    MAX_CHECKPOINTS,
+    N_SHAPE_COUNTERS,
+    record_shape,
+    shape_metrics,
+)
 from simlab.errors import SimlabError
 from simlab.games.monsters.bots_family import (
     COLS,
@@ -75,6 +83,7 @@ from simlab.games.monsters.bots_family import (
     row_total,
 )
 from simlab.games.monsters.scoring import prophecy_score
+from simlab.games.monsters.shape import family_checkpoint
 
 N_MINIONS = 6
 PICKS = 3               # dice each player takes per round (4 per Fearmobile, 1 left)
@@ -138,6 +147,7 @@ class FamilyState(NamedTuple):
     ev: np.ndarray           # (len(FAMILY_COUNTER_NAMES),)
     sev: np.ndarray          # (P, len(FAMILY_SEAT_NAMES))
     pick: np.ndarray         # (P, PICKS, 2) this game's rank / icon sums at pick 1..3
+    cp: np.ndarray           # (MAX_CHECKPOINTS, P) game shape: running scores after each round
 
 
 class FamilyAgg(NamedTuple):
@@ -152,6 +162,10 @@ class FamilyAgg(NamedTuple):
     draft: np.ndarray         # (P, PICKS, 3): picks, rank sum, icon sum at pick 1..3
     malice_hist: np.ndarray   # (P, MALICE_BINS): always 0 (no Malice in family mode)
     counters: np.ndarray      # (len(FAMILY_COUNTER_NAMES),)
+    shape_counters: np.ndarray  # (N_SHAPE_COUNTERS,) game shape (simlab.core.shape; shape.py)
+    lead_hist: np.ndarray     # (LEAD_BINS,)
+    margin_hist: np.ndarray   # (MARGIN_BINS,)
+    leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
 
 
 class FamilyPrepared(NamedTuple):
@@ -175,7 +189,7 @@ def new_family_state(A) -> FamilyState:
                        z(p, ROWS), z(p, 6), z(p, ROWS), z(p), z(p), z(p),
                        np.full(ROWS, COLS, i8), z(8), z(p), z(p), z(p, 3),
                        z(len(FAMILY_COUNTER_NAMES)), z(p, len(FAMILY_SEAT_NAMES)),
-                       z(p, PICKS, 2))
+                       z(p, PICKS, 2), z(MAX_CHECKPOINTS, p))
 
 
 def new_family_agg(p: int) -> FamilyAgg:
@@ -183,7 +197,9 @@ def new_family_agg(p: int) -> FamilyAgg:
     return FamilyAgg(np.zeros((p, p + 1), i8), np.zeros(p, i8), np.zeros(p, i8),
                      np.zeros((p, SCORE_BINS), i8), np.zeros((p, 3), i8),
                      np.zeros((p, len(FAMILY_SEAT_NAMES)), i8), np.zeros((p, PICKS, 3), i8),
-                     np.zeros((p, MALICE_BINS), i8), np.zeros(len(FAMILY_COUNTER_NAMES), i8))
+                     np.zeros((p, MALICE_BINS), i8), np.zeros(len(FAMILY_COUNTER_NAMES), i8),
+                     np.zeros(N_SHAPE_COUNTERS, i8), np.zeros(LEAD_BINS, i8),
+                     np.zeros(MARGIN_BINS, i8), np.zeros((MAX_CHECKPOINTS, 2), i8))
 
 
 def family_arrays(rules, tie: str | None = None) -> FamilyArrays:
@@ -491,11 +507,14 @@ def game_end(A, F, st):
 
 @rule
 def play_game(A, F, st, lu, rng):
-    """A whole family game; returns the number of winners."""
+    """A whole family game (the running scores after each round but the last: game shape,
+    ``shape.py``); returns the number of winners."""
     new_game(A, F, st, rng)
     for rd in range(F.rounds):
         st.info[I_ROUND] = rd + 1
         play_round(A, F, st, lu, rng)
+        if rd + 1 < F.rounds:
+            family_checkpoint(A, st, rd)
     k = game_end(A, F, st)
     st.ev[C_ROUNDS] += F.rounds
     st.ev[C_GAMES] += 1
@@ -534,6 +553,9 @@ def run_batch_family(A, F, st, lu, rng, seed, start, count, agg, row_scores, row
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         k = play_game(A, F, st, lu, rng)
         record_result(A, st, k, agg)
+        # game shape: the rounds before the last one, then the final scores
+        record_shape(st.cp, F.rounds - 1, st.scores, st.winners, P, agg.shape_counters,
+                     agg.lead_hist, agg.margin_hist, agg.leader_wins)
         if keep:
             for q in range(P):
                 row_scores[i, q] = st.scores[q]
@@ -651,6 +673,10 @@ def family_metrics(agg: dict, n_games: int, rules, lineup) -> dict:
         "per_game": {name: v / n for name, v in c.items()},
         "tie_rule": TIES[family_arrays(rules).tie],
         "tie_share": c["top_score_ties"] / n,
+        "game_shape": shape_metrics({"counters": agg["shape_counters"],
+                                     "lead_hist": agg["lead_hist"],
+                                     "margin_hist": agg["margin_hist"],
+                                     "leader_wins": agg["leader_wins"]}, p, "round"),
     }
 
 

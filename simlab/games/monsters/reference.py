@@ -43,6 +43,7 @@ from simlab.games.monsters.cards import load_cards
 from simlab.games.monsters.reference_view import write_full_state
 from simlab.games.monsters.rules import PROPHECY_PLUS_ONE
 from simlab.games.monsters.scoring_ref import final_score, sj_prophecy_bonus
+from simlab.games.monsters.shape import reference_record, reference_running_scores
 from simlab.games.monsters.state import (
     B_ACTIONS,
     B_ARCH,
@@ -1080,14 +1081,23 @@ class ReferenceGame:
     def play(self):
         """Play the whole game; returns (scores, winners)."""
         self.setup()
+        checkpoints = []   # game shape: the running scores after each round but the last
         for rnd in range(1, int(self.A.rounds) + 1):
             self.round = rnd
             self.play_round()
+            if rnd < self.A.rounds:
+                checkpoints.append(reference_running_scores(self))
         scores, winners = self.final_scoring()
         self.count(C_ROUNDS, int(self.A.rounds))
         self.count(C_GAMES)
         self.count(C_COURT_DICE, sum(self.court_dice))
         self.record(scores, winners)
+        if self.mode == SOLO2:    # the player and Spider Jack, who wins unless outscored
+            reference_record(self.agg, checkpoints, [scores[0], self.sj_score],
+                             [winners[0], not winners[0]])
+        elif self.mode != SOLO1:  # solo 1: no opponent, no shape (shape.py)
+            reference_record(self.agg, checkpoints, scores, winners)
+        self.checkpoints = checkpoints
         self.scores, self.winners = scores, winners
         return scores, winners
 

@@ -35,6 +35,7 @@ from simlab.games.monsters.nb_family import (
     new_family_state,
 )
 from simlab.games.monsters.scoring_ref import prophecy_score
+from simlab.games.monsters.shape import reference_family_running_scores, reference_record
 
 ROW_NAMES = ("top", "middle", "bottom")
 EFFECT = {1: "promote", 2: "swap", 3: "return"}
@@ -116,6 +117,8 @@ class ReferenceFamilyGame:
                  + ", ".join(f"{self.names[p]} #{self.prophecy[p] + 1}" for p in range(P)))
         for rd in range(self.F.rounds):
             self.round(rd + 1)
+            if rd + 1 < self.F.rounds:
+                self.checkpoints.append(reference_family_running_scores(self))
         return self.finish()
 
     def reset(self):
@@ -132,6 +135,7 @@ class ReferenceFamilyGame:
         self.prophecy = []
         self.step = 0
         self.picks = [[[0, 0] for _ in range(PICKS)] for _ in range(P)]
+        self.checkpoints = []   # game shape: the running scores after each round but the last
 
     def draw(self) -> int:
         total = sum(self.bag)
@@ -325,6 +329,7 @@ class ReferenceFamilyGame:
         self.log("Winner: " + ", ".join(self.names[p] for p in range(P) if winners[p])
                  + (f" (tie of {len(tied)})" if len(tied) > 1 else ""))
         self.record(scores, winners)
+        reference_record(self.agg, self.checkpoints, scores, winners)
         return np.array(scores, np.int64), np.array(winners, bool)
 
     def record(self, scores, winners):

@@ -14,6 +14,7 @@ import numpy as np
 
 from simlab.core.custom import no_custom
 from simlab.core.jit import rule
+from simlab.core.shape import LEAD_BINS, MARGIN_BINS, MAX_CHECKPOINTS, N_SHAPE_COUNTERS
 from simlab.games.monsters.actions import N_ACTIONS
 from simlab.games.monsters.cards import MAX_COND
 
@@ -122,6 +123,8 @@ class MonstersState(NamedTuple):
     lact: np.ndarray        # (LANDED,) scratch: the actions the Grunts of one move landed on
     ljuice: np.ndarray      # (LANDED,) their Spook Juice amounts
     pv: np.ndarray          # (2, 3 * MAX_COND) float scratch: Prophecy values (bots.prog)
+    cp: np.ndarray          # (MAX_CHECKPOINTS, W) game shape: running scores after each round
+    cp_end: np.ndarray      # (2, W) game shape: final scores, winners (W: shape.shape_players)
 
 
 @rule
@@ -160,6 +163,10 @@ class MonstersAgg(NamedTuple):
     counters: np.ndarray      # (len(COUNTER_NAMES),)
     sj_hist: np.ndarray       # (SCORE_BINS,) solo 2: Spider Jack's final score
     actions: np.ndarray       # (N_ACTIONS, 2): pending actions performed / skipped, by action id
+    shape_counters: np.ndarray  # (N_SHAPE_COUNTERS,) game shape (simlab.core.shape; shape.py)
+    lead_hist: np.ndarray     # (LEAD_BINS,)
+    margin_hist: np.ndarray   # (MARGIN_BINS,)
+    leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
 
 
 def new_state(A) -> MonstersState:
@@ -180,7 +187,8 @@ def new_state(A) -> MonstersState:
         z(6), z(max(A.n_cards, 1)), z(4), z(4), z(6), z(7), z(6), z(STACK), z(STACK),
         z(STACK), z(8), z(MAX_GRUNTS), z(64), np.zeros(64), z(8), z(p), z(p), z(p, N_BREAK),
         z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(p, PICKS, 2), z(N_ACTIONS, 2),
-        z(4 * MAX_GRUNTS), z(LANDED), z(LANDED), np.zeros((2, 3 * MAX_COND)))
+        z(4 * MAX_GRUNTS), z(LANDED), z(LANDED), np.zeros((2, 3 * MAX_COND)),
+        z(MAX_CHECKPOINTS, max(p, 2)), z(2, max(p, 2)))
 
 
 def new_agg(n_players: int) -> MonstersAgg:
@@ -192,4 +200,6 @@ def new_agg(n_players: int) -> MonstersAgg:
                        np.zeros((p, len(SEAT_NAMES)), i8), np.zeros((p, PICKS, 3), i8),
                        np.zeros((p, MALICE_BINS), i8),
                        np.zeros(len(COUNTER_NAMES), i8), np.zeros(SCORE_BINS, i8),
-                       np.zeros((N_ACTIONS, 2), i8))
+                       np.zeros((N_ACTIONS, 2), i8), np.zeros(N_SHAPE_COUNTERS, i8),
+                       np.zeros(LEAD_BINS, i8), np.zeros(MARGIN_BINS, i8),
+                       np.zeros((MAX_CHECKPOINTS, 2), i8))
