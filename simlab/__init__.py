@@ -65,7 +65,7 @@ if "numba" in _sys.modules:
 __version__ = "0.1.0"
 
 __all__ = ["simulate", "run_scenario", "get_game", "list_games", "bot", "load_plugins",
-           "SimlabError", "__version__"]
+           "robustness", "rules_diff", "SimlabError", "__version__"]
 
 
 def __getattr__(name):  # lazy: keep `import simlab` and `simlab --help` quick
@@ -77,6 +77,14 @@ def __getattr__(name):  # lazy: keep `import simlab` and `simlab --help` quick
         from simlab.sweep import run_scenario
 
         return run_scenario
+    if name == "robustness":
+        from simlab.analysis.robustness import robustness
+
+        return robustness
+    if name == "rules_diff":
+        from simlab.analysis.diff import rules_diff
+
+        return rules_diff
     if name in ("bot", "load_plugins"):
         from simlab.core import custom
 

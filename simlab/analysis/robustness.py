@@ -541,7 +541,9 @@ def _grid_figure(res: RobustnessResult):
     m = np.array([[kinds.index(res.classify(f, c)) if c.key != "lineup" else 0
                    for c in res.contexts] for f in res.findings], dtype=float)
     nf, nc = m.shape
-    fig = plots.new_figure(width=max(7.0, 2.8 + 0.32 * nc), height=max(2.6, 1.9 + 0.34 * nf))
+    longest = max(min(len(f.text), 48) for f in res.findings)
+    fig = plots.new_figure(width=max(8.0, 2.6 + 0.075 * longest + 0.32 * nc),
+                           height=max(2.6, 1.9 + 0.34 * nf))
     ax = fig.subplots()
     ax.imshow(m, cmap=ListedColormap([FARES[k] for k in kinds]), vmin=-0.5,
               vmax=len(kinds) - 0.5, aspect="auto")
@@ -558,7 +560,7 @@ def _grid_figure(res: RobustnessResult):
     ax.legend(handles=[Patch(facecolor=FARES[k], edgecolor="#999999", label=k)
                        for k in kinds if k != "n/a" and (m == kinds.index(k)).any()],
               loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
-    plots.title(ax, "How each finding fares: bot populations left of the line, readings right")
+    plots.title(ax, "How each finding fares in each context")
     return fig
 
 
@@ -589,7 +591,8 @@ def robustness_report(res: RobustnessResult, path, max_figures: int = 8) -> Path
     from simlab.report.analysis import FigureItem, Section, write_analysis_report
 
     items = [FigureItem("robustness-grid", "Verdicts",
-                        "Each finding (row) in each context (column), against its value with "
+                        "Each finding (row) in each context (column; bot populations left of "
+                        "the black line, readings right), against its value with "
                         "the scenario's line-up: green the same verdict, red flipped "
                         "(significant the other way), amber lost (or, for a finding of no "
                         "effect, an effect appears), grey too few games to tell.",

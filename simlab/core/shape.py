@@ -16,7 +16,8 @@ documented measures. Definitions (``K`` checkpoints before the end, then the fin
 * **snowball**: of the games with a leader after the first checkpoint, the share the leader
   wins, against the ``1 / players`` a game where the early lead means nothing would give;
 * **decisiveness**: the final margin between the best and the second-best score (0 for a tie
-  at the top), as a distribution;
+  at the top), as a distribution (the histogram's last bin holds every margin from
+  ``MARGIN_BINS - 1`` up; the mean is of the margins themselves);
 * **drama**: the share of games whose winner (every winner, for a shared win) was not the
   leader at the last checkpoint before the end;
 * **leader-wins curve**: for each checkpoint, of the games with a leader there, the share the
@@ -37,8 +38,8 @@ MARGIN_BINS = 64
 LEAD_BINS = 16
 #: ``counters`` entries
 (S_GAMES, S_LEAD_CHANGES, S_COMEBACK_WINS, S_COMEBACK_GAMES, S_SNOWBALL_WINS,
- S_SNOWBALL_GAMES, S_DRAMA) = range(7)
-N_SHAPE_COUNTERS = 7
+ S_SNOWBALL_GAMES, S_DRAMA, S_MARGIN_SUM) = range(8)
+N_SHAPE_COUNTERS = 8
 
 
 def new_shape_agg() -> dict:
@@ -120,8 +121,9 @@ def record_shape(cp, k, final, winners, players, counters, lead_hist, margin_his
             b1 = v
         elif v > b2:
             b2 = v
-    margin = b1 - b2 if players > 1 else 0
-    margin_hist[min(max(margin, 0), MARGIN_BINS - 1)] += 1
+    margin = max(b1 - b2, 0) if players > 1 else 0
+    counters[S_MARGIN_SUM] += margin
+    margin_hist[min(margin, MARGIN_BINS - 1)] += 1
 
 
 def shape_metrics(agg: dict, players: int, checkpoint: str = "round") -> dict:
@@ -131,7 +133,6 @@ def shape_metrics(agg: dict, players: int, checkpoint: str = "round") -> dict:
     lw = np.asarray(agg["leader_wins"])
     k = int(np.flatnonzero(lw[:, 1]).max()) + 1 if lw[:, 1].any() else 0
     mh = np.asarray(agg["margin_hist"])
-    x = np.arange(mh.size)
 
     def share(a, b):
         return float(a) / float(b) if b else None
@@ -145,7 +146,7 @@ def shape_metrics(agg: dict, players: int, checkpoint: str = "round") -> dict:
         "snowball_rate": share(c[S_SNOWBALL_WINS], c[S_SNOWBALL_GAMES]),
         "fair_rate": 1.0 / players,
         "drama_share": float(c[S_DRAMA]) / n,
-        "margin_mean": float((mh * x).sum()) / n,
+        "margin_mean": float(c[S_MARGIN_SUM]) / n,
         "margin_hist": [int(v) for v in mh],
         "leader_wins_curve": [share(lw[i, 0], lw[i, 1]) for i in range(k)],
         "leader_wins_games": [int(lw[i, 1]) for i in range(k)],

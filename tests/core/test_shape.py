@@ -64,3 +64,12 @@ def test_a_shared_win_and_ties_at_the_top():
     assert shape.top_alone(np.array([4, 4, 1]), 3) == -1
     assert shape.last_alone(np.array([4, 1, 1]), 3) == -1
     assert shape.last_alone(np.array([4, 0, 1]), 3) == 1
+
+
+def test_margins_above_the_histogram_keep_their_mean():
+    """A margin of 100 lands in the histogram's last bin, but the mean is of the margins."""
+    big = ([[50, 10, 0]], [150, 50, 40])          # margin 100
+    small = ([[1, 2, 0]], [5, 8, 7])              # margin 1
+    m = shape.shape_metrics(_agg([big, small]), 3)
+    assert m["margin_hist"][shape.MARGIN_BINS - 1] == 1 and m["margin_hist"][1] == 1
+    assert m["margin_mean"] == (100 + 1) / 2
