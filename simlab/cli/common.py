@@ -127,6 +127,17 @@ run_options = [
 ]
 
 
+#: ``--jobs``, ``--backend`` (no dask) and ``--quiet`` of the analyses that play many tables
+worker_options = [
+    click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
+                 help="Parallel workers (results do not depend on it)."),
+    click.option("--backend", type=click.Choice(["loky", "threads", "serial"]), default="loky",
+                 show_default=True, help="Processes, threads or in-process."),
+    click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
+                 help="No progress bar and no compile notice."),
+]
+
+
 def add_options(options):
     def deco(f):
         for opt in reversed(options):

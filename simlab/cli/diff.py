@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import echo_json, plugin_option, quiet_callback
+from simlab.cli.common import add_options, echo_json, plugin_option, worker_options
 
 
 @click.command()
@@ -25,12 +25,7 @@ from simlab.cli.common import echo_json, plugin_option, quiet_callback
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="HTML report (default: reports/diff-<A>-<B>/report.html).")
 @click.option("--json", "as_json", is_flag=True, help="Print every row as JSON (no report).")
-@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
-              help="Parallel workers (results do not depend on it).")
-@click.option("--backend", type=click.Choice(["loky", "threads", "serial"]), default="loky",
-              show_default=True, help="Processes, threads or in-process.")
-@click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
-              help="No progress bar and no compile notice.")
+@add_options(worker_options)
 def diff(a, b, games, precision, populations, out, as_json, jobs, backend, quiet):
     """Compare the rules of scenario files A and B (the same game): what changed?
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import echo_json, plugin_option, quiet_callback
+from simlab.cli.common import add_options, echo_json, plugin_option, worker_options
 
 
 def _names(ctx, param, value):
@@ -42,12 +42,7 @@ def _names(ctx, param, value):
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="HTML report (default: reports/<scenario>-robustness/report.html).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (no report).")
-@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
-              help="Parallel workers (results do not depend on it).")
-@click.option("--backend", type=click.Choice(["loky", "threads", "serial"]), default="loky",
-              show_default=True, help="Processes, threads or in-process.")
-@click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
-              help="No progress bar and no compile notice.")
+@add_options(worker_options)
 def robustness(scenario, quick, games, populations, readings_, lookahead_budget, tuned, out,
                as_json, jobs, backend, quiet):
     """Is SCENARIO's finding a fact about the game, or about the bots and readings?
