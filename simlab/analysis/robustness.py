@@ -594,8 +594,9 @@ def robustness_report(res: RobustnessResult, path, max_figures: int = 8) -> Path
                         "Each finding (row) in each context (column; bot populations left of "
                         "the black line, readings right), against its value with "
                         "the scenario's line-up: green the same verdict, red flipped "
-                        "(significant the other way), amber lost (or, for a finding of no "
-                        "effect, an effect appears), grey too few games to tell.",
+                        "(significant the other way), amber lost (no longer significant, the "
+                        "headline value ruled out), purple an effect where the line-up "
+                        "shows none, grey too few games to tell, white not applicable.",
                         _grid_figure(res))]
     for i, f in enumerate(res.findings[:max_figures]):
         items.append(FigureItem(f"finding-{i + 1}", f.text,
