@@ -163,6 +163,13 @@ class RobustnessResult:
                  f"{sum(c.kind == 'reading' for c in self.contexts)} readings), the same "
                  f"games (seed {self.seed}) in each."]
         lines += [self.verdict(f)[1] for f in self.findings]
+        if self.skipped:
+            lines.append(f"Left out: {len(self.skipped)} reading alternative"
+                         f"{'s' if len(self.skipped) > 1 else ''} that the scenario sets or "
+                         f"varies, cannot play here, or that never arise in it ("
+                         + "; ".join(self.skipped[:3])
+                         + (f"; and {len(self.skipped) - 3} more" if len(self.skipped) > 3
+                            else "") + ").")
         return lines
 
     def table(self) -> pd.DataFrame:
@@ -517,6 +524,17 @@ def robustness(scenario, *, quick: bool = False, jobs: int = 1, backend: str = "
         cells = {f.key: {c.key: eng.cell(f, c) for c in contexts} for f in findings}
     finally:
         bar.close()
+    # a reading that never arises in this scenario (a solo rule in a regular game) plays the
+    # same games as the default: listed as such, not as a context
+    same = [c for c in contexts if c.kind == "reading" and findings and all(
+        cells[f.key][c.key].value == cells[f.key]["lineup"].value and
+        cells[f.key][c.key].se == cells[f.key]["lineup"].se for f in findings)]
+    for c in same:
+        skipped.append(f"{c.name}: the same games as the default here (the reading does not "
+                       f"arise in this scenario)")
+        for f in findings:
+            del cells[f.key][c.key]
+    contexts = [c for c in contexts if c not in same]
     return RobustnessResult(game=sc.game, title=g.title, scenario=sc.name, question=question,
                             players=players, seed=sc.seed, contexts=contexts,
                             findings=findings, cells=cells, skipped=skipped,

@@ -189,3 +189,16 @@ def test_cli_prints_verdicts_writes_the_report_and_json(tmp_path):
     data = json.loads(proc.stdout)
     assert [c["key"] for c in data["contexts"]] == ["lineup"]
     assert data["findings"][0]["verdict"] == "robust"     # nothing to compare with
+
+
+def test_a_reading_that_never_arises_is_left_out(monkeypatch, tmp_path):
+    """A rule the games never reach (the step cap, far above what the bots use) plays the same
+    games as the default: listed as left out, not as a context that agrees."""
+    g = get_game("jelly")
+    cap = Reading("max_steps_per_round", "planted", 1000, (5000,), "never reached")
+    monkeypatch.setattr(type(g), "readings", lambda self: [PLANTED, cap])
+    res = robustness(MIXED, games=100, populations=["lineup"], progress=False,
+                     out_dir=tmp_path, bootstrap=100)
+    assert [c.key for c in res.contexts] == ["lineup", "reading:seat_starting_jelly=2,2,2,6"]
+    assert any(s.startswith("max_steps_per_round = 5000: the same games") for s in res.skipped)
+    assert "Left out: 1 reading alternative" in res.headlines()[-1]
