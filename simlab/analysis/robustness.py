@@ -16,7 +16,9 @@
 Every context plays the same games (the scenario's seed, game indices 0, 1, ...), so the
 contexts see the same dice and each finding's value has a 95% interval (value +- 1.96
 standard errors) whose standard error comes from a Poisson bootstrap over game indices (one
-resample shared by the configurations a finding compares, so a difference is paired).
+resample shared by the configurations a finding compares, so a difference is paired); each
+context's change from the line-up is a paired difference too (the same games, the same
+resamples; a context with fewer games, the lookahead's, is compared on its first games).
 
 The findings come from the question:
 
@@ -179,9 +181,11 @@ class RobustnessResult:
             v = self.verdict(f)[0]
             for c in self.contexts:
                 cell = self.cells[f.key][c.key]
+                ch = cell.change or (np.nan, np.nan, np.nan)
                 rows.append({"finding": f.text, "verdict": v, "context": c.name,
                              "kind": c.kind, "value": cell.value, "lo": cell.lo,
                              "hi": cell.hi, "significant": bool(cell.state),
+                             "change": ch[0], "change_lo": ch[1], "change_hi": ch[2],
                              "games": cell.games, "not applicable": cell.na})
         return pd.DataFrame(rows)
 
@@ -232,7 +236,9 @@ def _listing(f, items, top: int, values: bool = True) -> str:
 def _cell_dict(c: Cell) -> dict:
     def num(x):
         return None if x is None or np.isnan(x) else float(x)
+    ch = c.change or (None, None, None)
     return {"value": num(c.value), "lo": num(c.lo), "hi": num(c.hi), "state": c.state,
+            "change_from_lineup": [num(x) for x in ch],
             "games": c.games, "not_applicable": c.na}
 
 
@@ -264,6 +270,7 @@ class _Engine:
         self._feat = {}
         self._weights = {}
         self.games_played = 0
+        self.head = None          # the line-up context (paired changes are against it)
 
     def features(self, cfg: Config, n: int, ctx_rules: dict) -> dict:
         """Per-game features of a configuration (game index i: mean over its plans)."""
@@ -314,26 +321,42 @@ class _Engine:
             self._weights[n] = np.vstack([np.ones(n), w])
         return self._weights[n]
 
-    def cell(self, f: Finding, ctx: Context) -> Cell:
-        built = f.build(ctx)
-        if isinstance(built, str):
-            return Cell(na=built)
-        n = ctx.games
+    def _stat(self, f: Finding, ctx: Context, built: dict, n: int) -> np.ndarray:
+        """The finding's statistic over games 0..n-1 of the context's tables: the sample
+        (index 0), then the bootstrap resamples."""
         W = self.weights(n)
         tot = W.sum(axis=1)
-        feats = {name: self.features(cfg, n, ctx.rules) for name, cfg in built.items()}
+        feats = {name: self.features(cfg, max(n, ctx.games), ctx.rules)
+                 for name, cfg in built.items()}
 
         def m(name, feature):
             x = feats[name].get(feature)
             if x is None:
                 raise SimlabError(f"robustness: {f.text}: no {feature} in {name}")
-            return W @ x / tot
+            return W @ x[:n] / tot
 
-        vals = np.asarray(f.stat(m), dtype=float)
+        return np.asarray(f.stat(m), dtype=float)
+
+    def cell(self, f: Finding, ctx: Context) -> Cell:
+        """The finding in one context, and its paired change from the line-up (the same
+        games and the same resamples for both)."""
+        built = f.build(ctx)
+        if isinstance(built, str):
+            return Cell(na=built)
+        n = ctx.games
+        vals = self._stat(f, ctx, built, n)
         se = float(np.nanstd(vals[1:], ddof=1))
         lo, hi = vals[0] - Z95 * se, vals[0] + Z95 * se
         state = 0 if f.level else (1 if lo > f.ref else -1 if hi < f.ref else 0)
-        return Cell(float(vals[0]), float(lo), float(hi), state, games=n, se=se)
+        cell = Cell(float(vals[0]), float(lo), float(hi), state, games=n, se=se)
+        head = self.head
+        if head is not None and ctx is not head:
+            hb = f.build(head)
+            if not isinstance(hb, str) and n <= head.games:
+                d = vals - self._stat(f, head, hb, n)
+                dse = float(np.nanstd(d[1:], ddof=1))
+                cell.change = (float(d[0]), float(d[0] - Z95 * dse), float(d[0] + Z95 * dse))
+        return cell
 
 
 # ---------------------------------------------------------------------------- the analysis
@@ -519,6 +542,7 @@ def robustness(scenario, *, quick: bool = False, jobs: int = 1, backend: str = "
 
         eng.balance_result, _ = run_analysis(scenario, out=out_dir / "balance", jobs=jobs,
                                              backend=backend, progress=progress, write=True)
+    eng.head = contexts[0]
     try:
         question, findings = findings_of(g, sc, players, pops, eng, contexts[0])
         cells = {f.key: {c.key: eng.cell(f, c) for c in contexts} for f in findings}

@@ -71,6 +71,7 @@ class Cell:
     na: str = ""              # why the finding does not apply in this context
     games: int = 0
     se: float = float("nan")  # bootstrap standard error (intervals: value +- z se)
+    change: tuple | None = None   # (change, lo, hi) from the line-up, paired on the same games
 
     def sd(self) -> float:
         """The standard error (from the 95% interval where not given)."""

@@ -53,6 +53,10 @@ def test_planted_bot_and_reading_dependent_findings_and_a_robust_one(planted_rea
     seat4 = res.cells["seat4"]
     assert seat4["lineup"].state == 0
     assert seat4["reading:seat_starting_jelly=2,2,2,6"].state == 1
+    change, lo, hi = seat4["reading:seat_starting_jelly=2,2,2,6"].change   # paired, same games
+    assert lo > 0 and abs(change - (seat4["reading:seat_starting_jelly=2,2,2,6"].value -
+                                    seat4["lineup"].value)) < 1e-9
+    assert seat4["lineup"].change is None
     assert "reading-dependent" in v["seat4"][0]
     assert "shows an effect with seat_starting_jelly = 2,2,2,6" in v["seat4"][1]
     # a bot's finding in a population of itself does not apply
