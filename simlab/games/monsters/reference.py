@@ -43,7 +43,7 @@ from simlab.games.monsters.cards import load_cards
 from simlab.games.monsters.reference_view import write_full_state
 from simlab.games.monsters.rules import PROPHECY_PLUS_ONE
 from simlab.games.monsters.scoring_ref import final_score, sj_prophecy_bonus
-from simlab.games.monsters.shape import reference_record, reference_running_scores
+from simlab.games.monsters.shape_ref import reference_record, reference_running_scores
 from simlab.games.monsters.state import (
     B_ACTIONS,
     B_ARCH,

@@ -35,7 +35,7 @@ from simlab.games.monsters.nb_family import (
     new_family_state,
 )
 from simlab.games.monsters.scoring_ref import prophecy_score
-from simlab.games.monsters.shape import reference_family_running_scores, reference_record
+from simlab.games.monsters.shape_ref import reference_family_running_scores, reference_record
 
 ROW_NAMES = ("top", "middle", "bottom")
 EFFECT = {1: "promote", 2: "swap", 3: "return"}
