@@ -138,6 +138,19 @@ worker_options = [
 ]
 
 
+def print_analysis(res, as_json: bool, table, report):
+    """An analysis result on the terminal: its JSON, or its headlines, ``table()`` and the
+    path ``report()`` writes."""
+    if as_json:
+        echo_json(res.to_dict())
+        return
+    for line in res.headlines():
+        click.echo(line)
+    click.echo("")
+    click.echo(table())
+    click.echo(f"\nreport: {report()}")
+
+
 def add_options(options):
     def deco(f):
         for opt in reversed(options):

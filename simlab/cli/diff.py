@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import add_options, echo_json, plugin_option, worker_options
+from simlab.cli.common import add_options, plugin_option, print_analysis, worker_options
 
 
 @click.command()
@@ -50,12 +50,5 @@ def diff(a, b, games, precision, populations, out, as_json, jobs, backend, quiet
                                  param_hint="'--precision'")
     res = rules_diff(a, b, games=games, precision=precision, populations=populations,
                      jobs=jobs, backend=backend, progress=False if quiet or as_json else None)
-    if as_json:
-        echo_json(res.to_dict())
-        return
-    for line in res.headlines():
-        click.echo(line)
-    click.echo("")
-    click.echo(res.table())
     path = out or Path("reports") / f"diff-{a.stem}-{b.stem}" / "report.html"
-    click.echo(f"\nreport: {diff_report(res, path)}")
+    print_analysis(res, as_json, res.table, lambda: diff_report(res, path))

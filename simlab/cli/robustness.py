@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import add_options, echo_json, plugin_option, worker_options
+from simlab.cli.common import add_options, plugin_option, print_analysis, worker_options
 
 
 def _names(ctx, param, value):
@@ -75,12 +75,5 @@ def robustness(scenario, quick, games, populations, readings_, lookahead_budget,
               out_dir=(out.parent if out is not None else None), games=games,
               populations=populations, readings=reads, lookahead_budget=lookahead_budget,
               tuned=tuned)
-    if as_json:
-        echo_json(res.to_dict())
-        return
-    for line in res.headlines():
-        click.echo(line)
-    click.echo("")
-    click.echo(res.text_table())
     path = out_html or Path("reports") / f"{res.scenario}-robustness" / "report.html"
-    click.echo(f"\nreport: {robustness_report(res, path)}")
+    print_analysis(res, as_json, res.text_table, lambda: robustness_report(res, path))
