@@ -438,25 +438,37 @@ def diff_report(res: DiffResult, path) -> Path:
 
     pops = list(res.populations)
     items = []
-    for unit, xlabel in (("share", "change in win share, B - A (percentage points)"),
-                         ("points", "change, B - A (points)")):
-        rows = res.rows[res.rows["unit"] == unit]
+    groups = (
+        ("share", "Shares", "change, B - A (percentage points)",
+         "Win shares, end reasons and the game-shape rates"),
+        ("points", "Scores", "change, B - A (points)", "Scores"),
+        ("other", "Game length and the game's own metrics",
+         "relative change, (B - A) / A", "Length and own metrics"))
+    for unit, heading, xlabel, ttl in groups:
+        if unit == "other":
+            rows = res.rows[~res.rows["unit"].isin(["share", "points"]) & (res.rows["a"] != 0)]
+        else:
+            rows = res.rows[res.rows["unit"] == unit]
         if rows.empty:
             continue
+        scale = rows["a"].abs().to_numpy() if unit == "other" else 1.0
         fig = plots.forest([f"{r.measure} ({r.population})" for r in rows.itertuples()],
-                           rows["diff"].tolist(), rows["diff_lo"].tolist(),
-                           rows["diff_hi"].tolist(), ref=0.0, xlabel=xlabel,
-                           title_text=("Win shares" if unit == "share" else "Scores") +
-                           ": version B minus version A",
+                           (rows["diff"] / scale).tolist(), (rows["diff_lo"] / scale).tolist(),
+                           (rows["diff_hi"] / scale).tolist(), ref=0.0, xlabel=xlabel,
+                           title_text=f"{ttl}: version B minus version A",
                            colors=[plots.color(pops.index(p)) for p in rows["population"]],
                            filled=rows["significant"].tolist(),
                            legend=[(p, plots.color(i)) for i, p in enumerate(pops)],
-                           percent_points=unit == "share", sig_legend=True)
-        items.append(FigureItem(f"diff-{unit}", "Win shares" if unit == "share" else "Scores",
-                                "B minus A, game by game on the same dice (common random "
-                                "numbers); lines: 95% intervals; filled dots: significant "
+                           percent_points=unit == "share", percent=unit == "other",
+                           sig_legend=True)
+        items.append(FigureItem(f"diff-{unit}", heading,
+                                "B minus A on the same dice (common random numbers: game by "
+                                "game, or over batches of the same games for the aggregate "
+                                "measures); lines: 95% intervals; filled dots: significant "
                                 "after Benjamini-Hochberg across the battery; one colour per "
-                                "bot population.", fig))
+                                "bot population." + (" Each measure relative to its value on "
+                                                     "A, so different units share an axis."
+                                                     if unit == "other" else ""), fig))
     curves = []
     for pop, ab in res.shape.items():
         for v, name in (("a", res.names[0]), ("b", res.names[1])):
