@@ -40,6 +40,8 @@ from simlab.games.registry import get_game
 
 #: significance level of the battery (after Benjamini-Hochberg)
 ALPHA = 0.05
+#: significant changes named in words per population (largest first; the table has all)
+TOP = 8
 #: batches for the aggregate measures (game length, shape, the game's own metrics)
 BATCHES = 20
 #: metrics left out of the battery: constants, integrity counters, what the battery has
@@ -135,8 +137,12 @@ class DiffResult:
                              f"{ALPHA:g}).")
                 continue
             sig = sig.reindex(sig["diff_std"].abs().sort_values(ascending=False).index)
+            top = list(sig.itertuples())[:TOP]
+            more = len(sig) - len(top)
             lines.append(f"With {pop}: " + "; ".join(f"{r.measure} {_change(r)}"
-                                                       for r in sig.itertuples()) + ".")
+                                                       for r in top)
+                         + (f"; and {more} more significant changes (the table)" if more
+                            else "") + ".")
         lines += [f"Populations disagree: {s}" for s in self.disagreements()]
         return lines
 
