@@ -472,6 +472,21 @@ def split_path(path: str, rule_default: bool) -> tuple[str, ...]:
     return ("rules", path) if rule_default else ("bad", path)
 
 
+def split_params(params: dict, rule_default: bool) -> tuple[dict, int | None, list]:
+    """A point's parameters (path -> value) as ``(rule overrides, players or None, bot
+    parameters)``; the bot parameters are ``(split_path kind, value)`` pairs, in order."""
+    rules, players, bots = {}, None, []
+    for path, value in params.items():
+        kind = split_path(path, rule_default)
+        if kind[0] == "rules":
+            rules[kind[1]] = value
+        elif kind[0] == "players":
+            players = int(value)
+        else:
+            bots.append((kind, value))
+    return rules, players, bots
+
+
 def _check_param(g, base_rules, players, lineup, path, values, where, rule_default) -> list[str]:
     kind = split_path(path, rule_default)
     if kind[0] == "bad":

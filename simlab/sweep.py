@@ -37,7 +37,7 @@ from simlab.core.stats import (
 )
 from simlab.errors import SimlabError
 from simlab.games.registry import BotChoice, get_game, warn_rules
-from simlab.scenario import Scenario, grid_points, load_scenario, sobol_points, split_path
+from simlab.scenario import Scenario, grid_points, load_scenario, sobol_points, split_params
 
 
 @dataclass
@@ -76,17 +76,12 @@ def make_point(sc: Scenario, index: int, label: str, params: dict, rule_default:
                baseline: bool = False) -> Point:
     g = get_game(sc.game)
     players = sc.players if sc.players is not None else g.default_players
-    rules = dict(sc.rules)
+    over, n_players, bot_params = split_params(params, rule_default)
+    rules = {**sc.rules, **over}
+    players = n_players or players
     lineup = g.lineup(sc.bots, players)
-    for path, value in params.items():
-        kind = split_path(path, rule_default)
-        if kind[0] == "rules":
-            rules[kind[1]] = value
-        elif kind[0] == "players":
-            players = int(value)
-            lineup = g.lineup(sc.bots, players)
-        else:
-            lineup = _apply_bot_param(lineup, kind, value)
+    for kind, value in bot_params:
+        lineup = _apply_bot_param(lineup, kind, value)
     rotations = players if sc.rotate_seats else 1
     return Point(index, label, dict(params), players, rules, [lineup], rotations, baseline)
 

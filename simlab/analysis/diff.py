@@ -366,12 +366,13 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         rows_a = [[] for _ in preps]
         rows_b = [[] for _ in preps]
         mets = {"a": [[] for _ in preps], "b": [[] for _ in preps]}
+        ckpt = ["round"]   # the game's checkpoint name (its metrics' game_shape says)
         shape_agg = {"a": None, "b": None}
         done = 0
         batch = max(1, (n_games if precision is None else 2_000) // BATCHES)
 
         def extend(n, preps=preps, rows_a=rows_a, rows_b=rows_b, rotated=rotated, mets=mets,
-                   shape_agg=shape_agg, batch=batch):
+                   shape_agg=shape_agg, batch=batch, ckpt=ckpt):
             nonlocal done
             size = max(batch, n // BATCHES)   # precision mode: later batches are larger
             for start in range(done, done + n, size):
@@ -383,8 +384,9 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
                                         keep_rows=True, progress=False, first_game=start)
                         bar.update(k)
                         rows[i].append(out.rows)
-                        mets[v][i].append(flat_metrics(g.metrics(out.agg, k, rules,
-                                                                 rotated[i])))
+                        m = g.metrics(out.agg, k, rules, rotated[i])
+                        ckpt[0] = m.get("game_shape", {}).get("checkpoint", ckpt[0])
+                        mets[v][i].append(flat_metrics(m))
                         shape_agg[v] = _add_shape(shape_agg[v], out.agg)
             done += n
 
@@ -406,7 +408,7 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         for (measure, unit), (x, y) in _metric_series(mets).items():
             series[(measure, unit)] = (x, y)
             batched.add(measure)
-        curves[name] = {v: shape_metrics(shape_agg[v], players, "") if shape_agg[v] else None
+        curves[name] = {v: shape_metrics(shape_agg[v], players, ckpt[0]) if shape_agg[v] else None
                         for v in ("a", "b")}
         for (measure, unit), (x, y) in series.items():
             d, lo, hi, p = paired_difference(y, x, student=measure in batched)
@@ -483,7 +485,7 @@ def diff_report(res: DiffResult, path) -> Path:
                 curves.append((f"{name}, {pop}", m["leader_wins_curve"], m["games"]))
     if curves:
         g = get_game(res.game)
-        cp = "round" if res.game != "monkey" else "tenth"
+        cp = next(m["checkpoint"] for ab in res.shape.values() for m in ab.values() if m)
         items.append(FigureItem(
             "diff-leader-wins", "Game shape",
             "How often the leader at each checkpoint goes on to win, on both versions: a curve "

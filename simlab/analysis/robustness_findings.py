@@ -127,20 +127,11 @@ class Populations:
 def apply_point(g, sc, pops, ctx, params: dict, keep=None):
     """The Config of a sweep point or compare variant (``params``: parameter path -> value) in
     a context, or a reason it does not apply."""
-    from simlab.scenario import split_path
+    from simlab.scenario import split_params
     from simlab.sweep import _apply_bot_param
 
-    players = sc.players if sc.players is not None else g.default_players
-    rules = {}
-    bot_params = []
-    for path, value in params.items():
-        kind = split_path(path, True)
-        if kind[0] == "rules":
-            rules[kind[1]] = value
-        elif kind[0] == "players":
-            players = int(value)
-        else:
-            bot_params.append((kind, value))
+    rules, players, bot_params = split_params(params, True)
+    players = players or (sc.players if sc.players is not None else g.default_players)
     base = g.lineup(sc.bots, players)
     lu, tags = pops.table(ctx, base, keep)
     for kind, value in bot_params:
