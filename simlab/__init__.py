@@ -23,7 +23,8 @@ import os as _os
 #: compiled kernels (``tests/test_cache_key.py`` checks that no kernel module imports them)
 NOT_KERNEL = ("reference.py", "reference_family.py", "scoring_ref.py", "game.py", "plots.py",
               "odds.py", "runner.py", "stats.py", "records.py", "conformance.py", "cluster.py",
-              "cards_io.py", "reference_view.py", "compiling.py", "warm.py", "shape_ref.py")
+              "cards_io.py", "reference_view.py", "compiling.py", "warm.py", "shape_ref.py",
+              "io.py", "plugins.py")
 
 
 def _source_key() -> str:
@@ -62,7 +63,7 @@ if "numba" in _sys.modules:
 
     _nb_config.CACHE_DIR = _os.environ["NUMBA_CACHE_DIR"]
 
-__version__ = "0.1.0"
+from simlab.version import __version__  # noqa: E402
 
 __all__ = ["simulate", "run_scenario", "get_game", "list_games", "bot", "load_plugins",
            "robustness", "rules_diff", "SimlabError", "__version__"]
@@ -74,7 +75,7 @@ def __getattr__(name):  # lazy: keep `import simlab` and `simlab --help` quick
 
         return simulate
     if name == "run_scenario":
-        from simlab.sweep import run_scenario
+        from simlab.api import run_scenario
 
         return run_scenario
     if name == "robustness":
@@ -86,9 +87,9 @@ def __getattr__(name):  # lazy: keep `import simlab` and `simlab --help` quick
 
         return rules_diff
     if name in ("bot", "load_plugins"):
-        from simlab.core import custom
+        from simlab.games import plugins
 
-        return getattr(custom, name)
+        return getattr(plugins, name)
     if name in ("get_game", "list_games"):
         from simlab.games import registry
 

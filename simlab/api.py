@@ -1,4 +1,8 @@
-"""The library entry point: ``simlab.simulate``."""
+"""The library entry points: ``simlab.simulate`` and ``simlab.run_scenario``.
+
+The top of the library (only the command line is above it): a scenario may ask for a sweep or
+for one of the strategy analyses, so :func:`run_scenario` dispatches to both layers.
+"""
 
 from __future__ import annotations
 
@@ -68,3 +72,28 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
     return SimResult(game=game, players=players, n_games=games, seed=seed,
                      bots=[b.label for b in lineup], rules=rule_obj, agg=out.agg,
                      metrics=metrics, rows=out.rows, wall_s=out.wall_s, kernel_s=out.kernel_s)
+
+
+def run_scenario(source, **kwargs):
+    """Run a scenario from Python: a path, or a dict with the same keys as a TOML file.
+
+    A scenario with a ``[tune]``, ``[balance]`` or ``[skill]`` table returns that analysis's
+    result (:class:`~simlab.analysis.tune.TuneResult`, ...; written with its report only when
+    ``out`` is given). Otherwise returns a :class:`~simlab.sweep.SweepResult` with ``.frame``
+    (one row per point and seat/bot), ``.summary()`` and ``.report(path)``. Keyword arguments go
+    to :func:`simlab.sweep.run_sweep`; by default nothing is written unless ``out`` is given.
+    """
+    from simlab.scenario import load_scenario
+
+    if "out" not in kwargs and "write" not in kwargs:
+        kwargs["write"] = False
+    sc, _ = load_scenario(source)
+    if sc.kind in ("tune", "balance", "skill"):
+        from simlab.analysis.run import run_analysis
+
+        kw = {k: v for k, v in kwargs.items() if k in ("out", "jobs", "backend", "scheduler",
+                                                          "progress", "write")}
+        return run_analysis(source, **kw)[0]
+    from simlab.sweep import run_sweep
+
+    return run_sweep(source, **kwargs)

@@ -79,8 +79,7 @@ def _sweep_rows(quick: bool) -> list[dict]:
     time against the sum of its kernel time; and the build time of a 100-point report."""
     import tempfile
 
-    from simlab.report.html import build_report
-    from simlab.sweep import run_sweep
+    from simlab.sweep import build_report, run_sweep
 
     n_points, games = (10, 2_000) if quick else (40, 20_000)
     spec = {"game": "jelly", "games": games, "seed": 1, "bots": "random",

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import itertools
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -52,6 +53,47 @@ from simlab.core.params import suggest
 from simlab.errors import SimlabError
 
 Scalar = int | float | str | bool
+
+
+# ---------------------------------------------------------------------------- balance targets
+TARGETS = ("win_share", "score_margin", "seat_spread")
+
+
+@dataclass(frozen=True)
+class Target:
+    """A balance target: kind, optional entity (bot name or ``seat N``) and value."""
+
+    kind: str
+    value: float
+    entity: str | None = None
+
+    @property
+    def label(self) -> str:
+        ent = f" of {self.entity}" if self.entity else ""
+        return {"win_share": f"win share{ent}", "score_margin": f"score margin{ent}",
+                "seat_spread": "seat spread"}[self.kind]
+
+
+def parse_target(text: str) -> Target:
+    """``win_share:farmer=0.3``, ``score_margin=0``, ``seat_spread=0.01``."""
+    head, sep, val = str(text).partition("=")
+    if not sep:
+        raise SimlabError(f"--target: expected KIND=VALUE with KIND one of {', '.join(TARGETS)}"
+                          f", got {text!r}")
+    kind, _, entity = head.strip().partition(":")
+    if kind not in TARGETS:
+        raise SimlabError(f"--target: unknown target {kind!r}{suggest(kind, TARGETS)}; "
+                          f"expected one of {', '.join(TARGETS)}")
+    try:
+        value = float(val)
+    except ValueError:
+        raise SimlabError(f"--target: {kind}: expected a number after '=', got {val!r}") \
+            from None
+    if kind in ("win_share", "seat_spread") and not 0 <= value <= 1:
+        raise SimlabError(f"--target: {kind}: expected a share between 0 and 1, got {value:g}")
+    if kind == "seat_spread" and entity:
+        raise SimlabError("--target: seat_spread takes no entity")
+    return Target(kind, value, entity.strip() or None)
 
 
 class ScenarioError(SimlabError):
@@ -293,7 +335,7 @@ def load_scenario(source, *, name_hint: str | None = None) -> tuple[Scenario, st
     if not sc.name:
         sc = sc.model_copy(update={"name": name_hint or "scenario"})
     if sc.plugins:  # custom and saved bots, paths relative to the scenario file
-        from simlab.core.custom import load_plugins
+        from simlab.games.plugins import load_plugins
 
         base = Path(source).parent if not isinstance(source, dict) else Path(".")
         paths = [p if Path(p).is_absolute() else str(base / p) for p in sc.plugins]
@@ -347,8 +389,6 @@ def _analysis_semantics(sc: Scenario, g, players: int, where: str) -> list[str]:
             except SimlabError as e:
                 errs.append(f"{where}: {e}")
     if sc.balance is not None:
-        from simlab.analysis.balance import parse_target
-
         b = sc.balance
         try:
             parse_target(b.target)

@@ -15,17 +15,16 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import os
 import sys
-import tempfile
 import time
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from simlab import __version__
+from simlab.core.io import atomic_write_bytes, atomic_write_text, json_default
 from simlab.core.runner import run_games
 from simlab.core.stats import (
     benjamini_hochberg,
@@ -38,6 +37,7 @@ from simlab.core.stats import (
 from simlab.errors import SimlabError
 from simlab.games.registry import BotChoice, get_game, warn_rules
 from simlab.scenario import Scenario, grid_points, load_scenario, sobol_points, split_params
+from simlab.version import __version__
 
 
 @dataclass
@@ -303,31 +303,12 @@ def load_point(path: Path) -> PointResult:
                            kernel_s=meta["kernel_s"], wall_s=meta["wall_s"])
 
 
-def atomic_write_bytes(path: Path, data: bytes):
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def atomic_write_text(path: Path, text: str):
-    atomic_write_bytes(path, text.encode())
-
-
 def _json(o):
-    if isinstance(o, np.integer):
-        return int(o)
-    if isinstance(o, np.floating):
-        return float(o)
-    if isinstance(o, np.ndarray):
-        return o.tolist()
-    return str(o)
+    """JSON for the stored meta data: numpy values as numbers, anything else as its text."""
+    try:
+        return json_default(o)
+    except TypeError:
+        return str(o)
 
 
 # ---------------------------------------------------------------------------- statistics
@@ -457,8 +438,6 @@ class SweepResult:
 
     def report(self, path=None) -> Path:
         """Write the HTML report (and PNGs beside it); returns its path."""
-        from simlab.report.html import build_report
-
         if self.out_dir is None:
             if path is None:
                 raise SimlabError("report: give a path (this sweep was not written to a "
@@ -636,22 +615,71 @@ def load_results(out_dir) -> SweepResult:
                        man.get("games_played", 0))
 
 
-def run_scenario(source, **kwargs) -> SweepResult:
-    """Run a scenario from Python: a path, or a dict with the same keys as a TOML file.
+def _load_for_report(out_dir) -> tuple[SweepResult, dict, list[str]]:
+    """A results folder's results, manifest and notes for its report (points that share one
+    stored file are shown once, and the notes say which were left out)."""
+    if out_dir is None:
+        raise SimlabError("report: no results folder; run the sweep with an output folder "
+                          "(out=...) first")
+    out_dir = Path(out_dir)
+    if not out_dir.is_dir():
+        raise SimlabError(f"RESULTS_DIR: {str(out_dir)!r} is not a folder; expected a folder "
+                          f"written by `simlab sweep`")
+    try:
+        sr = load_results(out_dir)
+        man = json.loads((out_dir / "manifest.json").read_text())
+    except SimlabError:
+        raise
+    except (OSError, ValueError, KeyError, TypeError, IndexError, EOFError,
+            zipfile.BadZipFile) as e:
+        raise SimlabError(f"RESULTS_DIR: {str(out_dir)!r} cannot be read as sweep results "
+                          f"({type(e).__name__}: {e}); rerun `simlab sweep`") from None
+    if not sr.points:
+        raise SimlabError(f"RESULTS_DIR: {str(out_dir)!r} holds no points")
+    notes = []
+    seen, keep = set(), []
+    for res in sr.points:
+        i = int(res.point["index"])
+        if i not in seen:
+            seen.add(i)
+            keep.append(res)
+    if len(keep) != len(sr.points):
+        # points with identical settings share one stored file (same hash); the file then
+        # describes only one of them
+        lost = [str(m.get("label", m.get("index"))) for m in man.get("points", [])
+                if int(m.get("index", -1)) not in seen]
+        notes.append(f"The results folder lists {len(sr.points)} points but holds only "
+                     f"{len(keep)} distinct point results, because points with identical "
+                     f"settings share one stored file. Not shown: "
+                     f"{', '.join(lost) or 'unknown'}.")
+        sr.points = keep
+        sr.frame = results_frame(keep)
+    return sr, man, notes
 
-    A scenario with a ``[tune]``, ``[balance]`` or ``[skill]`` table returns that analysis's
-    result (:class:`~simlab.analysis.tune.TuneResult`, ...; written with its report only when
-    ``out`` is given). Otherwise returns a :class:`SweepResult` with ``.frame`` (one row per point and seat/bot),
-    ``.summary()`` and ``.report(path)``. Keyword arguments go to :func:`run_sweep`; by
-    default nothing is written unless ``out`` is given.
+
+def build_report(out_dir, path=None) -> Path:
+    """Write the HTML report of a results folder and the PNGs of its figures.
+
+    Parameters
+    ----------
+    out_dir : path
+        A folder written by :func:`run_sweep` (``manifest.json``, ``points/``).
+    path : path, optional
+        The HTML file (default ``out_dir/report.html``); the PNGs go in its folder, named
+        ``<html stem>-<figure>.png``.
+
+    Returns
+    -------
+    pathlib.Path
+        The HTML file.
+
+    Raises
+    ------
+    SimlabError
+        When ``out_dir`` is not a readable results folder.
     """
-    if "out" not in kwargs and "write" not in kwargs:
-        kwargs["write"] = False
-    sc, _ = load_scenario(source)
-    if sc.kind in ("tune", "balance", "skill"):
-        from simlab.analysis.run import run_analysis
+    from simlab.report.html import render_report
 
-        kw = {k: v for k, v in kwargs.items() if k in ("out", "jobs", "backend", "scheduler",
-                                                          "progress", "write")}
-        return run_analysis(source, **kw)[0]
-    return run_sweep(source, **kwargs)
+    sr, man, notes = _load_for_report(out_dir)
+    html_path = Path(path) if path is not None else Path(out_dir) / "report.html"
+    return render_report(sr, man, html_path, notes)

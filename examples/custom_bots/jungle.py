@@ -1,7 +1,7 @@
 """A custom Jungle Rumble bot: ``hoarder`` keeps a big food reserve and works for food.
 
 Load it with ``--plugin examples/custom_bots/jungle.py`` (command line), ``plugins =
-["examples/custom_bots/jungle.py"]`` (scenario files) or ``simlab.core.custom.load_plugins``, then
+["examples/custom_bots/jungle.py"]`` (scenario files) or ``simlab.games.plugins.load_plugins``, then
 use ``hoarder`` like a built-in bot::
 
     simlab simulate jungle --plugin examples/custom_bots/jungle.py --bots hoarder,greedy,random

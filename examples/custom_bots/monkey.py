@@ -1,7 +1,7 @@
 """A custom Monkey Fun bot: ``liner`` extends its longest open line of majority fields.
 
 Load it with ``--plugin examples/custom_bots/monkey.py`` (command line), ``plugins =
-["examples/custom_bots/monkey.py"]`` (scenario files) or ``simlab.core.custom.load_plugins``, then
+["examples/custom_bots/monkey.py"]`` (scenario files) or ``simlab.games.plugins.load_plugins``, then
 use ``liner`` like a built-in bot::
 
     simlab simulate monkey --plugin examples/custom_bots/monkey.py --bots liner,greedy,random,row

@@ -1,7 +1,7 @@
 """A custom Monsters on Board bot: ``hoarder`` saves Malice for the most expensive Arch Monster.
 
 Load it with ``--plugin examples/custom_bots/monsters.py`` (command line), ``plugins =
-["examples/custom_bots/monsters.py"]`` (scenario files) or ``simlab.core.custom.load_plugins``,
+["examples/custom_bots/monsters.py"]`` (scenario files) or ``simlab.games.plugins.load_plugins``,
 then use ``hoarder`` like a built-in bot::
 
     simlab simulate monsters --plugin examples/custom_bots/monsters.py --bots hoarder,greedy,random

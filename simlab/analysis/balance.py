@@ -43,48 +43,9 @@ import numpy as np
 
 from simlab.core.stats import Z95
 from simlab.errors import SimlabError
+from simlab.scenario import TARGETS, Target, parse_target  # noqa: F401 - part of this API
 
-TARGETS = ("win_share", "score_margin", "seat_spread")
 GOLDEN = (math.sqrt(5) - 1) / 2
-
-
-@dataclass(frozen=True)
-class Target:
-    """A balance target: kind, optional entity (bot name or ``seat N``) and value."""
-
-    kind: str
-    value: float
-    entity: str | None = None
-
-    @property
-    def label(self) -> str:
-        ent = f" of {self.entity}" if self.entity else ""
-        return {"win_share": f"win share{ent}", "score_margin": f"score margin{ent}",
-                "seat_spread": "seat spread"}[self.kind]
-
-
-def parse_target(text: str) -> Target:
-    """``win_share:farmer=0.3``, ``score_margin=0``, ``seat_spread=0.01``."""
-    head, sep, val = str(text).partition("=")
-    if not sep:
-        raise SimlabError(f"--target: expected KIND=VALUE with KIND one of {', '.join(TARGETS)}"
-                          f", got {text!r}")
-    kind, _, entity = head.strip().partition(":")
-    if kind not in TARGETS:
-        from simlab.core.params import suggest
-
-        raise SimlabError(f"--target: unknown target {kind!r}{suggest(kind, TARGETS)}; "
-                          f"expected one of {', '.join(TARGETS)}")
-    try:
-        value = float(val)
-    except ValueError:
-        raise SimlabError(f"--target: {kind}: expected a number after '=', got {val!r}") \
-            from None
-    if kind in ("win_share", "seat_spread") and not 0 <= value <= 1:
-        raise SimlabError(f"--target: {kind}: expected a share between 0 and 1, got {value:g}")
-    if kind == "seat_spread" and entity:
-        raise SimlabError("--target: seat_spread takes no entity")
-    return Target(kind, value, entity.strip() or None)
 
 
 # ---------------------------------------------------------------------------- search
@@ -544,8 +505,8 @@ def balance_report(res: BalanceResult, path) -> Path:
     """The search as a self-contained HTML report: the response curve with the found point."""
     import pandas as pd
 
+    from simlab.core import plots
     from simlab.games.registry import get_game
-    from simlab.report import plots
     from simlab.report.analysis import FigureItem, Section, write_analysis_report
 
     g = get_game(res.game)

@@ -441,7 +441,7 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
 def diff_report(res: DiffResult, path) -> Path:
     """The diff as a self-contained HTML report (findings in words, one forest plot per unit,
     the whole battery as a table, the numbers in a JSON file beside the page)."""
-    from simlab.report import plots
+    from simlab.core import plots
     from simlab.report.analysis import FigureItem, Section, write_analysis_report
 
     pops = list(res.populations)

@@ -365,8 +365,8 @@ def _tuned_bot(g, sc, players, settings, source, out_dir, jobs, backend, progres
     the scenario's line-up (seat 1 tuned, the other seats the line-up's)."""
     import tomllib
 
-    from simlab import __version__
     from simlab.analysis.tune import tune
+    from simlab.version import __version__
 
     saved = settings.get("tuned")
     if saved:
@@ -577,7 +577,7 @@ def _grid_figure(res: RobustnessResult):
     from matplotlib.colors import ListedColormap
     from matplotlib.patches import Patch
 
-    from simlab.report import plots
+    from simlab.core import plots
 
     kinds = list(FARES)
     m = np.array([[kinds.index(res.classify(f, c)) if c.key != "lineup" else 0
@@ -607,7 +607,7 @@ def _grid_figure(res: RobustnessResult):
 
 
 def _finding_figure(res: RobustnessResult, f: Finding):
-    from simlab.report import plots
+    from simlab.core import plots
 
     rows = [(c, res.cells[f.key][c.key]) for c in res.contexts
             if not res.cells[f.key][c.key].na]

@@ -299,7 +299,7 @@ def findings_of(g, sc, players, pops, eng, head: Context) -> tuple[str, list]:
                              lambda m: m("pair", ("bot_total", top.label)) - 0.5))
         return question, F
     if kind == "balance":
-        from simlab.analysis.balance import parse_target
+        from simlab.scenario import parse_target
 
         res = eng.balance_result
         tgt = parse_target(sc.balance.target)

@@ -251,8 +251,8 @@ def skill_report(res: SkillResult, path) -> Path:
     """The skill ladder as a self-contained HTML report."""
     import pandas as pd
 
+    from simlab.core import plots
     from simlab.games.registry import get_game
-    from simlab.report import plots
     from simlab.report.analysis import FigureItem, Section, write_analysis_report
 
     g = get_game(res.game)

@@ -241,7 +241,7 @@ class TuneResult:
 
     def save(self, path, name: str | None = None) -> Path:
         """Write the tuned bot as a TOML file loadable with ``--plugin`` / ``plugins``."""
-        from simlab.sweep import atomic_write_text
+        from simlab.core.io import atomic_write_text
 
         name = name or f"tuned_{self.bot}"
         lines = ["# A tuned bot written by `simlab tune`; load it with --plugin FILE or",
@@ -504,8 +504,8 @@ def tune_report(res: TuneResult, path) -> Path:
     """The tuning run as a self-contained HTML report (PNGs and JSON beside it)."""
     import pandas as pd
 
+    from simlab.core import plots
     from simlab.games.registry import get_game
-    from simlab.report import plots
     from simlab.report.analysis import FigureItem, Section, write_analysis_report
 
     g = get_game(res.game)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
 
+from simlab.core import io
+from simlab.core.io import json_default
 from simlab.errors import SimlabError
 
 
@@ -53,47 +53,23 @@ def game_arg(ctx, param, value):
 def write_atomic(path: Path, writer):
     """Write a file through a temporary file in the same folder, then rename it into place.
 
-    ``writer(tmp_path)`` writes the content; a failure leaves no partial file behind.
+    ``writer(tmp_path)`` writes the content; a failure leaves no partial file behind. A missing
+    folder is a clear error naming ``--out``.
     """
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise SimlabError(f"--out: folder {str(folder)!r} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    os.close(fd)
-    try:
-        writer(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    io.write_atomic(path, writer)
 
 
 def echo_json(obj):
     click.echo(json.dumps(obj, indent=2, default=json_default))
 
 
-def json_default(o):
-    """JSON for numpy scalars and arrays, tuples and paths."""
-    import numpy as np
-
-    if isinstance(o, np.integer):
-        return int(o)
-    if isinstance(o, np.floating):
-        return float(o)
-    if isinstance(o, np.ndarray):
-        return o.tolist()
-    if isinstance(o, tuple):
-        return list(o)
-    if isinstance(o, Path):
-        return str(o)
-    raise TypeError(f"not JSON serialisable: {type(o).__name__}")
-
-
 def _load_plugins(ctx, param, value):
     if value:
-        from simlab.core.custom import load_plugins
+        from simlab.games.plugins import load_plugins
 
         try:
             load_plugins(value, "--plugin")

@@ -110,7 +110,7 @@ def report(results_dir, output):
       simlab report reports/jelly-seat-balance
       simlab report reports/jelly-bots -o /tmp/bots.html
     """
-    from simlab.report.html import build_report
+    from simlab.sweep import build_report
 
     if output is not None and output.suffix.lower() not in (".html", ".htm"):
         raise click.BadParameter(f"expected an .html file name, got {str(output)!r}",

@@ -42,9 +42,9 @@ def warm(games, jobs, everything, plugins, as_json, quiet):
       simlab warm --all --jobs 2       # everything, as `make test` does first
       simlab warm monsters --plugin mybots.py  # and a kernel for each bot in mybots.py
     """
-    from simlab.core.custom import load_plugins
-    from simlab.core.warm import warm as run_warm
+    from simlab.games.plugins import load_plugins
     from simlab.games.registry import GAMES
+    from simlab.games.warm import warm as run_warm
 
     for g in games:
         if g not in GAMES:

@@ -78,77 +78,31 @@ class CustomBot:
 _REGISTRY: dict[tuple[str, str], CustomBot] = {}
 
 
-def bot(game: str, name: str | None = None, params: dict | None = None, doc: str | None = None):
-    """Register a Python function as a custom bot of ``game``.
+def add_custom(game: str, name: str, fn, params: dict, doc: str | None = None):
+    """Compile ``fn`` (a Python function or a numba dispatcher) as the custom bot ``name`` of
+    ``game`` and keep it in this process's registry; returns the compiled function.
 
-    Parameters
-    ----------
-    game : str
-        The game's name (``jelly``, ``monkey``, ``jungle``, ``monsters``).
-    name : str, optional
-        The bot's name in line-ups (default: the function's name). Must not be a built-in bot.
-    params : dict, optional
-        Parameter names with their defaults, in the order of the ``params`` vector the function
-        receives; line-ups override them as ``name(p=value)``.
-    doc : str, optional
-        One line for ``simlab games`` (default: the docstring's first line).
-
-    Returns
-    -------
-    callable
-        A decorator returning the numba-compiled function (callable from Python too).
+    The validation against the game (its name, its built-in bots) is
+    :func:`simlab.games.plugins.bot`'s, which calls this.
     """
-    from simlab.games.registry import GAMES
-
-    if game not in GAMES:
-        raise SimlabError(f"simlab.bot: unknown game {game!r}; known: {', '.join(GAMES)}")
-    params = dict(params or {})
-    for k, v in params.items():
-        if not isinstance(k, str) or not k.isidentifier():
-            raise SimlabError(f"simlab.bot: parameter names must be identifiers, got {k!r}")
-        if not isinstance(v, int | float) or isinstance(v, bool):
-            raise SimlabError(f"simlab.bot: parameter {k!r} needs a number as default, got {v!r}")
-
-    def register(fn):
-        py = fn.py_func if isinstance(fn, CPUDispatcher) else fn
-        if not callable(py):
-            raise SimlabError("simlab.bot: decorate a function")
-        argnames = tuple(inspect.signature(py).parameters)
-        if len(argnames) != len(ARGS):
-            raise SimlabError(f"simlab.bot: {py.__name__} must take {len(ARGS)} arguments "
-                              f"({', '.join(ARGS)}), it takes {len(argnames)}: "
-                              f"{', '.join(argnames)}")
-        bot_name = name or py.__name__
-        builtin = _builtin_names(game)
-        if bot_name in builtin:
-            raise SimlabError(f"simlab.bot: {bot_name!r} is a built-in bot of {game}; "
-                              "choose another name")
+    py = fn.py_func if isinstance(fn, CPUDispatcher) else fn
+    try:
+        src = inspect.getsourcefile(py) or "<unknown>"
+    except TypeError:
+        src = "<unknown>"
+    cacheable = src != "<unknown>" and Path(src).exists()
+    jitted = fn if isinstance(fn, CPUDispatcher) else njit(cache=cacheable, nogil=True)(py)
+    as_plain(jitted)
+    if cacheable:  # a stable identity, so kernels specialised for it load from the cache
+        digest = hashlib.sha256(Path(src).read_bytes()).hexdigest()[:16]
         try:
-            src = inspect.getsourcefile(py) or "<unknown>"
-        except TypeError:
-            src = "<unknown>"
-        cacheable = src != "<unknown>" and Path(src).exists()
-        jitted = fn if isinstance(fn, CPUDispatcher) else njit(cache=cacheable, nogil=True)(py)
-        as_plain(jitted)
-        if cacheable:  # a stable identity, so kernels specialised for it load from the cache
-            digest = hashlib.sha256(Path(src).read_bytes()).hexdigest()[:16]
-            try:
-                jitted._set_uuid(f"simlab-custom-{game}-{bot_name}-{digest}")
-            except AssertionError:  # already has one (used before registration)
-                pass
-        text = doc or (inspect.getdoc(py) or "custom bot").splitlines()[0]
-        _REGISTRY[(game, bot_name)] = CustomBot(game, bot_name, jitted, tuple(params),
-                                                tuple(float(v) for v in params.values()),
-                                                text, src)
-        return jitted
-
-    return register
-
-
-def _builtin_names(game: str) -> set[str]:
-    from simlab.games.registry import get_game
-
-    return set(get_game(game).bots())
+            jitted._set_uuid(f"simlab-custom-{game}-{name}-{digest}")
+        except AssertionError:  # already has one (used before registration)
+            pass
+    text = doc or (inspect.getdoc(py) or "custom bot").splitlines()[0]
+    _REGISTRY[(game, name)] = CustomBot(game, name, jitted, tuple(params),
+                                        tuple(float(v) for v in params.values()), text, src)
+    return jitted
 
 
 def custom_bots(game: str) -> dict[str, CustomBot]:
@@ -175,79 +129,20 @@ class SavedBot:
 _SAVED: dict[tuple[str, str], SavedBot] = {}
 
 
+def add_saved(saved: SavedBot) -> str:
+    """Keep a saved (tuned) bot in this process's registry; returns its name."""
+    _SAVED[(saved.game, saved.name)] = saved
+    return saved.name
+
+
+def forget_saved(game: str, name: str) -> None:
+    """Forget a saved bot (tests, notebooks)."""
+    _SAVED.pop((game, name), None)
+
+
 def saved_bots(game: str) -> dict[str, SavedBot]:
     """The saved (tuned) bots loaded for ``game`` in this process."""
     return {n: b for (g, n), b in _SAVED.items() if g == game}
-
-
-def _load_saved(path: Path, where: str) -> str:
-    import tomllib
-
-    from simlab.games.registry import GAMES, get_game
-
-    try:
-        data = tomllib.loads(path.read_text())
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise SimlabError(f"{where}: {path}: cannot read it as TOML: {e}") from None
-    for key in ("name", "game", "base"):
-        if not isinstance(data.get(key), str):
-            raise SimlabError(f"{where}: {path}: {key}: expected a string (a saved bot file has "
-                              "name, game, base and a [params] table)")
-    game, name, base = data["game"], data["name"], data["base"]
-    if game not in GAMES:
-        raise SimlabError(f"{where}: {path}: game: unknown game {game!r}")
-    known = get_game(game).bots()
-    if base not in known:
-        raise SimlabError(f"{where}: {path}: base: {game} has no bot {base!r}")
-    if name in known:
-        raise SimlabError(f"{where}: {path}: name: {name!r} is a built-in bot of {game}")
-    params = data.get("params", {})
-    if not isinstance(params, dict):
-        raise SimlabError(f"{where}: {path}: params: expected a table")
-    info = known[base]
-    for k, v in params.items():
-        if k not in info.params:
-            raise SimlabError(f"{where}: {path}: params.{k}: {base} has no such parameter "
-                              f"(known: {', '.join(info.params)})")
-        if not isinstance(v, int | float) or isinstance(v, bool):
-            raise SimlabError(f"{where}: {path}: params.{k}: expected a number, got {v!r}")
-    _SAVED[(game, name)] = SavedBot(game, name, base,
-                                    tuple((k, float(v)) for k, v in params.items()), str(path))
-    return name
-
-
-def load_plugins(paths, where: str = "plugin") -> list[str]:
-    """Load plugin files: Python files that register custom bots with :func:`bot`, and TOML
-    files of saved (tuned) bots. Returns the modules / bot names loaded."""
-    names = []
-    for p in paths or []:
-        path = Path(p).expanduser()
-        if not path.is_file():
-            raise SimlabError(f"{where}: {p}: no such file (a Python file defining custom "
-                              "bots with @simlab.bot, or a .toml bot saved by simlab tune)")
-        if path.suffix == ".toml":
-            names.append(_load_saved(path, where))
-            continue
-        if path.suffix != ".py":
-            raise SimlabError(f"{where}: {p}: expected a .py or .toml file")
-        mod = f"simlab_plugin_{hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]}"
-        if mod in sys.modules:
-            names.append(mod)
-            continue
-        spec = importlib.util.spec_from_file_location(mod, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[mod] = module
-        try:
-            spec.loader.exec_module(module)
-        except SimlabError:
-            del sys.modules[mod]
-            raise
-        except Exception as e:  # noqa: BLE001 - a designer's file: report, do not crash
-            del sys.modules[mod]
-            raise SimlabError(f"{where}: {p}: importing it failed: "
-                              f"{type(e).__name__}: {e}") from None
-        names.append(mod)
-    return names
 
 
 def ensure_plugin_module(fn) -> None:

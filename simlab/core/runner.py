@@ -53,11 +53,10 @@ def add_into(total: dict[str, np.ndarray] | None, part: dict[str, np.ndarray]):
     return total
 
 
-def _play(game_name: str, prepared, seed: int, start: int, count: int, keep_rows: bool):
-    """Worker entry point: play games ``[start, start+count)`` and return (agg, rows, seconds)."""
-    from simlab.games.registry import get_game
-
-    game = get_game(game_name)
+def _play(game, prepared, seed: int, start: int, count: int, keep_rows: bool):
+    """Worker entry point: play games ``[start, start+count)`` of ``game`` (a registered game:
+    it pickles as its name and is looked up again in the worker) and return (start, agg, rows,
+    seconds)."""
     custom = getattr(getattr(prepared, "lineup", None), "custom", None)
     if custom is not None:
         from simlab.core.custom import ensure_plugin_module
@@ -135,7 +134,7 @@ def run_games(
 
     # probe: the first games are played here, timed, and are part of the result
     first = min(n_games, PROBE_GAMES if batch_size is None else batch_size)
-    _, agg, rows, k_s = _play(game.name, prepared, seed, first_game, first, keep_rows)
+    _, agg, rows, k_s = _play(game, prepared, seed, first_game, first, keep_rows)
     kernel_s = k_s
     row_parts = {first_game: rows} if keep_rows else None
     if on_batch is not None:
@@ -162,7 +161,7 @@ def run_games(
 
     count_of = dict(tasks)
     if tasks:
-        results = _dispatch(game.name, prepared, seed, tasks, keep_rows, jobs, backend)
+        results = _dispatch(game, prepared, seed, tasks, keep_rows, jobs, backend)
         for start, part, rows, k_s in results:
             agg = add_into(agg, part)
             kernel_s += k_s
@@ -185,11 +184,11 @@ def run_games(
                      wall_s=time.perf_counter() - t_wall, kernel_s=kernel_s)
 
 
-def _dispatch(game_name, prepared, seed, tasks, keep_rows, jobs, backend):
+def _dispatch(game, prepared, seed, tasks, keep_rows, jobs, backend):
     """Yield batch results as they finish, from joblib's chosen backend."""
     if backend == "serial" or (jobs == 1 and backend != "dask"):
         for s, c in tasks:
-            yield _play(game_name, prepared, seed, s, c, keep_rows)
+            yield _play(game, prepared, seed, s, c, keep_rows)
         return
     from joblib import Parallel, delayed
 
@@ -201,9 +200,9 @@ def _dispatch(game_name, prepared, seed, tasks, keep_rows, jobs, backend):
         require_client()
         with parallel_config(backend="dask"):
             par = Parallel(n_jobs=-1, return_as="generator_unordered")
-            yield from par(delayed(_play)(game_name, prepared, seed, s, c, keep_rows)
+            yield from par(delayed(_play)(game, prepared, seed, s, c, keep_rows)
                            for s, c in tasks)
         return
     par = Parallel(n_jobs=jobs, backend=_JOBLIB_BACKEND[backend],
                    return_as="generator_unordered")
-    yield from par(delayed(_play)(game_name, prepared, seed, s, c, keep_rows) for s, c in tasks)
+    yield from par(delayed(_play)(game, prepared, seed, s, c, keep_rows) for s, c in tasks)

@@ -11,6 +11,8 @@ import numpy as np
 from scipy import stats as _st
 
 Z95 = float(_st.norm.ppf(0.975))
+#: significance level of every statement in the reports and analyses
+ALPHA = 0.05
 
 
 def wilson_interval(successes, n, z: float = Z95):

@@ -128,6 +128,13 @@ class Game(ABC):
     #: aggregate keys indexed by seat on their first axis (regrouped by bot in sweeps)
     seat_keys: tuple[str, ...] = ("wins", "score_sum", "score_sumsq", "score_hist")
 
+    def __reduce_ex__(self, protocol):
+        """A registered game pickles as its name (worker processes look it up again: the
+        runner in ``core`` passes games to its workers without knowing the registry)."""
+        if self.name in GAMES and get_game(self.name) is self:
+            return get_game, (self.name,)
+        return super().__reduce_ex__(protocol)
+
     @abstractmethod
     def bots(self) -> dict[str, BotInfo]:
         """The game's bots by name."""

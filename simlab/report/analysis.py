@@ -17,6 +17,7 @@ import pandas as pd
 from jinja2 import Environment, StrictUndefined
 from markupsafe import Markup
 
+from simlab.core.io import atomic_write_text, json_default
 from simlab.report import tables
 from simlab.report.html import FigureItem, Section, _safe, write_figures
 
@@ -58,9 +59,6 @@ def write_analysis_report(path, *, heading: str, game_title: str, kind_text: str
     data : dict
         JSON-able numbers written beside the page.
     """
-    from simlab.cli.common import json_default
-    from simlab.sweep import atomic_write_text
-
     html_path = Path(path)
     folder = html_path.parent
     folder.mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,7 @@
 """The HTML report of a results folder: one self-contained file, PNGs written beside it.
 
-``build_report(out_dir)`` loads the stored results (:func:`simlab.sweep.load_results`), draws
-the figures (:mod:`simlab.report.plots` plus the game's own ``Game.figures``), builds the tables
+:func:`render_report` takes a sweep's loaded results (:func:`simlab.sweep.build_report` reads a
+results folder and calls it), draws the figures (:mod:`simlab.core.plots` plus the game's own ``Game.figures``), builds the tables
 (:mod:`simlab.report.tables`) and renders ``template.html.j2``. The HTML embeds every PNG as a
 ``data:`` URI and its CSS inline, so it can be mailed or archived alone; it needs no network and
 no JavaScript. Everything shown comes from the stored results and the manifest, so rebuilding a
@@ -11,9 +11,7 @@ report from the same folder gives the same file byte for byte.
 from __future__ import annotations
 
 import base64
-import json
 import re
-import zipfile
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -22,8 +20,10 @@ import numpy as np
 from jinja2 import Environment, StrictUndefined
 from markupsafe import Markup
 
-from simlab.errors import SimlabError
-from simlab.report import plots, tables
+from simlab.core import plots
+from simlab.core.io import atomic_write_bytes, atomic_write_text
+from simlab.report import tables
+from simlab.report.metagame import meta_game, pair_stats
 from simlab.report.tables import (
     baseline_index,
     bot_rows,
@@ -31,7 +31,6 @@ from simlab.report.tables import (
     entity_name,
     informative_rows,
     lineup_kind,
-    pair_stats,
     point_result,
     pooled_seats,
     seat_rows,
@@ -57,51 +56,6 @@ class Section:
     heading: str
     intro: str = ""
     figures: list[FigureItem] = field(default_factory=list)
-
-
-# ---------------------------------------------------------------------------- loading
-def _load(out_dir):
-    from simlab.sweep import load_results
-
-    if out_dir is None:
-        raise SimlabError("report: no results folder; run the sweep with an output folder "
-                          "(out=...) first")
-    out_dir = Path(out_dir)
-    if not out_dir.is_dir():
-        raise SimlabError(f"RESULTS_DIR: {str(out_dir)!r} is not a folder; expected a folder "
-                          f"written by `simlab sweep`")
-    try:
-        sr = load_results(out_dir)
-        manifest = json.loads((out_dir / "manifest.json").read_text())
-    except SimlabError:
-        raise
-    except (OSError, ValueError, KeyError, TypeError, IndexError, EOFError,
-            zipfile.BadZipFile) as e:
-        raise SimlabError(f"RESULTS_DIR: {str(out_dir)!r} cannot be read as sweep results "
-                          f"({type(e).__name__}: {e}); rerun `simlab sweep`") from None
-    if not sr.points:
-        raise SimlabError(f"RESULTS_DIR: {str(out_dir)!r} holds no points")
-    notes = []
-    seen, keep = set(), []
-    for res in sr.points:
-        i = int(res.point["index"])
-        if i not in seen:
-            seen.add(i)
-            keep.append(res)
-    if len(keep) != len(sr.points):
-        # points with identical settings share one stored file (same hash); the file then
-        # describes only one of them
-        from simlab.sweep import results_frame
-
-        lost = [str(m.get("label", m.get("index"))) for m in manifest.get("points", [])
-                if int(m.get("index", -1)) not in seen]
-        notes.append(f"The results folder lists {len(sr.points)} points but holds only "
-                     f"{len(keep)} distinct point results, because points with identical "
-                     f"settings share one stored file. Not shown: "
-                     f"{', '.join(lost) or 'unknown'}.")
-        sr.points = keep
-        sr.frame = results_frame(keep)
-    return sr, manifest, notes
 
 
 # ---------------------------------------------------------------------------- figures
@@ -379,8 +333,6 @@ def _tournament_figures(sr) -> list[FigureItem]:
                         "Cell: the row bot's share of the wins in games between the row and the "
                         "column bot (seats alternate, every seat rotation played).", fig)]
     if n >= 2:
-        from simlab.analysis.meta import meta_game
-
         mg = meta_game(sr)
         fig2 = plots.interval_bars(
             mg.bots, [("equilibrium weight", mg.weights, mg.lo, mg.hi)],
@@ -487,8 +439,6 @@ def _kind_text(sr) -> str:
 
 def write_figures(sections: list[Section], folder: Path, stem: str) -> None:
     """Write every figure of ``sections`` as ``folder/<stem>-<name>.png`` and embed it."""
-    from simlab.sweep import atomic_write_bytes
-
     for sec in sections:
         for item in sec.figures:
             png = plots.png_bytes(item.figure)
@@ -498,32 +448,31 @@ def write_figures(sections: list[Section], folder: Path, stem: str) -> None:
             item.figure = None
 
 
-def build_report(out_dir, path=None) -> Path:
-    """Write the HTML report of a results folder and the PNGs of its figures.
+def render_report(sr, manifest: dict, html_path, notes=()) -> Path:
+    """Write the HTML report of a sweep's results and the PNGs of its figures.
+
+    :func:`simlab.sweep.build_report` loads a results folder and calls this; the report layer
+    itself never reads or plays anything.
 
     Parameters
     ----------
-    out_dir : path
-        A folder written by :func:`simlab.sweep.run_sweep` (``manifest.json``, ``points/``).
-    path : path, optional
-        The HTML file (default ``out_dir/report.html``); the PNGs go in its folder, named
-        ``<html stem>-<figure>.png``.
+    sr : simlab.sweep.SweepResult
+        The results (its points, frame and scenario).
+    manifest : dict
+        The folder's ``manifest.json`` (run parameters, versions, creation time, source).
+    html_path : path
+        The HTML file; the PNGs go in its folder, named ``<html stem>-<figure>.png``.
+    notes : sequence of str
+        Notes on the stored results shown at the top (e.g. points that share a file).
 
     Returns
     -------
     pathlib.Path
         The HTML file.
-
-    Raises
-    ------
-    SimlabError
-        When ``out_dir`` is not a readable results folder.
     """
     from simlab.games.registry import get_game
-    from simlab.sweep import atomic_write_text
 
-    sr, manifest, notes = _load(out_dir)
-    html_path = Path(path) if path is not None else Path(out_dir) / "report.html"
+    html_path = Path(html_path)
     folder = html_path.parent
     folder.mkdir(parents=True, exist_ok=True)
     game = get_game(sr.scenario.game)
@@ -545,7 +494,7 @@ def build_report(out_dir, path=None) -> Path:
         rule_warnings=tables.rule_warning_lines(sr, game),
         game_name=game.name,
         robustness_cmd=f"simlab robustness {manifest.get('source') or sc.name + '.toml'}",
-        notes=notes,
+        notes=list(notes),
         sections=sections,
         points_table=Markup(tables.to_html(pt)),
         results_table=Markup(tables.to_html(rt)),

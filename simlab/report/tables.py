@@ -9,81 +9,25 @@ for differences from the baseline, and a paired per-game test for tournament pai
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pandas as pd
 
-from simlab.core.stats import Z95, benjamini_hochberg, seat_advantage_test, wilson_interval
+from simlab.core.stats import ALPHA, benjamini_hochberg, seat_advantage_test, wilson_interval
 from simlab.errors import SimlabError
+from simlab.report.fmt import (  # noqa: F401 - the formatters are part of the tables' API
+    _cap,
+    fmt_p,
+    fmt_p_short,
+    fmt_value,
+    pct,
+    pp,
+    share_ci,
+    share_pm,
+)
+from simlab.report.metagame import meta_game, pair_stats
 
-#: significance level of every statement in the report
-ALPHA = 0.05
 TEST_SEATS = "chi-square test that every seat wins equally often"
 BH = "Benjamini-Hochberg adjusted p < 0.05"
-
-
-# ---------------------------------------------------------------------------- formatting
-def pct(x, decimals: int = 1) -> str:
-    """``0.3124`` -> ``31.2%``."""
-    if x is None or not np.isfinite(x):
-        return "—"
-    return f"{100 * x:.{decimals}f}%"
-
-
-def pp(x, decimals: int = 1) -> str:
-    """A difference of shares in signed percentage points: ``0.021`` -> ``+2.1``."""
-    if x is None or not np.isfinite(x):
-        return "—"
-    v = 100 * x
-    if round(v, decimals) == 0:
-        return f"{0:.{decimals}f}"
-    return f"{v:+.{decimals}f}".replace("-", "−")
-
-
-def fmt_p(p) -> str:
-    """``p < 1e-6``, ``p = 0.0012``, ``p = 0.455``."""
-    if p is None or not np.isfinite(p):
-        return "p not available"
-    if p < 1e-6:
-        return "p < 1e-6"
-    if p < 0.001:
-        return f"p = {p:.1e}"
-    return f"p = {p:.3g}"
-
-
-def fmt_p_short(p) -> str:
-    if p is None or not np.isfinite(p):
-        return "—"
-    if p < 1e-6:
-        return "< 1e-6"
-    if p < 0.001:
-        return f"{p:.1e}"
-    return f"{p:.3g}"
-
-
-def share_pm(v, lo, hi) -> str:
-    """Share with the half-width of its 95% interval: ``31.2% ± 0.4%``."""
-    hw = (hi - lo) / 2
-    d = 1 if hw >= 0.0005 else 2
-    return f"{100 * v:.{d}f}% ± {100 * hw:.{d}f}%"
-
-
-def share_ci(v, lo, hi, decimals: int = 1) -> str:
-    """``31.2% [30.8, 31.6]``."""
-    if not np.isfinite(v):
-        return "—"
-    return f"{100 * v:.{decimals}f}% [{100 * lo:.{decimals}f}, {100 * hi:.{decimals}f}]"
-
-
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
-def fmt_value(v) -> str:
-    if isinstance(v, float):
-        return f"{v:.4g}"
-    return str(v)
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -165,45 +109,6 @@ def pooled_seats(sr) -> pd.DataFrame | None:
 
 
 _bh = benjamini_hochberg
-
-
-def pair_stats(sr) -> pd.DataFrame:
-    """Tournament pairings: the first bot's share of the wins against the second, with a 95%
-    interval and a paired per-game test against an even 50% (Benjamini-Hochberg adjusted over
-    the pairings). Each game's shares are averaged over its seat rotations first, so the
-    samples are independent games."""
-    from scipy import stats
-
-    rows = []
-    for res in sr.points:
-        if len(res.bot_labels) != 2:
-            continue
-        sh = np.asarray(res.bot_shares, dtype=float)  # (plans, games, 2)
-        x = sh[:, :, 0].mean(axis=0)
-        y = sh[:, :, 1].mean(axis=0)
-        n = len(x)
-        t = float(x.mean() + y.mean())
-        d = x - y
-        md = float(d.mean()) if n else 0.0
-        se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
-        if t <= 0:
-            share = lo = hi = p = float("nan")
-        else:
-            share = 0.5 + md / (2 * t)
-            lo = max(0.0, 0.5 + (md - Z95 * se) / (2 * t))
-            hi = min(1.0, 0.5 + (md + Z95 * se) / (2 * t))
-            p = float(2 * stats.norm.sf(abs(md / se))) if se > 0 else (1.0 if md == 0 else 0.0)
-        rows.append({"point": int(res.point["index"]), "label": res.point["label"],
-                     "bot_a": res.bot_labels[0], "bot_b": res.bot_labels[1], "share_a": share,
-                     "lo": lo, "hi": hi, "p_value": p, "games": n})
-    df = pd.DataFrame(rows, columns=["point", "label", "bot_a", "bot_b", "share_a", "lo", "hi",
-                                     "p_value", "games"])
-    df["p_adjusted"] = np.nan
-    ok = df["p_value"].notna()
-    if ok.any():
-        df.loc[ok, "p_adjusted"] = _bh(df.loc[ok, "p_value"].to_numpy())
-    df["significant"] = df["p_adjusted"] < ALPHA
-    return df
 
 
 # ---------------------------------------------------------------------------- findings
@@ -431,8 +336,6 @@ def headline_sentences(sr) -> list[str]:
     kind = sr.scenario.kind
     base = baseline_index(sr)
     if kind == "tournament":
-        from simlab.analysis.meta import meta_game
-
         try:
             meta = meta_game(sr).sentences()
         except SimlabError:

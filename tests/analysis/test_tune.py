@@ -51,7 +51,8 @@ def test_tune_beats_untuned_on_fresh_seed(tmp_path):
     text = html.read_text()
     assert "What it learned" in text and "data:image/png;base64," in text
     saved = res.save(tmp_path / "mine.toml", "mine")
-    from simlab.core.custom import _SAVED, load_plugins
+    from simlab.core.custom import forget_saved
+    from simlab.games.plugins import load_plugins
     from simlab.games.registry import get_game
 
     try:
@@ -61,7 +62,7 @@ def test_tune_beats_untuned_on_fresh_seed(tmp_path):
         assert info.id == g.bots()["weights"].id
         assert dict(zip(info.params, info.defaults, strict=True)) == pytest.approx(res.params)
     finally:
-        _SAVED.pop(("jelly", "mine"), None)
+        forget_saved("jelly", "mine")
 
 
 @pytest.mark.parametrize("kw, msg", [

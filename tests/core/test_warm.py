@@ -11,16 +11,17 @@ from click.testing import CliRunner
 
 from simlab.cli.main import cli
 from simlab.core import custom
-from simlab.core.warm import warm, warm_tasks
 from simlab.errors import SimlabError
+from simlab.games.plugins import load_plugins
 from simlab.games.registry import get_game
+from simlab.games.warm import warm, warm_tasks
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "custom_bots" / "monkey.py"
 
 
 @pytest.fixture
 def liner():
-    mods = custom.load_plugins([EXAMPLE])
+    mods = load_plugins([EXAMPLE])
     yield
     custom.unregister("monkey", "liner")
     for m in mods:  # so that a later load_plugins registers it again
@@ -88,8 +89,8 @@ def test_library_warm_checks_its_arguments():
 def test_everything_also_readies_the_reference_engines_bot_calls():
     """With --all a task also plays a reference game, which asks the bots through the rules'
     Python twins (compiled and cached there, not in the first test that needs them)."""
-    from simlab.core.warm import _warm_one
     from simlab.games.monkey import bots
+    from simlab.games.warm import _warm_one
 
     bots.decide.__dict__.pop("_simlab_twin", None)
     r = _warm_one("monkey", 0, True)

@@ -12,10 +12,11 @@ import pytest
 
 import simlab
 from simlab.core.conformance import check_conformance
-from simlab.core.custom import CUSTOM_ID, custom_bots, load_plugins, unregister
+from simlab.core.custom import CUSTOM_ID, custom_bots, unregister
 from simlab.core.stats import binomial_tolerance
 from simlab.errors import SimlabError
 from simlab.games.jelly.game import GAME
+from simlab.games.plugins import load_plugins
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "custom_bots" / "jelly.py"
 ALPHA = 1e-6

@@ -19,6 +19,7 @@ from simlab.errors import SimlabError
 from simlab.games.jungle import bots
 from simlab.games.jungle.game import GAME
 from simlab.games.jungle.state import COUNTER_NAMES, SEAT_NAMES
+from simlab.games.plugins import load_plugins
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "custom_bots" / "jungle.py"
 LINE_UP = ["hoarder", "random", "greedy"]
@@ -27,7 +28,7 @@ ILLEGAL = COUNTER_NAMES.index("illegal_bot_choices")
 
 @pytest.fixture(scope="module")
 def hoarder():
-    mods = custom.load_plugins([EXAMPLE])
+    mods = load_plugins([EXAMPLE])
     yield custom.custom_bots("jungle")["hoarder"]
     custom.unregister("jungle", "hoarder")
     for m in mods:  # so that a later load_plugins registers it again

@@ -18,6 +18,7 @@ from simlab.errors import SimlabError
 from simlab.games.monkey import bots
 from simlab.games.monkey.game import GAME
 from simlab.games.monkey.state import C_ILLEGAL, C_TOWERS, S_ROW_WINS
+from simlab.games.plugins import load_plugins
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "custom_bots" / "monkey.py"
 LINE_UP = ["liner", "random", "greedy", "row"]
@@ -25,7 +26,7 @@ LINE_UP = ["liner", "random", "greedy", "row"]
 
 @pytest.fixture(scope="module")
 def liner():
-    mods = custom.load_plugins([EXAMPLE])
+    mods = load_plugins([EXAMPLE])
     yield custom.custom_bots("monkey")["liner"]
     custom.unregister("monkey", "liner")
     for m in mods:  # so that a later load_plugins registers it again

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
+from simlab.core import plots
 from simlab.games.monkey.plots import MAX_BOARDS, monkey_figures
-from simlab.report import plots
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

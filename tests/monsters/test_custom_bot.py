@@ -17,12 +17,13 @@ from simlab.errors import SimlabError
 from simlab.games.monsters import bots
 from simlab.games.monsters.game import GAME
 from simlab.games.monsters.state import C_ARCH_BOUGHT, C_GHOSTS_BOUGHT, C_ILLEGAL, S_ARCH
+from simlab.games.plugins import load_plugins
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "custom_bots" / "monsters.py"
 LINE_UP = ["hoarder", "greedy", "random"]
 @pytest.fixture(scope="module")
 def hoarder():
-    mods = custom.load_plugins([EXAMPLE])
+    mods = load_plugins([EXAMPLE])
     yield custom.custom_bots("monsters")["hoarder"]
     custom.unregister("monsters", "hoarder")
     for m in mods:  # so that a later load_plugins registers it again

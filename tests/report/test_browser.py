@@ -19,8 +19,7 @@ import matplotlib.image as mpimg
 import numpy as np
 import pytest
 
-from simlab.report.html import build_report
-from simlab.sweep import run_sweep
+from simlab.sweep import build_report, run_sweep
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACT = ROOT / "test-artifacts" / "report-screenshot.png"

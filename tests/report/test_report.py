@@ -19,9 +19,8 @@ import pandas as pd
 import pytest
 
 from simlab.errors import SimlabError
-from simlab.report.html import build_report
 from simlab.report.tables import headline_sentences, to_html
-from simlab.sweep import load_results, run_sweep
+from simlab.sweep import build_report, load_results, run_sweep
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -194,7 +193,7 @@ def test_findings_agree_with_the_numbers(built):
     best = sr.head_to_head().mean(axis=1).idxmax()
     heads = headline_sentences(sr)
     # the meta-game comes first: a dominant strategy (or none), then the equilibrium mixture
-    from simlab.analysis.meta import meta_game
+    from simlab.report.metagame import meta_game
 
     mg = meta_game(sr)
     assert heads[0].startswith(f"Dominant strategy: {mg.dominant}" if mg.dominant
@@ -234,7 +233,7 @@ def test_custom_path_puts_pngs_beside_it(built, tmp_path):
 
 def test_no_pyplot(built):
     """The report never touches pyplot's global state (checked in a fresh interpreter)."""
-    code = ("import sys; from simlab.report.html import build_report; "
+    code = ("import sys; from simlab.sweep import build_report; "
             f"build_report({str(built['single'][0])!r}); "
             "assert 'matplotlib.pyplot' not in sys.modules, 'pyplot was imported'")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

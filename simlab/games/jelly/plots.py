@@ -3,15 +3,15 @@
 From each point's metrics (:meth:`JellyGame.metrics`): how often each district is controlled,
 the mean reward value taken there, and the dice lost / actions used per game. With a few points
 the bars are grouped by point; with many (a sweep) each quantity becomes a line over the points.
-Made with :mod:`simlab.report.plots` (matplotlib object API, Okabe-Ito palette).
+Made with :mod:`simlab.core.plots` (matplotlib object API, Okabe-Ito palette).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from simlab.core import plots
 from simlab.games.jelly.game import POD_VALUE
-from simlab.report import plots
 
 #: at most this many points are drawn as grouped bars; more become lines over the points
 MAX_GROUPED = 5

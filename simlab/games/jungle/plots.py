@@ -10,7 +10,7 @@ From each point's metrics (:meth:`JungleGame.metrics`):
 * how games end (stacked shares per point);
 * the mean family size over the rounds per seat.
 
-Made with :mod:`simlab.report.plots` (matplotlib object API without pyplot, Okabe-Ito palette).
+Made with :mod:`simlab.core.plots` (matplotlib object API without pyplot, Okabe-Ito palette).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.figure import Figure
 
-from simlab.report import plots
+from simlab.core import plots
 
 #: at most this many points get a panel / bar group each; with more, only the baseline
 MAX_GROUPED = 4

@@ -11,7 +11,7 @@ From each point's metrics (:meth:`MonkeyGame.metrics`):
   monkeys boxed per game, by cause (a field taken, an owner's play by choice, forced);
 * in solo games, the success rate and the score distribution.
 
-Made with :mod:`simlab.report.plots` (matplotlib object API without pyplot, Okabe-Ito palette).
+Made with :mod:`simlab.core.plots` (matplotlib object API without pyplot, Okabe-Ito palette).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from matplotlib import colormaps
 from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
 
-from simlab.report import plots
+from simlab.core import plots
 
 #: board heatmaps are drawn for at most this many points; with more, only the first (baseline)
 MAX_BOARDS = 4

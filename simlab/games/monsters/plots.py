@@ -12,7 +12,7 @@ From each point's metrics (:meth:`MonstersGame.metrics`):
 * solo 2 with several points (a comparison of modifiers, a ladder): the player's win share and
   Spider Jack's mean final score per point, with their differences from the first point.
 
-Made with :mod:`simlab.report.plots` (matplotlib object API without pyplot, Okabe-Ito palette).
+Made with :mod:`simlab.core.plots` (matplotlib object API without pyplot, Okabe-Ito palette).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.figure import Figure
 
+from simlab.core import plots
 from simlab.core.stats import wilson_interval
-from simlab.report import plots
 
 #: at most this many points get a bar group each; with more, only the baseline (first point)
 MAX_GROUPED = 4

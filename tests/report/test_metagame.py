@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from simlab.analysis.meta import meta_game, nash_zero_sum, replicator, solve
+from simlab.report.metagame import meta_game, nash_zero_sum, replicator, solve
 
 RPS = np.array([[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]])
 

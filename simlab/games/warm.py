@@ -31,7 +31,7 @@ def _warm_one(game_name: str, index: int, everything: bool,
     """Worker: compile (or load) entry point ``index`` of ``game_name``'s warm list (after
     loading the ``plugins`` files, as the parent did)."""
     from simlab.core.compiling import CompileWatch
-    from simlab.core.custom import load_plugins
+    from simlab.games.plugins import load_plugins
     from simlab.games.registry import get_game
 
     load_plugins(plugins, "plugins")
@@ -91,7 +91,7 @@ def warm(games: list[str] | None = None, jobs: int = 1, everything: bool = False
             raise SimlabError(f"game: unknown game {n!r}; known: {', '.join(GAMES)}")
     if not isinstance(jobs, int) or jobs < 1:
         raise SimlabError(f"jobs: expected a positive whole number, got {jobs!r}")
-    from simlab.core.custom import load_plugins
+    from simlab.games.plugins import load_plugins
 
     plugins = tuple(str(p) for p in plugins)
     load_plugins(plugins, "plugins")

@@ -1,4 +1,4 @@
-"""Figures of the sweep report, made with matplotlib's object API (no pyplot global state).
+"""Figures for the reports and the games, made with matplotlib's object API (no pyplot global state).
 
 Every function returns a :class:`matplotlib.figure.Figure` with an Agg canvas attached; turn it
 into PNG bytes with :func:`png_bytes`. Colours come from :data:`PALETTE` (Okabe-Ito, safe for

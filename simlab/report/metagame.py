@@ -1,7 +1,7 @@
 """The meta-game of a tournament: dominant bots and the Nash equilibrium over the listed bots.
 
 A tournament (the ``[tournament]`` scenario kind) plays every pair of bots with alternating seats
-in every seat rotation; :func:`simlab.report.tables.pair_stats` gives each pairing's share of
+in every seat rotation; :func:`pair_stats` gives each pairing's share of
 the wins with a paired per-game test. From that:
 
 * a bot is **dominant** when it takes significantly more than half of the wins against every
@@ -20,12 +20,15 @@ equilibrium recomputed, and the 2.5% and 97.5% quantiles of each weight reported
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from simlab.core.stats import ALPHA, Z95, benjamini_hochberg
 from simlab.errors import SimlabError
+from simlab.report.fmt import pct
 
 
 def nash_zero_sum(payoff: np.ndarray) -> tuple[np.ndarray, float]:
@@ -146,8 +149,6 @@ class MetaGame:
 
     def sentences(self) -> list[str]:
         """The findings in words (for the top of a report)."""
-        from simlab.report.tables import pct
-
         out = []
         if self.dominant:
             others = [b for b in self.bots if b != self.dominant]
@@ -193,8 +194,6 @@ def meta_game(sr, bootstrap: int = 200, seed: int = 0) -> MetaGame:
     seed : int
         Seed of the resampling.
     """
-    from simlab.report.tables import pair_stats
-
     if sr.scenario.kind != "tournament":
         raise SimlabError("meta-game: needs a tournament result ([tournament] scenario)")
     ps = pair_stats(sr)
@@ -238,3 +237,42 @@ def meta_game(sr, bootstrap: int = 200, seed: int = 0) -> MetaGame:
     dominant = next((b for b in bots if k > 1 and len(beats[b]) == k - 1), None)
     return MetaGame(bots, pd.DataFrame(m0, index=bots, columns=bots), w, lo, hi, method,
                     dominant, beats, bootstrap)
+
+
+def pair_stats(sr) -> pd.DataFrame:
+    """Tournament pairings: the first bot's share of the wins against the second, with a 95%
+    interval and a paired per-game test against an even 50% (Benjamini-Hochberg adjusted over
+    the pairings). Each game's shares are averaged over its seat rotations first, so the
+    samples are independent games."""
+    from scipy import stats
+
+    rows = []
+    for res in sr.points:
+        if len(res.bot_labels) != 2:
+            continue
+        sh = np.asarray(res.bot_shares, dtype=float)  # (plans, games, 2)
+        x = sh[:, :, 0].mean(axis=0)
+        y = sh[:, :, 1].mean(axis=0)
+        n = len(x)
+        t = float(x.mean() + y.mean())
+        d = x - y
+        md = float(d.mean()) if n else 0.0
+        se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+        if t <= 0:
+            share = lo = hi = p = float("nan")
+        else:
+            share = 0.5 + md / (2 * t)
+            lo = max(0.0, 0.5 + (md - Z95 * se) / (2 * t))
+            hi = min(1.0, 0.5 + (md + Z95 * se) / (2 * t))
+            p = float(2 * stats.norm.sf(abs(md / se))) if se > 0 else (1.0 if md == 0 else 0.0)
+        rows.append({"point": int(res.point["index"]), "label": res.point["label"],
+                     "bot_a": res.bot_labels[0], "bot_b": res.bot_labels[1], "share_a": share,
+                     "lo": lo, "hi": hi, "p_value": p, "games": n})
+    df = pd.DataFrame(rows, columns=["point", "label", "bot_a", "bot_b", "share_a", "lo", "hi",
+                                     "p_value", "games"])
+    df["p_adjusted"] = np.nan
+    ok = df["p_value"].notna()
+    if ok.any():
+        df.loc[ok, "p_adjusted"] = benjamini_hochberg(df.loc[ok, "p_value"].to_numpy())
+    df["significant"] = df["p_adjusted"] < ALPHA
+    return df
