@@ -11,9 +11,15 @@ lookahead bot's cost per decision.
 
 For Attack of the Jelly Monster with 4 players: kernel games per second on one core per line-up,
 the speed-up over the reference engine on the same games, games per second with 2 jobs and the
-scaling factor, the wall time of a warm ``simlab simulate jelly --games 1000``, and (full run
-only) the peak memory of a 10-million-game run; a sweep's overhead over its kernel time and the
-build time of a 100-point report; one tuning run per game (weights against greedy, 2 jobs).
+scaling factor, the wall time of a warm ``simlab simulate jelly --games 1000``; a sweep's
+overhead over its kernel time and the build time of a 100-point report; one tuning run per game
+(weights against greedy, 2 jobs); the peak memory of the whole process tree (main process and
+loky workers) of a 1- and a 10-million-game run (quick: 0.1 and 1 million).
+
+The yardstick (``../shared/perf/yardstick.py``, a fixed one-round numba kernel) runs at the start
+and the end; the kernels of issue #18's targets are reported as ratios to it (:data:`TARGETS`),
+because the machines drift. ``simlab bench --profile`` prints each game's ``profile.py`` rows
+instead: where its time goes.
 """
 
 from __future__ import annotations
@@ -25,11 +31,81 @@ import time
 
 import numpy as np
 
+#: issue #18's speed targets: kernel games/s on one core as a ratio to the yardstick's one-round
+#: games/s measured in the same minutes (machines drift, the ratio does not), and the memory
+#: target: peak RSS under 500 MB, the same for 1M and 10M games
+TARGETS = {
+    "jelly-greedy-4": ("Jelly, 4 greedy players", 0.20),
+    "monkey-greedy-4": ("Monkey Fun, 4 greedy players", 0.20),
+    "jungle-greedy-3": ("Jungle Rumble, 3 greedy players", 0.20),
+    "monsters-greedy-3": ("Monsters on Board, 3 greedy players", 0.08),
+    "monsters-lookahead-3": ("Monsters on Board, lookahead (8 playouts) vs 2 greedy", 0.0003),
+}
+MEMORY_LIMIT_MB = 500.0
+
 LINEUPS = {
     "random": ["random"] * 4,
     "greedy": ["greedy"] * 4,
     "mixed": ["greedy", "random", "spread", "saboteur"],
 }
+
+
+def find_yardstick() -> str | None:
+    """The yardstick script: ``$SIMLAB_YARDSTICK``, else ``../shared/perf/yardstick.py`` beside
+    the checkout (where the project's machines keep it); None when there is none."""
+    env = os.environ.get("SIMLAB_YARDSTICK")
+    if env:
+        return env if os.path.isfile(env) else None
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(os.path.dirname(here), "shared", "perf", "yardstick.py")
+    return path if os.path.isfile(path) else None
+
+
+def yardstick(path: str | None = None) -> float | None:
+    """One-round games per second of the fixed yardstick kernel (``python yardstick.py``),
+    run in a fresh process; None when the script is not found or fails."""
+    path = path or find_yardstick()
+    if path is None:
+        return None
+    env = {k: v for k, v in os.environ.items() if k != "SIMLAB_NUMBA_CACHE_SET"}
+    env.pop("NUMBA_CACHE_DIR", None)  # the yardstick keeps its own cache
+    try:
+        out = subprocess.run([sys.executable, path], capture_output=True, text=True, env=env,
+                             timeout=300, check=True).stdout
+        return float(out.split()[0])
+    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        return None
+
+
+def target_rows(rows: list[dict], yard: float | None) -> list[dict]:
+    """One row per target of :data:`TARGETS` and the memory target: measured, target, met."""
+    out = []
+    by_key = {r["target_key"]: r for r in rows if r.get("target_key")}
+    for key, (label, target) in TARGETS.items():
+        r = by_key.get(key)
+        if r is None or r.get("games_per_s") is None:
+            continue
+        ratio = r["games_per_s"] / yard if yard else None
+        out.append({"target": label, "games_per_s": r["games_per_s"], "ratio": ratio,
+                    "goal": f">= {target:g} x yardstick",
+                    "met": None if ratio is None else bool(ratio >= target)})
+    for backend, what in (("threads", "one process"), ("loky", "all processes")):
+        mem = sorted((r for r in rows
+                      if str(r.get("target_key", "")).startswith(f"memory-{backend}-")),
+                     key=lambda r: int(r["target_key"].rsplit("-", 1)[1]))
+        if not mem:
+            continue
+        peaks = [r["peak_mb"] for r in mem]
+        flat = max(peaks) <= 1.1 * min(peaks) + 20
+        games = " / ".join(f"{int(r['target_key'].rsplit('-', 1)[1]) // 1_000_000:g}M"
+                           if int(r['target_key'].rsplit('-', 1)[1]) >= 1_000_000 else
+                           f"{int(r['target_key'].rsplit('-', 1)[1]):,}" for r in mem)
+        out.append({"target": f"peak memory, {games} games, 2 jobs {backend} ({what})",
+                    "games_per_s": None, "ratio": None,
+                    "measured": " / ".join(f"{p:.0f} MB" for p in peaks),
+                    "goal": f"< {MEMORY_LIMIT_MB:.0f} MB and flat",
+                    "met": bool(max(peaks) < MEMORY_LIMIT_MB and flat)})
+    return out
 
 
 def _kernel_rate(game, prepared, seconds: float, seed: int = 11) -> tuple[float, int]:
@@ -64,14 +140,63 @@ def _cli_wall(args: list[str]) -> float:
     return time.perf_counter() - t0
 
 
-def _peak_memory_mb(n_games: int) -> tuple[float, float]:
-    code = ("import resource, time, simlab; t=time.perf_counter(); "
-            f"simlab.simulate('jelly', players=4, bots='random', games={n_games}, seed=1, "
-            "jobs=2, backend='threads', progress=False); "
-            "print(time.perf_counter()-t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
-                         text=True).stdout.split()
-    return float(out[0]), float(out[1]) / 1024.0
+def _tree_rss_mb(pid: int) -> float:
+    """Resident memory of a process and all its descendants (Linux /proc), MB."""
+    children: dict[int, list[int]] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(ppid, []).append(int(d))
+            except (OSError, ValueError, IndexError):
+                pass
+    total, stack = 0.0, [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            with open(f"/proc/{p}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) / 1024
+                        break
+        except OSError:
+            pass
+        stack.extend(children.get(p, []))
+    return total
+
+
+def peak_memory(n_games: int, backend: str = "loky", jobs: int = 2,
+                bots: str = "random") -> dict:
+    """Wall time and peak resident memory of ``simlab.simulate("jelly", games=n_games)`` in a
+    fresh process: the peak of the whole process tree (the main process and its workers,
+    sampled every 0.2 s; on systems without /proc, the largest single process). The same run
+    with 1,000 games goes first, so the kernels are in the cache: a process that compiles holds
+    the compiler's memory, which says nothing about the games (earlier benches' 10M-game
+    figures of 0.5 to 1.7 GB moved with the compile's memory, not with the games)."""
+    warm = ("import simlab; "
+            f"simlab.simulate('jelly', players=4, bots={bots!r}, games=1000, seed=1, jobs=1, "
+            "backend='serial', progress=False)")
+    subprocess.run([sys.executable, "-c", warm], check=True, capture_output=True)
+    code = ("import time, simlab; t=time.perf_counter(); "
+            f"simlab.simulate('jelly', players=4, bots={bots!r}, games={n_games}, seed=1, "
+            f"jobs={jobs}, backend={backend!r}, progress=False); "
+            "print(time.perf_counter()-t)")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    peak, tree = 0.0, os.path.isdir("/proc")
+    while proc.poll() is None:
+        if tree:
+            peak = max(peak, _tree_rss_mb(proc.pid))
+        time.sleep(0.2)
+    out, err = proc.communicate()
+    if proc.returncode != 0:
+        raise RuntimeError(f"memory run failed: {err.strip()[-400:]}")
+    if not tree:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return {"wall_s": float(out.split()[-1]), "peak_mb": peak}
 
 
 def _sweep_rows(quick: bool) -> list[dict]:
@@ -127,7 +252,8 @@ def _monkey_rows(quick: bool, say) -> list[dict]:
         speed = _reference_speedup(g, prep, 20 if quick else 100)
         rows.append({"game": "monkey", "bots": ",".join([label] * 4), "jobs": 1,
                      "games_per_s": round(rate, 1), "speedup_vs_reference": round(speed, 1),
-                     "measure": "kernel games per second on one core", "games": n})
+                     "measure": "kernel games per second on one core", "games": n,
+                     "target_key": f"monkey-{label}-4"})
     solo = g.make_rules(1)
     for label in ("solo", "solo(playouts=16)"):
         prep = g.prepare(solo, g.lineup(label, 1))
@@ -180,7 +306,8 @@ def _jungle_rows(quick: bool, say) -> list[dict]:
         speed = _reference_speedup(g, prep, 10 if quick else 50)
         rows.append({"game": "jungle", "bots": ",".join([label] * 3), "jobs": 1,
                      "games_per_s": round(rate, 1), "speedup_vs_reference": round(speed, 1),
-                     "measure": "kernel games per second on one core", "games": n})
+                     "measure": "kernel games per second on one core", "games": n,
+                     "target_key": f"jungle-{label}-3"})
     return rows
 
 
@@ -247,7 +374,8 @@ def _monsters_rows(quick: bool, say) -> list[dict]:
         rows.append({"game": "monsters", "bots": ",".join([bots] * players), "jobs": 1,
                      "games_per_s": round(rate, 1),
                      "speedup_vs_reference": None if speed is None else round(speed, 1),
-                     "measure": f"kernel games per second on one core ({label})", "games": n})
+                     "measure": f"kernel games per second on one core ({label})", "games": n,
+                     "target_key": f"monsters-{bots}-{players}"})
     say("monsters lookahead bot")
     prep = g.prepare(g.make_rules(3), g.lineup("lookahead,greedy,greedy", 3))
     n = 4 if quick else 20
@@ -258,7 +386,7 @@ def _monsters_rows(quick: bool, say) -> list[dict]:
     rows.append({"game": "monsters", "bots": "lookahead(playouts=8),greedy,greedy", "jobs": 1,
                  "games_per_s": round(n / wall, 2), "speedup_vs_reference": None,
                  "measure": "lookahead bot (8 playouts, width 6), kernel games per second",
-                 "wall_s": round(wall, 2)})
+                 "wall_s": round(wall, 2), "target_key": "monsters-lookahead-3"})
     return rows
 
 
@@ -297,6 +425,8 @@ def run_bench(quick: bool = False, progress=None) -> list[dict]:
 
     say = progress or (lambda msg: None)
     rows = _cold_rows(quick, say)  # first, while the machine is quiet
+    say("yardstick (../shared/perf/yardstick.py)")
+    yards = [yardstick()]
     g = get_game("jelly")
     g.warm()
     rules = g.make_rules(4)
@@ -311,7 +441,8 @@ def run_bench(quick: bool = False, progress=None) -> list[dict]:
         speed = _reference_speedup(g, prep, 20 if quick else 100)
         rows.append({"game": "jelly", "bots": ",".join(bots), "jobs": 1,
                      "games_per_s": round(rate, 1), "speedup_vs_reference": round(speed, 1),
-                     "measure": "kernel games per second on one core", "games": n})
+                     "measure": "kernel games per second on one core", "games": n,
+                     "target_key": f"jelly-{label}-4"})
     say("runner, 2 jobs (loky)")
     for label in ("greedy",):
         prep = g.prepare(rules, g.lineup(LINEUPS[label], 4))
@@ -336,14 +467,29 @@ def run_bench(quick: bool = False, progress=None) -> list[dict]:
     say("sweep overhead and report build time")
     rows.extend(_sweep_rows(quick))
     rows.extend(_tuning_rows(quick, say))
-    if not quick:
-        n = 10_000_000
-        say(f"peak memory of a {n:,}-game run (random bots, 2 threads)")
-        t, mb = _peak_memory_mb(n)
-        rows.append({"game": "jelly", "bots": ",".join(LINEUPS["random"]), "jobs": 2,
-                     "games_per_s": round(n / t, 1), "speedup_vs_reference": None,
-                     "measure": "peak memory (RSS) of a 10,000,000-game run",
-                     "peak_mb": round(mb, 1), "wall_s": round(t, 1)})
+    say("yardstick again")
+    yards.append(yardstick())
+    found = [y for y in yards if y]
+    if found:
+        rows.append({"game": "-", "bots": "", "jobs": 1, "games_per_s": round(min(found), 1),
+                     "speedup_vs_reference": None,
+                     "measure": "yardstick: one-round games/s (start, end)",
+                     "yardstick": [None if y is None else round(y, 1) for y in yards]})
+    yard = sum(found) / len(found) if found else None
+    for r in rows:
+        if r.get("target_key") and yard and r.get("games_per_s"):
+            r["yardstick_ratio"] = round(r["games_per_s"] / yard, 6)
+    counts = (100_000, 1_000_000) if quick else (1_000_000, 10_000_000)
+    for backend in ("threads", "loky"):
+        for n in counts:
+            say(f"peak memory of a {n:,}-game run (random bots, 2 jobs, {backend})")
+            r = peak_memory(n, backend=backend)
+            what = "one process" if backend == "threads" else "main process + 2 workers"
+            rows.append({"game": "jelly", "bots": ",".join(LINEUPS["random"]), "jobs": 2,
+                         "games_per_s": round(n / r["wall_s"], 1), "speedup_vs_reference": None,
+                         "measure": f"peak RSS, {n:,} games, {backend} ({what})",
+                         "peak_mb": round(r["peak_mb"], 1), "wall_s": round(r["wall_s"], 1),
+                         "target_key": f"memory-{backend}-{n}"})
     return rows
 
 
@@ -371,4 +517,49 @@ def format_bench(rows: list[dict]) -> str:
         lines.append(f"{measure[:58]:<58} {r['bots'][:32]:<32} {r['jobs']:>4} "
                      f"{gps:>11}  {', '.join(other)}")
     lines.append(f"(machine: {os.cpu_count()} cores)")
+    yards = next((r["yardstick"] for r in rows if "yardstick" in r), None)
+    found = [y for y in (yards or []) if y]
+    yard = sum(found) / len(found) if found else None
+    targets = target_rows(rows, yard)
+    if targets:
+        lines.append("")
+        lines.append("targets (issue #18): kernel speed as a ratio to the yardstick measured in "
+                     "the same minutes" + (f" ({', '.join(f'{y:,.0f}' for y in found)} "
+                                           "one-round games/s)" if found else
+                                           " (yardstick not found: set SIMLAB_YARDSTICK)"))
+        for t in targets:
+            got = t.get("measured") or (f"{t['games_per_s']:,.1f} games/s" + (
+                f" = {t['ratio']:.4g} x" if t["ratio"] is not None else ""))
+            met = {True: "met", False: "NOT MET", None: "?"}[t["met"]]
+            lines.append(f"  {t['target']:<58} {got:<30} goal {t['goal']:<26} {met}")
+    return "\n".join(lines)
+
+
+def run_profile(games=None, quick: bool = False, progress=None) -> list[dict]:
+    """Where each game's time goes: the rows of ``simlab/games/<game>/profile.py``'s
+    ``profile(quick, say)`` (phase timings, decisions per game, bot evaluations per decision,
+    microseconds per evaluation of the main bot functions)."""
+    import importlib
+
+    from simlab.games.registry import GAMES
+
+    say = progress or (lambda msg: None)
+    rows = []
+    for name in games or list(GAMES):
+        try:
+            mod = importlib.import_module(f"simlab.games.{name}.profile")
+        except ModuleNotFoundError:
+            continue
+        say(f"profile, {name}")
+        rows.extend(mod.profile(quick=quick, say=say))
+    return rows
+
+
+def format_profile(rows: list[dict]) -> str:
+    """Profile rows as a text table."""
+    lines = [f"{'game':<9} {'measure':<72} {'value':>14}  unit"]
+    for r in rows:
+        v = r["value"]
+        val = f"{v:,.3f}" if isinstance(v, float) and abs(v) < 100 else f"{v:,.0f}"
+        lines.append(f"{r['game']:<9} {r['measure'][:72]:<72} {val:>14}  {r.get('unit', '')}")
     return "\n".join(lines)

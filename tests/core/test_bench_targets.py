@@ -1,0 +1,55 @@
+"""``simlab bench``'s target table: ratios to the yardstick, the memory verdict, bad options.
+
+Speed is never asserted as a time here; these tests feed the table hand-made rows.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from simlab.bench import format_bench, target_rows
+
+
+def _row(key, gps, **extra):
+    return {"game": key.split("-")[0], "bots": "", "jobs": 1, "games_per_s": gps,
+            "speedup_vs_reference": None, "measure": "m", "target_key": key, **extra}
+
+
+def test_ratios_and_verdicts():
+    rows = [_row("jelly-greedy-4", 30_000.0), _row("monsters-greedy-3", 5_000.0),
+            _row("memory-threads-1000000", None, peak_mb=300.0),
+            _row("memory-threads-10000000", None, peak_mb=305.0),
+            _row("memory-loky-1000000", None, peak_mb=400.0),
+            _row("memory-loky-10000000", None, peak_mb=900.0)]
+    t = {r["target"]: r for r in target_rows(rows, 100_000.0)}
+    jelly = t["Jelly, 4 greedy players"]
+    assert jelly["ratio"] == 0.3 and jelly["met"] is True
+    monsters = t["Monsters on Board, 3 greedy players"]
+    assert monsters["ratio"] == 0.05 and monsters["met"] is False
+    mem = [r for r in t.values() if r["target"].startswith("peak memory")]
+    assert [r["met"] for r in mem] == [True, False]  # flat and small; grows
+    assert "Monkey Fun, 4 greedy players" not in t  # not measured: no row
+
+
+def test_no_yardstick_no_verdict():
+    t = target_rows([_row("jungle-greedy-3", 1000.0)], None)
+    assert t[0]["ratio"] is None and t[0]["met"] is None
+
+
+def test_format_names_targets():
+    rows = [_row("jelly-greedy-4", 30_000.0),
+            {"game": "-", "bots": "", "jobs": 1, "games_per_s": 90_000.0,
+             "speedup_vs_reference": None, "measure": "yardstick",
+             "yardstick": [90_000.0, 110_000.0]}]
+    text = format_bench(rows)
+    assert "0.3 x" in text and "met" in text and "NOT MET" not in text
+
+
+def test_profile_needs_known_games():
+    r = subprocess.run([sys.executable, "-m", "simlab.cli.main", "bench", "--profile", "chess"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "unknown game 'chess'" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "simlab.cli.main", "bench", "jelly"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "--profile" in r.stderr
