@@ -24,7 +24,7 @@ import os as _os
 NOT_KERNEL = ("reference.py", "reference_family.py", "scoring_ref.py", "game.py", "plots.py",
               "odds.py", "runner.py", "stats.py", "records.py", "conformance.py", "cluster.py",
               "cards_io.py", "reference_view.py", "compiling.py", "warm.py", "shape_ref.py",
-              "io.py", "plugins.py")
+              "io.py", "plugins.py", "replay.py")
 
 
 def _source_key() -> str:
@@ -65,7 +65,7 @@ if "numba" in _sys.modules:
 
 from simlab.version import __version__  # noqa: E402
 
-__all__ = ["simulate", "run_scenario", "get_game", "list_games", "bot", "load_plugins",
+__all__ = ["simulate", "replay", "run_scenario", "get_game", "list_games", "bot", "load_plugins",
            "robustness", "rules_diff", "SimlabError", "__version__"]
 
 
@@ -74,6 +74,10 @@ def __getattr__(name):  # lazy: keep `import simlab` and `simlab --help` quick
         from simlab.api import simulate
 
         return simulate
+    if name == "replay":
+        from simlab.api import replay
+
+        return replay
     if name == "run_scenario":
         from simlab.api import run_scenario
 

@@ -12,6 +12,23 @@ from simlab.errors import SimlabError
 from simlab.games.registry import get_game, warn_rules
 
 
+def _table(game: str, players, bots, rules):
+    """The game, player count, validated rules, line-up and kernel arrays of a table."""
+    g = get_game(game)
+    if players is None:  # a line-up of several bots gives the table size
+        from simlab.games.registry import split_bot_list
+
+        names = split_bot_list(bots) if isinstance(bots, str) else bots
+        n = len(names) if isinstance(names, list | tuple) else 0
+        players = n if n > 1 and g.min_players <= n <= g.max_players else g.default_players
+    if rules is not None and not isinstance(rules, dict):
+        raise SimlabError(f"rules: expected a dict of path -> value, got {type(rules).__name__}")
+    rule_obj = g.make_rules(players, rules or {})
+    warn_rules(g, rule_obj)
+    lineup = g.lineup(bots, players)
+    return g, players, rule_obj, lineup, g.prepare(rule_obj, lineup)
+
+
 def simulate(game: str, players: int | None = None, bots=None, games: int = 10_000,
              seed: int = 0, jobs: int = 1, backend: str = "loky", rules: dict | None = None,
              keep_games: bool = False, progress: bool | None = None,
@@ -53,19 +70,7 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
     >>> list(res.summary().columns)[:3]
     ['seat', 'bot', 'win_share']
     """
-    g = get_game(game)
-    if players is None:  # a line-up of several bots gives the table size
-        from simlab.games.registry import split_bot_list
-
-        names = split_bot_list(bots) if isinstance(bots, str) else bots
-        n = len(names) if isinstance(names, list | tuple) else 0
-        players = n if n > 1 and g.min_players <= n <= g.max_players else g.default_players
-    if rules is not None and not isinstance(rules, dict):
-        raise SimlabError(f"rules: expected a dict of path -> value, got {type(rules).__name__}")
-    rule_obj = g.make_rules(players, rules or {})
-    warn_rules(g, rule_obj)
-    lineup = g.lineup(bots, players)
-    prepared = g.prepare(rule_obj, lineup)
+    g, players, rule_obj, lineup, prepared = _table(game, players, bots, rules)
     out = run_games(g, prepared, games, seed, jobs=jobs, backend=backend,
                     batch_size=batch_size, keep_rows=keep_games, progress=progress)
     metrics = g.metrics(out.agg, games, rule_obj, lineup)
@@ -97,3 +102,54 @@ def run_scenario(source, **kwargs):
     from simlab.sweep import run_sweep
 
     return run_sweep(source, **kwargs)
+
+
+def replay(game: str, seed: int = 0, game_index: int = 0, players: int | None = None,
+           bots=None, rules: dict | None = None, out=None):
+    """Replay one game of a run step by step, from the readable reference engine.
+
+    Parameters
+    ----------
+    game : str
+        Registered game name.
+    seed, game_index : int
+        The run's seed and which of its games (0-based, as the rows of ``simulate(...,
+        keep_games=True)``): the same game the kernel plays, on the same random stream.
+    players, bots, rules
+        As for :func:`simulate`.
+    out : path, optional
+        Also write the self-contained HTML page there (board per step, slider, arrow keys,
+        each bot's decision with the options it weighed, running scores).
+
+    Returns
+    -------
+    simlab.core.replay.Replay
+        ``.steps`` (phase, log lines, SVG board, decision, running scores), ``.final_scores``
+        and ``.winners`` (equal to the kernel's row of that game).
+    """
+    from simlab.core.readings import differing
+
+    if isinstance(game_index, bool) or not isinstance(game_index, int) or game_index < 0:
+        raise SimlabError(f"game_index: expected a whole number >= 0, got {game_index!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise SimlabError(f"seed: expected a whole number from 0 to 2**63-1, got {seed!r}")
+    g, players, rule_obj, lineup, prepared = _table(game, players, bots, rules)
+    names = [f"P{s + 1}({b.label})" for s, b in enumerate(lineup)]
+    rep = g.replay(prepared, seed, game_index, names)
+    if out is not None:
+        from pathlib import Path
+
+        from simlab.report.replay import write_replay
+
+        out = Path(out)
+        if not (out.parent if str(out.parent) else Path(".")).is_dir():
+            raise SimlabError(f"out: folder {str(out.parent)!r} does not exist")
+        sets = " ".join(f"--set {k}={v}" for k, v in (rules or {}).items())
+        command = (f"simlab replay {game} --seed {seed} --game {game_index} -p {players} "
+                   f"-b '{','.join(b.label for b in lineup)}'" + (f" {sets}" if sets else "")
+                   + f" --out {out.name}")
+        rules_lines = [f"{name} = {value} (default {default})"
+                       for name, value, default in differing(g.readings(), rule_obj)]
+        write_replay(out, rep, game_title=g.title, seed=seed, game_index=game_index,
+                     command=command, rules_lines=rules_lines)
+    return rep

@@ -14,6 +14,7 @@ from simlab.cli.diff import diff
 from simlab.cli.games import games
 from simlab.cli.odds import odds
 from simlab.cli.readings import readings
+from simlab.cli.replay import replay
 from simlab.cli.robustness import robustness
 from simlab.cli.simulate import simulate
 from simlab.cli.skill import skill
@@ -39,6 +40,7 @@ def cli():
       simlab simulate jelly --games 100000          # balance table, mixed bots
       simlab simulate jelly -b greedy --set timer_seconds=6 --json
       simlab trace jelly --seed 1 --game 7          # the readable log of one game
+      simlab replay jelly -s 1 -g 7 -o game7.html   # watch that game in the browser
       simlab odds jelly --mine 3 --theirs 2,4       # exact district-control odds
       simlab sweep scenarios/jelly-seat-balance.toml  # a scenario -> results + HTML report
       simlab report reports/jelly-seat-balance      # rebuild a report from stored results
@@ -55,6 +57,7 @@ def cli():
 cli.add_command(games)
 cli.add_command(simulate)
 cli.add_command(trace)
+cli.add_command(replay)
 cli.add_command(odds)
 cli.add_command(readings)
 cli.add_command(bench)

@@ -238,6 +238,21 @@ class Game(ABC):
     def reference_game(self, prepared, seed: int, game: int, log: bool = False):
         """Play one game with the reference engine: (scores, winners, aggregate dict, lines)."""
 
+    def replay(self, prepared, seed: int, game: int, names: list[str]):
+        """Replay game ``game`` of seed ``seed`` step by step with the reference engine: a
+        :class:`simlab.core.replay.Replay` (board SVG, log lines, decisions, running scores per
+        step), from ``simlab/games/<game>/replay.py``'s ``replay(prepared, seed, game,
+        names)``."""
+        from simlab.core.replay import require_sound
+
+        try:
+            mod = importlib.import_module(f"simlab.games.{self.name}.replay")
+        except ModuleNotFoundError as e:
+            if e.name != f"simlab.games.{self.name}.replay":
+                raise
+            raise SimlabError(f"replay: {self.title} has no replay yet") from None
+        return require_sound(mod.replay(prepared, seed, game, names), self.name)
+
     def describe(self) -> dict:
         """Extra entries of the game in ``simlab games --json`` (component data a script needs
         to read results, e.g. Monkey Fun's default board); none by default."""
