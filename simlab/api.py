@@ -12,8 +12,9 @@ from simlab.errors import SimlabError
 from simlab.games.registry import get_game, warn_rules
 
 
-def _table(game: str, players, bots, rules):
-    """The game, player count, validated rules, line-up and kernel arrays of a table."""
+def _table(game: str, players, bots, rules, data=None):
+    """The game, player count, validated rules, line-up and kernel arrays of a table (a data
+    folder's files under the rule overrides)."""
     g = get_game(game)
     if players is None:  # a line-up of several bots gives the table size
         from simlab.games.registry import split_bot_list
@@ -23,7 +24,10 @@ def _table(game: str, players, bots, rules):
         players = n if n > 1 and g.min_players <= n <= g.max_players else g.default_players
     if rules is not None and not isinstance(rules, dict):
         raise SimlabError(f"rules: expected a dict of path -> value, got {type(rules).__name__}")
-    rule_obj = g.make_rules(players, rules or {})
+    overrides = dict(rules or {})
+    if data is not None:
+        overrides = {**g.data_overrides(data), **overrides}
+    rule_obj = g.make_rules(players, overrides)
     warn_rules(g, rule_obj)
     lineup = g.lineup(bots, players)
     return g, players, rule_obj, lineup, g.prepare(rule_obj, lineup)
@@ -32,7 +36,7 @@ def _table(game: str, players, bots, rules):
 def simulate(game: str, players: int | None = None, bots=None, games: int = 10_000,
              seed: int = 0, jobs: int = 1, backend: str = "loky", rules: dict | None = None,
              keep_games: bool = False, progress: bool | None = None,
-             batch_size: int | None = None) -> SimResult:
+             batch_size: int | None = None, data=None) -> SimResult:
     """Play many games and return balance statistics.
 
     Parameters
@@ -56,6 +60,9 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
         Keep one row per game (``result.games``); memory then grows with ``games``.
     progress : bool, optional
         Progress bar on stderr (default: on a terminal, for runs longer than ~2 s).
+    data : path, optional
+        A folder of the game's component data files (``simlab data GAME export``), e.g. the
+        real printed boards typed in; ``rules`` still override single entries.
 
     Returns
     -------
@@ -70,7 +77,7 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
     >>> list(res.summary().columns)[:3]
     ['seat', 'bot', 'win_share']
     """
-    g, players, rule_obj, lineup, prepared = _table(game, players, bots, rules)
+    g, players, rule_obj, lineup, prepared = _table(game, players, bots, rules, data)
     out = run_games(g, prepared, games, seed, jobs=jobs, backend=backend,
                     batch_size=batch_size, keep_rows=keep_games, progress=progress)
     metrics = g.metrics(out.agg, games, rule_obj, lineup)
@@ -105,7 +112,7 @@ def run_scenario(source, **kwargs):
 
 
 def replay(game: str, seed: int = 0, game_index: int = 0, players: int | None = None,
-           bots=None, rules: dict | None = None, out=None):
+           bots=None, rules: dict | None = None, out=None, data=None):
     """Replay one game of a run step by step, from the readable reference engine.
 
     Parameters
@@ -115,7 +122,7 @@ def replay(game: str, seed: int = 0, game_index: int = 0, players: int | None = 
     seed, game_index : int
         The run's seed and which of its games (0-based, as the rows of ``simulate(...,
         keep_games=True)``): the same game the kernel plays, on the same random stream.
-    players, bots, rules
+    players, bots, rules, data
         As for :func:`simulate`.
     out : path, optional
         Also write the self-contained HTML page there (board per step, slider, arrow keys,
@@ -133,7 +140,7 @@ def replay(game: str, seed: int = 0, game_index: int = 0, players: int | None = 
         raise SimlabError(f"game_index: expected a whole number >= 0, got {game_index!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise SimlabError(f"seed: expected a whole number from 0 to 2**63-1, got {seed!r}")
-    g, players, rule_obj, lineup, prepared = _table(game, players, bots, rules)
+    g, players, rule_obj, lineup, prepared = _table(game, players, bots, rules, data)
     names = [f"P{s + 1}({b.label})" for s, b in enumerate(lineup)]
     rep = g.replay(prepared, seed, game_index, names)
     if out is not None:
@@ -145,6 +152,8 @@ def replay(game: str, seed: int = 0, game_index: int = 0, players: int | None = 
         if not (out.parent if str(out.parent) else Path(".")).is_dir():
             raise SimlabError(f"out: folder {str(out.parent)!r} does not exist")
         sets = " ".join(f"--set {k}={v}" for k, v in (rules or {}).items())
+        if data is not None:
+            sets = f"--data {data} {sets}".strip()
         command = (f"simlab replay {game} --seed {seed} --game {game_index} -p {players} "
                    f"-b '{','.join(b.label for b in lineup)}'" + (f" {sets}" if sets else "")
                    + f" --out {out.name}")

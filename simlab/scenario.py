@@ -219,6 +219,7 @@ class Scenario(_Model):
     precision: Precision | None = None
     rotate_seats: bool = False
     plugins: list[str] = Field(default_factory=list)
+    data: str | None = None
     rules: dict[str, Any] = Field(default_factory=dict)
     sweep: SweepSpec | None = None
     compare: dict[str, dict[str, Any]] | None = None
@@ -343,10 +344,31 @@ def load_scenario(source, *, name_hint: str | None = None) -> tuple[Scenario, st
             load_plugins(paths, f"{where}: plugins")
         except SimlabError as e:
             raise ScenarioError([str(e)]) from None
+    if sc.data:  # a designer's component data: its files become rule overrides ([rules] win)
+        sc = _with_data(sc, source, where)
     errors = check_semantics(sc, where)
     if errors:
         raise ScenarioError(errors)
     return sc, text
+
+
+def _with_data(sc: Scenario, source, where: str) -> Scenario:
+    """``sc`` with the data folder's files read into its rules (``data = "DIR"``, relative to
+    the scenario file): the rules then hold the data, so stored results need no folder."""
+    from simlab.games.registry import GAMES, get_game
+
+    if sc.game not in GAMES:
+        return sc  # check_semantics names the unknown game
+    base = Path(source).parent if not isinstance(source, dict) else Path(".")
+    folder = Path(sc.data) if Path(sc.data).is_absolute() else base / sc.data
+    g = get_game(sc.game)
+    try:
+        found = g.check_data(folder)
+    except SimlabError as e:
+        raise ScenarioError([f"{where}: data: {str(e).split(': ', 1)[-1]}"]) from None
+    if found.errors:
+        raise ScenarioError([f"{where}: data: {e}" for e in found.errors])
+    return sc.model_copy(update={"rules": {**found.overrides, **sc.rules}, "data": None})
 
 
 def _analysis_semantics(sc: Scenario, g, players: int, where: str) -> list[str]:

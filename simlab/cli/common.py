@@ -100,6 +100,10 @@ run_options = [
     click.option("--set", "sets", multiple=True, metavar="PATH=VALUE",
                  help="Rule override, repeatable: e.g. --set timer_seconds=6 "
                       "--set faces.3A.1=pod. See `simlab games` for the paths."),
+    click.option("--data", "data", type=click.Path(file_okay=False, path_type=Path),
+                 default=None, metavar="FOLDER",
+                 help="Component data files of the game (`simlab data GAME export FOLDER`, "
+                      "edited); --set still overrides single entries."),
 ]
 
 

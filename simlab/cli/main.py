@@ -10,6 +10,7 @@ import click
 from simlab import __version__
 from simlab.cli.balance import balance
 from simlab.cli.bench import bench
+from simlab.cli.data import data
 from simlab.cli.diff import diff
 from simlab.cli.games import games
 from simlab.cli.odds import odds
@@ -37,6 +38,7 @@ def cli():
     Examples:
       simlab games                                  # games, bots, rule options
       simlab readings jelly                         # what we read where a rulebook is silent
+      simlab data jelly export my-boards            # the assumed data, to type the real in
       simlab simulate jelly --games 100000          # balance table, mixed bots
       simlab simulate jelly -b greedy --set timer_seconds=6 --json
       simlab trace jelly --seed 1 --game 7          # the readable log of one game
@@ -60,6 +62,7 @@ cli.add_command(trace)
 cli.add_command(replay)
 cli.add_command(odds)
 cli.add_command(readings)
+cli.add_command(data)
 cli.add_command(bench)
 cli.add_command(sweep)
 cli.add_command(report)

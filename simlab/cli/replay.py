@@ -16,7 +16,7 @@ from simlab.cli.common import add_options, game_arg, parse_sets, run_options
               show_default=True, help="Which game of the run (0-based, as the rows of --out).")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The HTML file to write (one self-contained page, no network needed).")
-def replay(game, players, bots, seed, sets, game_index, out):
+def replay(game, players, bots, seed, sets, data, game_index, out):
     """Watch one game of a run replayed step by step in the browser.
 
     The page shows the board after every step (drawn as SVG), a slider with previous/next
@@ -41,7 +41,7 @@ def replay(game, players, bots, seed, sets, game_index, out):
         raise click.BadParameter(f"folder {str(out.parent)!r} does not exist",
                                  param_hint="'--out'")
     rep = simlab.replay(game, seed=seed, game_index=game_index, players=players, bots=bots,
-                        rules=parse_sets(sets), out=out)
+                        rules=parse_sets(sets), out=out, data=data)
     winners = [n for n, w in zip(rep.names, rep.winners, strict=True) if w]
     click.echo(f"{len(rep.steps)} steps; final scores "
                + ", ".join(f"{n} {int(s)}" for n, s in zip(rep.names, rep.final_scores,

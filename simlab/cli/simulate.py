@@ -33,7 +33,8 @@ from simlab.cli.common import (
                    "FILE.parquet.")
 @click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
               help="No progress bar and no compile notice.")
-def simulate(game, players, bots, seed, sets, n_games, jobs, backend, as_json, out, quiet):
+def simulate(game, players, bots, seed, sets, data, n_games, jobs, backend, as_json, out,
+             quiet):
     """Play GAME many times with bots and print the balance table.
 
     The table gives, per seat: the bot, its win share with a 95% Wilson interval (a k-way
@@ -59,7 +60,8 @@ def simulate(game, players, bots, seed, sets, n_games, jobs, backend, as_json, o
                                  param_hint="'--out'")
     res = simlab.simulate(game, players=players, bots=bots, games=n_games, seed=seed,
                           jobs=jobs, backend=backend, rules=parse_sets(sets),
-                          keep_games=out is not None, progress=False if quiet else None)
+                          keep_games=out is not None, progress=False if quiet else None,
+                          data=data)
     if out is not None:
         frame = res.games
         if out.suffix.lower() == ".csv":

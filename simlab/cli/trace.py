@@ -13,7 +13,7 @@ from simlab.cli.common import add_options, echo_json, game_arg, parse_sets, run_
 @click.option("--game", "-g", "game_index", type=click.IntRange(0, None), default=0,
               show_default=True, help="Which game of the run (0-based, as the rows of --out).")
 @click.option("--json", "as_json", is_flag=True, help="Print the log lines and scores as JSON.")
-def trace(game, players, bots, seed, sets, game_index, as_json):
+def trace(game, players, bots, seed, sets, data, game_index, as_json):
     """Print every roll, placement, effect, lock-down, cancellation, control and reward of one
     game, played by the readable reference engine on the same random stream as the kernel.
 
@@ -29,7 +29,10 @@ def trace(game, players, bots, seed, sets, game_index, as_json):
 
     g = get_game(game)
     n = g.default_players if players is None else players
-    rules = g.make_rules(n, parse_sets(sets))
+    overrides = parse_sets(sets)
+    if data is not None:
+        overrides = {**g.data_overrides(data, '--data'), **overrides}
+    rules = g.make_rules(n, overrides)
     warn_rules(g, rules, "--set")
     lineup = g.lineup(bots, n)
     prepared = g.prepare(rules, lineup)

@@ -253,6 +253,51 @@ class Game(ABC):
             raise SimlabError(f"replay: {self.title} has no replay yet") from None
         return require_sound(mod.replay(prepared, seed, game, names), self.name)
 
+    def data_files(self) -> list:
+        """The game's assumed component data files (:class:`simlab.core.data.DataFile` list),
+        from ``simlab/games/<game>/data.py``'s ``FILES`` (none where it has no such module)."""
+        try:
+            mod = importlib.import_module(f"simlab.games.{self.name}.data")
+        except ModuleNotFoundError as e:
+            if e.name != f"simlab.games.{self.name}.data":
+                raise
+            return []
+        return list(mod.FILES)
+
+    def check_data(self, folder):
+        """Read a folder of the game's data files (:func:`simlab.core.data.check_folder`): the
+        rule overrides they make, every located error, and how each differs from the defaults.
+        The overrides must make valid rules at every player count the defaults allow."""
+        from simlab.core.data import check_folder
+
+        files = self.data_files()
+        if not files:
+            raise SimlabError(f"data: {self.title} has no assumed data files")
+
+        def validate(overrides):
+            errs = []
+            for n in range(self.min_players, self.max_players + 1):
+                try:
+                    self.make_rules(n)
+                except SimlabError:
+                    continue  # a count the defaults do not allow alone (a solo mode)
+                try:
+                    self.make_rules(n, overrides)
+                except SimlabError as e:
+                    errs.append(f"{folder}: with {n} players the rules refuse the data: {e}")
+            return errs
+
+        return check_folder(files, folder, validate)
+
+    def data_overrides(self, folder, where: str = "data") -> dict:
+        """The rule overrides of a data folder; a :class:`SimlabError` listing every error."""
+        found = self.check_data(folder)
+        if found.errors:
+            raise SimlabError(f"{where}: {len(found.errors)} problem"
+                              f"{'s' if len(found.errors) > 1 else ''} in {folder}:\n  "
+                              + "\n  ".join(found.errors))
+        return found.overrides
+
     def describe(self) -> dict:
         """Extra entries of the game in ``simlab games --json`` (component data a script needs
         to read results, e.g. Monkey Fun's default board); none by default."""
