@@ -91,6 +91,10 @@ def test_edited_file_is_read_and_played(tmp_path):
     assert not np.array_equal(mine, run(rules=variant))        # the tiles change the game
     assert np.array_equal(mine, run(rules={**variant, "variant_tiles": NEW}))  # as --set
     assert np.array_equal(run(data=tmp_path), run())            # no variant: no difference
+    # the replay draws the designer's tiles
+    rep = simlab.replay("jungle", players=3, bots=["greedy", "trader", "random"],
+                        rules=variant, data=tmp_path)
+    assert "food | gold" in rep.steps[0].svg and "irrigation | recruit" in rep.steps[0].svg
 
 
 BAD = [

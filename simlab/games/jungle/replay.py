@@ -50,7 +50,8 @@ MARK = "#fff0a8"       # background of a number the step changed
 EARTH = "#e8d5a9"      # a field on its earth side
 WET = "#a9d8a0"        # a field on its irrigated side
 STICK = "#6b3e12"      # an irrigation stick
-FONT = "font-family:DejaVu Sans,Arial,Helvetica,sans-serif"
+FONT = "DejaVu Sans,Arial,Helvetica,sans-serif"
+INK = "#1d1d1f"
 
 SCORE_NOTE = ("Running score: each family's score if the game ended now, the final scoring "
               "on the position (kittens 3, sticks 1 or 2, merchants' gold 3 and food 2, "
@@ -126,9 +127,13 @@ class Recorder(ReferenceGame):
         self._from = len(self.lines)
         dec = self._decisions[0] if self._decisions else None
         if dec is not None and len(self._decisions) > 1:
-            more = "; ".join(f"{d.what}: {d.chosen}" + (f" ({d.note})" if d.note else "")
+            more = "; ".join(f"{d.what}: {d.chosen}" + (f" ({d.note})" if "BUG" in d.note
+                                                         else "")
                              for d in self._decisions[1:])
-            dec.note = (dec.note + " " if dec.note else "") + "Then: " + more + "."
+            note = dec.note.rstrip()
+            if note and not note.endswith("."):
+                note += "."
+            dec.note = (note + " " if note else "") + "Then: " + more + "."
         self._decisions = []
         self._performed = []
         players = []
@@ -438,7 +443,8 @@ def _by_rule(rec, q, what, chosen_i, labels, rule):
     """A decision taken by a rule rather than by values: its options without values."""
     bid = int(rec.lineup.ids[q])
     note = ("chosen at random" if bid == bots.BOT_RANDOM else
-            "the custom bot's highest score" if bid == CUSTOM_ID else f"{rule} (no values)")
+            "the custom bot's highest score" if bid == CUSTOM_ID else
+            f"{rule} (a rule of the bot: no values).")
     return Decision(q, what, labels[chosen_i],
                     [Option(lab, None, i == chosen_i) for i, lab in enumerate(labels)],
                     note=note)
@@ -537,9 +543,16 @@ def _esc(x) -> str:
     return html.escape(str(x), quote=True)
 
 
-def _text(x, y, s, size=12, anchor="start", weight="normal", fill="#1d1d1f", extra="") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="{fill}" style="{FONT}"{extra}>{_esc(s)}</text>')
+def _text(x, y, s, size=12, anchor="start", weight="normal", fill=INK) -> str:
+    """A text element (the font and ink are the <svg>'s, inherited; defaults left out)."""
+    attrs = f'x="{x:.1f}" y="{y:.1f}" font-size="{size}"'
+    if anchor != "start":
+        attrs += f' text-anchor="{anchor}"'
+    if weight != "normal":
+        attrs += f' font-weight="{weight}"'
+    if fill != INK:
+        attrs += f' fill="{fill}"'
+    return f"<text {attrs}>{_esc(s)}</text>"
 
 
 class Board:
@@ -570,7 +583,8 @@ class Board:
         prow = (self.n + self.cols - 1) // self.cols
         h = self.top + prow * (self.ph + 10) + 30
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.W} {h:.0f}" '
-               f'role="img" aria-label="Jungle Rumble board after step {i + 1}">',
+               f'font-family="{FONT}" fill="{INK}" role="img" '
+               f'aria-label="Jungle Rumble board after step {i + 1}">',
                f'<rect x="0" y="0" width="{self.W}" height="{h:.0f}" fill="#ffffff"/>']
         out += self._header(s, prev)
         for q in range(self.n):
