@@ -575,7 +575,7 @@ class Board:
         self.cs = max(12.0, min(34.0, (self.pw - 40) / cols, 300.0 / rows))
         self.grid_h = rows * self.cs
         self.ph = 96 + self.grid_h + 24
-        self.top = 150
+        self.top = 166
 
     def svg(self, i: int) -> str:
         s = self.rec.snaps[i]
@@ -610,9 +610,8 @@ class Board:
         out.append(_text(10, 20, head, 15, weight="bold"))
         fs, ss = s["supply"]
         fa, sa = s["aside"]
-        sup = f"Board supply: {fs} fields, {ss} sticks"
-        if fa or sa:
-            sup += f" · set-aside pieces taken: {fa} fields, {sa} sticks"
+        sup = (f"Board supply: {_count(fs, 'field')}, {_count(ss, 'stick')} · taken from the "
+               f"set-aside pieces: {_count(fa, 'field')}, {_count(sa, 'stick')}")
         ch = prev is not None and (prev["supply"] != s["supply"] or prev["aside"] != s["aside"])
         if ch:
             out.append(f'<rect x="8" y="27" width="{7.0 * len(sup):.0f}" height="18" '
@@ -621,12 +620,12 @@ class Board:
         if s["trigger"] != E_NONE:
             why = {1: "the last field of the supply was taken", 2: "the last stick of the "
                    "supply was taken", 3: "a kitten was taken"}.get(s["trigger"], "")
-            out.append(_text(self.W - 10, 41, f"End triggered: {why}; the game ends with "
-                             "this round", 12, anchor="end", weight="bold", fill=CHANGED))
+            out.append(_text(10, 59, f"End triggered: {why}; the game ends with "
+                             "this round", 12, weight="bold", fill=CHANGED))
         tw = (self.W - 20 - 4 * 8) / N_TILES
         for t in range(N_TILES):
             x = 10 + t * (tw + 8)
-            y = 52
+            y = 68
             placed = s["placed"].get(t)
             acted = s["acted"] == t
             food_ch = prev is not None and prev["tile_food"][t] != s["tile_food"][t]
