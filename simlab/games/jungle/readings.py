@@ -71,7 +71,9 @@ READINGS: list[Reading] = [
         default="5 tiles, the cycle food+irrigation, irrigation+gold, gold+recruit, "
                 "recruit+fields, fields+food",
         alternatives=("--set variant_tiles=food+gold,gold+irrigation,... (5 pairs)",
-                      "rules.variant_tiles = [...] in a scenario file"),
+                      "rules.variant_tiles = [...] in a scenario file",
+                      "simlab data jungle export DIR: action_tiles.toml, checked against the "
+                      "rulebook by simlab data jungle check DIR"),
         why="The pairs are pictured, not printed; a cycle puts every action on exactly two "
             "tiles, each time with a different partner (shared rules README). Used only with "
             "variant=true.",

@@ -303,6 +303,12 @@ class ReferenceGame:
     def ask(self, fn, q, *args) -> int:
         return int(fn(self.A, self.make_view(), self.lineup, q, self.rng, *args))
 
+    def step_done(self, phase: str, seat: int) -> None:
+        """A step of the game is over inside a phase: one kind of goods sold (``"sale"``), the
+        active player's action (``"action"``), one follower's follow or pass (``"follow"``),
+        the end of a round (``"round end"``, seat -1). Nothing here: the replay
+        (``replay.py``) draws the board at each of them."""
+
     # ----------------------------------------------------------------- kittens
     def remove_kitten(self, q: int, code: int) -> int:
         """A kitten leaves q's family (0 a sleeping worker, 1 an awake one, 2+i merchant i; a
@@ -468,6 +474,7 @@ class ReferenceGame:
                 self.count(C_SOLD_GOLD, k)
             self.say(f"    selling: {self.names[p]} sells {k} {kind} to its {kind} merchants "
                      f"(goods now {[m[1] for m in mine]})")
+            self.step_done("sale", p)
 
     def act(self, p: int):
         A = self.A
@@ -496,6 +503,7 @@ class ReferenceGame:
         self.say(f"    action: {self.names[p]} takes tile {t} ({tile}) with {got} food on it, "
                  f"plays {ACTIONS[a]} and sends {n} kitten(s) to work (they fall asleep)")
         self.perform(p, a, n)
+        self.step_done("action", p)
         fa = self.tiles[t][1 - side]
         self.follow_act = fa
         for k in range(1, self.n_p):
@@ -519,6 +527,7 @@ class ReferenceGame:
                 o.food += 1
                 self.count(C_PASS_FOOD)
                 self.say(f"    {self.names[q]} passes with every kitten awake: +1 food")
+            self.step_done("follow", q)
         self.follow_act = -1
 
     def feed(self, p: int):
@@ -654,6 +663,7 @@ class ReferenceGame:
                 self.used[t] = False
             self.say(f"  end of round {self.round}: +1 food on each unchosen tile -> "
                      f"{self.tile_food}")
+            self.step_done("round end", -1)
             b = min(self.round, ROUND_BINS) - 1
             for q, pl in enumerate(self.players):
                 agg.food_hist[q, b, min(max(pl.food, 0), FOOD_BINS - 1)] += 1

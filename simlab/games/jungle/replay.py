@@ -1,0 +1,863 @@
+"""Jungle Rumble, one game step by step: the reference engine's game drawn after every step.
+
+:func:`replay` plays game ``game`` of seed ``seed`` with the reference engine
+(:class:`~simlab.games.jungle.reference.ReferenceGame`, on the kernel's random stream) and cuts
+it into the steps a designer follows: the setup; per turn the active player's wake-up, each kind
+of goods sold to its merchants, its action (the tile taken and the kittens sent, with the fields
+and sticks placed or kittens recruited), each follower's follow or pass, and the feeding; the
+end of each round (food on the unchosen tiles); the final scoring. Each step has the reference
+engine's own log lines, the board after it as SVG and the running scores (the final scoring's
+formula on the position, as the game-shape code counts it).
+
+A step where a bot decided carries the :class:`~simlab.core.replay.Decision`: the options with
+the values the bot gave them, computed by the bots' own functions on the state the bot saw
+(``option_value`` for the action and follow of the evaluation bots, with the noise each option
+drew from the game's stream; the ``lookahead`` bot's playout means, from the same playouts it
+ran; a custom bot's scores). The value of each option is recomputed beside the bot's call and
+checked against its choice (and, where it draws, against the random stream it consumed): a
+disagreement is recorded in :attr:`Recorder.problems` and shown in the decision's note, never
+hidden.
+"""
+
+from __future__ import annotations
+
+import html
+
+import numpy as np
+
+from simlab.core.custom import CUSTOM_ID
+from simlab.core.replay import Decision, Option, Replay, Step
+from simlab.core.rng import next_u64, randint, seed_stream, uniform
+from simlab.games.jungle import bots, nb
+from simlab.games.jungle.reference import ReferenceGame
+from simlab.games.jungle.rules import A_FIELDS, A_FOOD, ACTIONS, N_TILES
+from simlab.games.jungle.state import (
+    C_FIELDS_ASIDE,
+    C_STICKS_ASIDE,
+    E_NONE,
+    I_ACTIVE,
+    K_ASLEEP,
+    K_AWAKE,
+    M_FOOD,
+    M_GOLD,
+    JungleLineup,
+)
+
+#: seat colours (Okabe-Ito)
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442")
+CHANGED = "#D55E00"    # outline of what the step changed
+MARK = "#fff0a8"       # background of a number the step changed
+EARTH = "#e8d5a9"      # a field on its earth side
+WET = "#a9d8a0"        # a field on its irrigated side
+STICK = "#6b3e12"      # an irrigation stick
+FONT = "DejaVu Sans,Arial,Helvetica,sans-serif"
+INK = "#1d1d1f"
+
+SCORE_NOTE = ("Running score: each family's score if the game ended now, the final scoring "
+              "on the position (kittens 3, sticks 1 or 2, merchants' gold 3 and food 2, "
+              "reserve gold 1, reserve food with 1 per awake kitten / 2, penalties -3): the "
+              "score the game-shape measures record after each round. The last step shows the "
+              "final scores.")
+LEGEND = ("Each family: awake workers (filled discs), sleeping workers (open discs with z), "
+          "merchants (boxes: the goods they trade and the units they hold; ? before their "
+          "first sale), food, gold and penalty tokens in the reserve; its fields on its own "
+          "table (green: irrigated, tan: earth) with the sticks on their edges (brown bars; a "
+          "stick between two fields scores 2). Action tiles: the food lying on each, who took "
+          "it this round and sent how many kittens, and who followed. \"holds P2×1\": a kitten "
+          "taken from P2's family. Orange outlines and yellow marks: what the step changed.")
+
+
+def _bool_list(x) -> list:
+    return [bool(v) for v in x]
+
+
+class Recorder(ReferenceGame):
+    """The reference engine, recording a replay: the board, log lines and decisions of each
+    step (``snaps``), and every disagreement between a bot's choice and the values recomputed
+    for its options (``problems``)."""
+
+    def __init__(self, arrays, lineup, seed: int, game: int, names):
+        super().__init__(arrays, lineup, seed, game, log=True, names=names)
+        self.snaps: list[dict] = []
+        self.problems: list[str] = []
+        self._from = 0            # first log line of the step being recorded
+        self._decisions: list[Decision] = []
+        self._performed: list[tuple] = []  # perform() calls of the step: (seat, action, n)
+        self.placed: dict = {}    # tile -> {"seat", "act", "n", "followers": [(seat, act)]}
+        self._acted_tile = -1     # the tile of this turn's action
+
+    # ------------------------------------------------------------------ step cuts
+    def setup(self):
+        super().setup()
+        self._cut("setup", -1)
+
+    def wake_up(self, p: int):
+        super().wake_up(p)
+        self._cut("wake-up", p)
+
+    def feed(self, p: int):
+        super().feed(p)
+        self._cut("feeding", p)
+
+    def perform(self, q: int, a: int, n: int):
+        self._performed.append((q, a, n))
+        super().perform(q, a, n)
+
+    def step_done(self, phase: str, seat: int) -> None:
+        if phase == "action":
+            t = next(x for x in range(N_TILES) if self.used[x] and x not in self.placed)
+            _, a, n = self._performed[0]
+            self.placed[t] = {"seat": seat, "act": a, "n": n, "followers": []}
+            self._acted_tile = t
+        elif phase == "follow":
+            mine = [x for x in self._performed if x[0] == seat]
+            if mine:
+                self.placed[self._acted_tile]["followers"].append((seat, mine[0][1]))
+        elif phase == "round end":
+            self.placed = {}
+        self._cut(phase, seat)
+
+    def finish(self):
+        """The final scoring: the log lines after the last round (awake kittens' food, the
+        score of each family, the winners)."""
+        self._cut("end", -1, final=True)
+
+    def _cut(self, phase: str, seat: int, final: bool = False):
+        lines = self.lines[self._from:]
+        self._from = len(self.lines)
+        dec = self._decisions[0] if self._decisions else None
+        if dec is not None and len(self._decisions) > 1:
+            more = "; ".join(f"{d.what}: {d.chosen}" + (f" ({d.note})" if "BUG" in d.note
+                                                         else "")
+                             for d in self._decisions[1:])
+            note = dec.note.rstrip()
+            if note and not note.endswith("."):
+                note += "."
+            dec.note = (note + " " if note else "") + "Then: " + more + "."
+        self._decisions = []
+        self._performed = []
+        players = []
+        for pl in self.players:
+            players.append({"food": pl.food, "gold": pl.gold, "awake": pl.awake,
+                            "asleep": pl.asleep, "merchants": [list(m) for m in pl.merchants],
+                            "penalties": pl.penalties, "fields": set(pl.fields),
+                            "sticks": set(pl.sticks), "wet": {c for c in pl.fields
+                                                              if self.irrigated(pl, c)},
+                            "tiles": dict(pl.tiles)})
+        self.snaps.append({
+            "phase": phase, "seat": seat, "round": self.round, "turn": self.turn,
+            "first": self.first, "active": self.active, "trigger": self.trigger,
+            "supply": (self.supply["field"], self.supply["stick"]),
+            "aside": (int(self.agg.counters[C_FIELDS_ASIDE]),
+                      int(self.agg.counters[C_STICKS_ASIDE])),
+            "tile_food": list(self.tile_food), "used": list(self.used),
+            "placed": {t: {**v, "followers": list(v["followers"])}
+                       for t, v in self.placed.items()},
+            "acted": self._acted_tile if phase in ("action", "follow") else -1,
+            "players": players, "log": lines, "decision": dec,
+            "scores": [int(s) for s in (self.scores if final else self.running_scores())],
+        })
+
+    # ------------------------------------------------------------------ decisions
+    def ask(self, fn, q, *args) -> int:
+        st = self.make_view()
+        before = self.rng.copy()
+        code = super().ask(fn, q, *args)
+        explain = _EXPLAIN.get(fn)
+        if explain is not None:
+            d = explain(self, st, q, before, code, *args)
+            if d is not None:
+                self._decisions.append(d)
+        return code
+
+    def bug(self, d: Decision, text: str) -> Decision:
+        """Record a disagreement between the bot's choice and the recomputed values."""
+        self.problems.append(f"turn {self.turn}, {self.names[d.seat]}, {d.what}: {text}")
+        d.note = (d.note + " " if d.note else "") + f"BUG: {text}"
+        return d
+
+
+# ---------------------------------------------------------------------- option labels
+def _side_label(rec: Recorder, t: int, side: int) -> str:
+    """A tile and the action played on it."""
+    return f"tile {t} {ACTIONS[rec.tiles[t][side]]}"
+
+
+def _action_label(rec: Recorder, code: int) -> str:
+    """An option of the action decision: ``tile 3 fields, 2 kittens; followers recruit (+1
+    food on the tile)``."""
+    t, side, n = code // 16, (code // 8) % 2, code % 8
+    food = rec.tile_food[t]
+    out = f"{_side_label(rec, t, side)}, {n} kitten{'s' if n != 1 else ''}"
+    if rec.A.variant:
+        out += f"; followers {ACTIONS[rec.tiles[t][1 - side]]}"
+    return out + (f" (+{food} food on the tile)" if food else "")
+
+
+def _options(codes, values, chosen, label) -> list[Option]:
+    """Options best first (ties in the bot's order), the chosen one marked."""
+    order = sorted(range(len(codes)), key=lambda i: -values[i] if values[i] is not None else 0)
+    return [Option(label(codes[i]), None if values[i] is None else float(values[i]),
+                   codes[i] == chosen) for i in order]
+
+
+def _action_codes(rec: Recorder, st, p: int, w) -> list[tuple]:
+    """The (code, action, n) of every option of the action decision, in the bots' loop order
+    (free tiles, sides, 0 .. the most the bot may send)."""
+    A = rec.A
+    out = []
+    for t in range(N_TILES):
+        if st.tile_used[t] == 1:
+            continue
+        for side in range(2 if A.variant else 1):
+            a = int(A.tile_act[t, side])
+            lim = int(nb.send_limit(A, st, p, a))
+            if w is not None:
+                lim = min(lim, int(w[bots.W_SEND]))
+            for n in range(lim + 1):
+                out.append((t * 16 + side * 8 + n, a, n))
+    return out
+
+
+# ---------------------------------------------------------------------- the action
+def _explain_action(rec: Recorder, st, p, before, code, sim):
+    A, lu = rec.A, rec.lineup
+    bid = int(lu.ids[p])
+    what = "which tile to take and how many kittens to send"
+    chosen = _action_label(rec, code)
+    if bid == bots.BOT_RANDOM:
+        opts = []
+        for t in range(N_TILES):
+            if st.tile_used[t] == 1:
+                continue
+            for side in range(2 if A.variant else 1):
+                lim = int(nb.send_limit(A, st, p, int(A.tile_act[t, side])))
+                opts.append(Option(f"{_side_label(rec, t, side)}, 0-{lim} kittens"
+                                   + (f"; followers {ACTIONS[rec.tiles[t][1 - side]]}"
+                                      if A.variant else ""), None,
+                                   (t, side) == (code // 16, (code // 8) % 2)))
+        return Decision(p, what, chosen, opts,
+                        note="chosen at random: a free tile (and side) uniformly, then the "
+                             "number of kittens uniformly from 0 to the most it can send")
+    if bid == CUSTOM_ID:
+        w = lu.params[p]
+        codes = [c for c, _, _ in _action_codes(rec, st, p, None)]
+        vals = [float(lu.custom(A, st, p, bots.KIND_ACTION, c, w)) for c in codes]
+        best = codes[int(np.argmax(vals))]  # ties: the first, as the kernel
+        d = Decision(p, what, chosen, _options(codes, vals, code, lambda c: _action_label(rec, c)),
+                     value_label="custom bot's score")
+        if best != code:
+            rec.bug(d, f"the custom bot's best option is {_action_label(rec, best)}")
+        return d
+    w = lu.params[p]
+    if bid == bots.BOT_LOOKAHEAD and sim is not None:
+        return _explain_lookahead_action(rec, st, p, before, code, sim, what, chosen)
+    # the evaluation bots: option_value (+ the noise each option drew), decide_action's loop
+    rng = before.copy()
+    opts = _action_codes(rec, st, p, w)
+    noise = float(w[bots.W_NOISE])
+    wetc = -1
+    codes, vals, base = [], [], []
+    best, pick, nt = -1e18, -1, 0
+    for c, a, n in opts:
+        t = c // 16
+        if a == A_FIELDS and wetc < 0:
+            wetc = int(bots.wet_free_cells(A, st, p))
+        v = float(bots.option_value(A, st, p, a, n, st.tile_food[t], w, wetc, True))
+        base.append(v)
+        if noise > 0:
+            v += noise * float(uniform(rng))
+        if v > best + 1e-9:
+            best, pick, nt = v, c, 1
+        elif v >= best - 1e-9:
+            nt += 1
+            if randint(rng, nt) == 0:
+                pick = c
+        codes.append(c)
+        vals.append(v)
+    note = ("value: the bot's one-turn evaluation of the option (score after this turn's "
+            "feeding plus its weighted extras, minus food security and sleeping kittens)")
+    if noise > 0:
+        note += f", plus its noise draw from the game's stream (noise {noise:g})"
+    d = Decision(p, what, chosen, _options(codes, vals, code, lambda c: _action_label(rec, c)),
+                 value_label="evaluation", note=note + ".")
+    if pick != code:
+        rec.bug(d, f"the best value is {_action_label(rec, pick)}, the bot took {chosen}")
+    elif not np.array_equal(rng, rec.rng):
+        rec.bug(d, "the values' draws do not match the random stream the bot used")
+    return d
+
+
+def _explain_lookahead_action(rec, st, p, before, code, sc, what, chosen):
+    """The lookahead bot: its candidates (the best ``width`` by the greedy evaluation, left at
+    the front of its scratch) and the mean result of the playouts it ran for each."""
+    A, lu = rec.A, rec.lineup
+    w = lu.params[p]
+    plays, width, horizon = (max(0, int(w[bots.W_PLAYOUTS])), max(1, int(w[bots.W_WIDTH])),
+                             max(0, int(w[bots.W_HORIZON])))
+    n = len(_action_codes(rec, st, p, w))
+    m = min(width, n)
+    codes = [int(c) for c in sc.codes[:m]]
+    greedy = [float(v) for v in sc.vals[:m]]
+    rest = n - m
+    if m <= 1 or plays == 0:
+        d = Decision(p, what, chosen, _options(codes, greedy, code,
+                                               lambda c: _action_label(rec, c)),
+                     value_label="greedy value",
+                     note="no search at this budget (width 1 or no playouts): the best option "
+                          "by the greedy evaluation.")
+        if codes[0] != code:
+            rec.bug(d, f"the bot's first candidate is {_action_label(rec, codes[0])}")
+        return d
+    base = _last_draw(before, rec.rng)
+    pl = JungleLineup(sc.ids, sc.params, lu.custom)
+    means, best, pick = [], -1e18, codes[0]
+    for c in codes:
+        tot = 0.0
+        for r in range(plays):
+            seed_stream(base, np.uint64(r), sc.rng)
+            bots._copy_state(st, sc.st)
+            nb.play_action(A, sc.st, pl, p, sc.rng, c)
+            nb.feed(A, sc.st, pl, p, sc.rng)
+            k = nb.play_on(A, sc.st, pl, p, sc.rng, horizon)
+            tot += float(bots._result(A, sc.st, k, p))
+        if tot > best + 1e-9:
+            best, pick = tot, c
+        means.append(tot / plays)
+    opts = [Option(f"{_action_label(rec, c)} (greedy {g:.2f})", v, c == code)
+            for c, g, v in sorted(zip(codes, greedy, means, strict=True),
+                                  key=lambda x: -x[2])]
+    d = Decision(p, what, chosen, opts, value_label="playout mean",
+                 note=f"the best {m} of {n} options by the greedy evaluation, each played on "
+                      f"in {plays} continuations ({'to the end' if not horizon else f'{horizon} rounds'}"
+                      f"); value: mean win share + (score - best other score) / 1000"
+                      + (f"; the other {rest} options ranked lower by the greedy evaluation"
+                         if rest else "") + ".")
+    if pick != code:
+        rec.bug(d, f"the best playout mean is {_action_label(rec, pick)}")
+    return d
+
+
+def _last_draw(before: np.ndarray, after: np.ndarray) -> np.uint64:
+    """The last 64-bit draw between two states of the stream (the playouts' common seed)."""
+    s = before.copy()
+    x = None
+    for _ in range(100_000):
+        if np.array_equal(s, after):
+            if x is None:
+                break
+            return np.uint64(x)
+        x = next_u64(s)
+    raise AssertionError("the bot's draws could not be followed on the stream")
+
+
+# ---------------------------------------------------------------------- follow or pass
+def _explain_follow(rec: Recorder, st, q, before, code, a, sim):
+    A, lu = rec.A, rec.lineup
+    bid = int(lu.ids[q])
+    what = f"follow on {ACTIONS[a]} or pass"
+    follow = f"follow on {ACTIONS[a]} with one kitten"
+    pas = "pass (wake a kitten for free)" if st.asleep[q] > 0 else "pass (+1 food)"
+    labels = {1: follow, 0: pas}
+    chosen = labels[code]
+    if bid == bots.BOT_RANDOM:
+        return Decision(q, what, chosen, [Option(follow, None, code == 1),
+                                          Option(pas, None, code == 0)],
+                        note="chosen at random (one in two)")
+    if bid == CUSTOM_ID:
+        w = lu.params[q]
+        vals = [float(lu.custom(A, st, q, bots.KIND_FOLLOW, o, w)) for o in (0, 1)]
+        d = Decision(q, what, chosen, _options([0, 1], vals, code, labels.get),
+                     value_label="custom bot's score")
+        if (1 if vals[1] > vals[0] else 0) != code:
+            rec.bug(d, "the custom bot scored the other option higher")
+        return d
+    w = lu.params[q]
+    wetc = int(bots.wet_free_cells(A, st, q)) if a == A_FIELDS else 0
+    vf = float(bots.option_value(A, st, q, a, 1, 0, w, wetc, False))
+    if st.asleep[q] > 0:
+        vp = float(bots.option_value(A, st, q, A_FOOD, 0, 0, w, 0, False)) + float(w[bots.W_ASLEEP])
+    else:
+        vp = float(bots.option_value(A, st, q, A_FOOD, 0, 1, w, 0, False))
+    thr = float(w[bots.W_FOLLOW])
+    greedy = 1 if vf - vp > thr else 0
+    if bid == bots.BOT_LOOKAHEAD and sim is not None and int(w[bots.W_PLAYOUTS]) > 0:
+        plays, horizon = int(w[bots.W_PLAYOUTS]), max(0, int(w[bots.W_HORIZON]))
+        rng = before.copy()
+        base = np.uint64(next_u64(rng))
+        pl = JungleLineup(sim.ids, sim.params, lu.custom)
+        p = int(st.info[I_ACTIVE])
+        k = (q - p + A.n_players) % A.n_players
+        means, best, pick = {}, -1e18, greedy
+        for j in range(2):
+            f = greedy if j == 0 else 1 - greedy
+            tot = 0.0
+            for r in range(plays):
+                seed_stream(base, np.uint64(r), sim.rng)
+                bots._copy_state(st, sim.st)
+                nb.follow_or_pass(A, sim.st, pl, q, a, f == 1, sim.rng)
+                nb.followers(A, sim.st, pl, p, a, k + 1, sim.rng)
+                nb.feed(A, sim.st, pl, p, sim.rng)
+                kk = nb.play_on(A, sim.st, pl, p, sim.rng, horizon)
+                tot += float(bots._result(A, sim.st, kk, q))
+            if tot > best + 1e-9:
+                best, pick = tot, f
+            means[f] = tot / plays
+        d = Decision(q, what, chosen, [Option(labels[f], means[f], f == code)
+                                       for f in sorted(means, key=lambda f: -means[f])],
+                     value_label="playout mean",
+                     note=f"each played on in {plays} continuations; value: mean win share + "
+                          f"(score - best other score) / 1000 (greedy would "
+                          f"{'follow' if greedy else 'pass'}: {vf:.2f} against {vp:.2f}).")
+        if pick != code:
+            rec.bug(d, f"the best playout mean is to {labels[pick]}")
+        return d
+    vals = {1: vf, 0: vp + thr}
+    note = ("value: the bot's evaluation after following (one kitten asleep, the action's "
+            "gain) and after passing (")
+    note += ("a kitten woken" if st.asleep[q] > 0 else "+1 food") + ")"
+    if thr:
+        note += f"; passing includes the bot's follow threshold {thr:g}"
+    d = Decision(q, what, chosen, _options([1, 0], [vals[1], vals[0]], code, labels.get),
+                 value_label="evaluation", note=note + ".")
+    if greedy != code:
+        rec.bug(d, f"the evaluation says {labels[greedy]}")
+    return d
+
+
+# ---------------------------------------------------------------------- rule-based decisions
+_RULE = {
+    "wake": "the evaluation bots wake what they can afford beyond this turn's need (at most "
+            "`send`)",
+    "sell": "the evaluation bots sell gold always and food beyond this turn's need + "
+            "`sell_margin`",
+    "fire": "the evaluation bots fire a sleeping worker first (then an awake one, then the "
+            "merchant with fewest goods) when `fire` or more food is missing, never their last "
+            "kitten",
+    "unfed": "the evaluation bots feed every kitten they can unless 2 food are worth more to "
+             "them than the penalty",
+}
+
+
+def _by_rule(rec, q, what, chosen_i, labels, rule):
+    """A decision taken by a rule rather than by values: its options without values."""
+    bid = int(rec.lineup.ids[q])
+    note = ("chosen at random" if bid == bots.BOT_RANDOM else
+            "the custom bot's highest score" if bid == CUSTOM_ID else
+            f"{rule} (a rule of the bot: no values).")
+    return Decision(q, what, labels[chosen_i],
+                    [Option(lab, None, i == chosen_i) for i, lab in enumerate(labels)],
+                    note=note)
+
+
+def _explain_wake(rec, st, p, before, code):
+    mx = int(min(st.asleep[p], st.food[p]))
+    labels = [f"wake {k} (pay {k} food)" if k else "wake none" for k in range(mx + 1)]
+    if not 0 <= code <= mx:
+        return None
+    return _by_rule(rec, p, "how many sleeping kittens to wake for 1 food each", code, labels,
+                    _RULE["wake"] + f": food {int(st.food[p])}, need "
+                                    f"{int(nb.field_need(rec.A, st, p))}")
+
+
+def _explain_sell(rec, st, p, before, code, kind):
+    name = "food" if kind == M_FOOD else "gold"
+    mx = int(min(nb.sale_slots(st, p, kind), st.food[p] if kind == M_FOOD else st.gold[p]))
+    if not 0 <= code <= mx:
+        return None
+    labels = [f"sell {k} {name}" for k in range(mx + 1)]
+    return _by_rule(rec, p, f"how much {name} to sell to its merchants", code, labels,
+                    _RULE["sell"])
+
+
+def _explain_fire(rec, st, p, before, code):
+    codes, labels = [-1], ["keep every kitten (unfed ones cost penalties)"]
+    if st.asleep[p] > 0:
+        codes.append(K_ASLEEP)
+        labels.append("fire a sleeping worker")
+    if st.awake[p] > 0:
+        codes.append(K_AWAKE)
+        labels.append("fire an awake worker")
+    for i in range(int(st.nm[p])):
+        kind = {M_FOOD: "food", M_GOLD: "gold"}.get(int(st.mkind[p, i]), "no")
+        codes.append(2 + i)
+        labels.append(f"fire merchant {i + 1} ({kind} goods, {int(st.mgoods[p, i])} held)")
+    if code not in codes:
+        return None
+    return _by_rule(rec, p, "whether to fire a kitten for 3 food", codes.index(code), labels,
+                    _RULE["fire"])
+
+
+def _explain_unfed(rec, st, p, before, code, lo, hi):
+    if not lo <= code <= hi:
+        return None
+    labels = [f"leave {u} kitten{'s' if u != 1 else ''} unfed" for u in range(lo, hi + 1)]
+    return _by_rule(rec, p, "how many kittens to leave unfed", code - lo, labels,
+                    _RULE["unfed"])
+
+
+def _explain_role(rec, st, p, before, code):
+    roles = ("a worker", "a food merchant", "a gold merchant")
+    if rec.A.kind_at_recruit == 0:
+        roles = ("a worker", "a merchant", "a merchant")
+    return Decision(p, "the recruit's role", roles[code] if 0 <= code <= 2 else "?")
+
+
+def _explain_victim(rec, st, p, before, code):
+    fam = int(nb.kittens(st, code)) if 0 <= code < rec.n_p else 0
+    return Decision(p, "whom to take a kitten from",
+                    f"{rec.names[code]} ({fam} kittens)" if 0 <= code < rec.n_p else "?")
+
+
+def _explain_field(rec, st, p, before, code):
+    return Decision(p, "where the field goes", str(rec.cell_of(code)))
+
+
+def _explain_stick(rec, st, p, before, code):
+    if not 0 <= code < rec.A.n_edges:
+        return Decision(p, "where the stick goes", "?")
+    a, b = rec.edge_of(code)
+    return Decision(p, "where the stick goes", f"between {a} and {b}")
+
+
+_EXPLAIN = {
+    bots.decide_action_search: _explain_action,
+    bots.decide_follow_search: _explain_follow,
+    bots.decide_wake: _explain_wake,
+    bots.decide_sell: _explain_sell,
+    bots.decide_fire: _explain_fire,
+    bots.decide_unfed: _explain_unfed,
+    bots.decide_role: _explain_role,
+    bots.decide_victim: _explain_victim,
+    bots.decide_field: _explain_field,
+    bots.decide_stick: _explain_stick,
+}
+
+
+# ---------------------------------------------------------------------- the board
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _esc(x) -> str:
+    return html.escape(str(x), quote=True)
+
+
+def _text(x, y, s, size=12, anchor="start", weight="normal", fill=INK) -> str:
+    """A text element (the font and ink are the <svg>'s, inherited; defaults left out)."""
+    attrs = f'x="{x:.1f}" y="{y:.1f}" font-size="{size}"'
+    if anchor != "start":
+        attrs += f' text-anchor="{anchor}"'
+    if weight != "normal":
+        attrs += f' font-weight="{weight}"'
+    if fill != INK:
+        attrs += f' fill="{fill}"'
+    return f"<text {attrs}>{_esc(s)}</text>"
+
+
+class Board:
+    """Draws the snapshots of a game (all of them known, so every step uses the same window
+    of the families' tables and the same size)."""
+
+    W = 800
+
+    def __init__(self, rec: Recorder):
+        self.rec = rec
+        self.n = rec.n_p
+        cells = [c for s in rec.snaps for pl in s["players"] for c in pl["fields"]]
+        self.r0 = min(r for r, _ in cells)
+        self.r1 = max(r for r, _ in cells)
+        self.c0 = min(c for _, c in cells)
+        self.c1 = max(c for _, c in cells)
+        rows, cols = self.r1 - self.r0 + 1, self.c1 - self.c0 + 1
+        self.cols = 2
+        self.pw = (self.W - 30) / 2
+        self.cs = max(12.0, min(34.0, (self.pw - 40) / cols, 300.0 / rows))
+        self.grid_h = rows * self.cs
+        self.ph = 96 + self.grid_h + 24
+        self.top = 166
+
+    def svg(self, i: int) -> str:
+        s = self.rec.snaps[i]
+        prev = self.rec.snaps[i - 1] if i > 0 else None
+        prow = (self.n + self.cols - 1) // self.cols
+        h = self.top + prow * (self.ph + 10) + 30
+        out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.W} {h:.0f}" '
+               f'font-family="{FONT}" fill="{INK}" role="img" '
+               f'aria-label="Jungle Rumble board after step {i + 1}">',
+               f'<rect x="0" y="0" width="{self.W}" height="{h:.0f}" fill="#ffffff"/>']
+        out += self._header(s, prev)
+        for q in range(self.n):
+            x = 10 + (q % self.cols) * (self.pw + 10)
+            y = self.top + (q // self.cols) * (self.ph + 10)
+            out += self._family(s, prev, q, x, y)
+        out += self._legend(h - 22)
+        out.append("</svg>")
+        return "".join(out)
+
+    # -------------------------------------------------------------- top: round and tiles
+    def _header(self, s, prev) -> list:
+        rec = self.rec
+        out = []
+        rnd = f"Round {s['round']}" if s["round"] else "Setup"
+        head = f"{rnd} · first player P{s['first'] + 1}"
+        if s["phase"] not in ("setup", "round end", "end") and s["round"]:
+            head += f" · turn {s['turn']}: P{s['active'] + 1} is the active player"
+        if s["phase"] == "end":
+            won = [f"P{q + 1}" for q in range(self.n) if rec.winners[q]]
+            head = (f"End of the game after {s['round']} rounds · "
+                    f"{' and '.join(won)} win{'s' if len(won) == 1 else ''}")
+        out.append(_text(10, 20, head, 15, weight="bold"))
+        fs, ss = s["supply"]
+        fa, sa = s["aside"]
+        sup = (f"Board supply: {_count(fs, 'field')}, {_count(ss, 'stick')} · taken from the "
+               f"set-aside pieces: {_count(fa, 'field')}, {_count(sa, 'stick')}")
+        ch = prev is not None and (prev["supply"] != s["supply"] or prev["aside"] != s["aside"])
+        if ch:
+            out.append(f'<rect x="8" y="27" width="{7.0 * len(sup):.0f}" height="18" '
+                       f'fill="{MARK}"/>')
+        out.append(_text(10, 41, sup, 13))
+        if s["trigger"] != E_NONE:
+            why = {1: "the last field of the supply was taken", 2: "the last stick of the "
+                   "supply was taken", 3: "a kitten was taken"}.get(s["trigger"], "")
+            out.append(_text(10, 59, f"End triggered: {why}; the game ends with "
+                             "this round", 12, weight="bold", fill=CHANGED))
+        tw = (self.W - 20 - 4 * 8) / N_TILES
+        for t in range(N_TILES):
+            x = 10 + t * (tw + 8)
+            y = 68
+            placed = s["placed"].get(t)
+            acted = s["acted"] == t
+            food_ch = prev is not None and prev["tile_food"][t] != s["tile_food"][t]
+            stroke = CHANGED if acted else "#9aa0a6"
+            out.append(f'<rect x="{x:.1f}" y="{y}" width="{tw:.1f}" height="88" rx="6" '
+                       f'fill="{"#f3f4f6" if placed else "#fffdf5"}" stroke="{stroke}" '
+                       f'stroke-width="{3 if acted else 1}"/>')
+            a, b = rec.tiles[t]
+            name = ACTIONS[a] if a == b else f"{ACTIONS[a]} | {ACTIONS[b]}"
+            out.append(_text(x + tw / 2, y + 16, f"tile {t}", 10, anchor="middle",
+                             fill="#5f6368"))
+            out.append(_text(x + tw / 2, y + 32, name, 13 if a == b else 11.5, anchor="middle",
+                             weight="bold"))
+            food = s["tile_food"][t]
+            took = prev["tile_food"][t] - food if prev is not None and food_ch else 0
+            if food or food_ch:
+                lab = f"{took} food taken with it" if took > 0 else f"{food} food on it"
+                if food_ch:
+                    out.append(f'<rect x="{x + tw / 2 - 3.2 * len(lab) - 4:.1f}" y="{y + 37}" '
+                               f'width="{6.4 * len(lab) + 8:.1f}" height="16" fill="{MARK}"/>')
+                out.append(_text(x + tw / 2, y + 49, lab, 11, anchor="middle"))
+            if placed:
+                q = placed["seat"]
+                lab = f"P{q + 1}: {placed['n']} kitten" + \
+                      ("s" if placed["n"] != 1 else "")
+                if a != b:
+                    lab += f" on {ACTIONS[placed['act']]}"
+                out.append(f'<rect x="{x + 6:.1f}" y="{y + 55}" width="{tw - 12:.1f}" '
+                           f'height="15" rx="3" fill="{COLOURS[q]}"/>')
+                out.append(_text(x + tw / 2, y + 66.5, lab, 10.5, anchor="middle",
+                                 fill="#ffffff", weight="bold"))
+                fx = x + 8
+                for fq, _ in placed["followers"]:
+                    out.append(f'<circle cx="{fx + 6:.1f}" cy="{y + 79}" r="6" '
+                               f'fill="{COLOURS[fq]}"/>')
+                    out.append(_text(fx + 15, y + 83, f"P{fq + 1}", 10))
+                    fx += 36
+                if placed["followers"]:
+                    out.append(_text(x + tw - 6, y + 83, "followed", 9.5, anchor="end",
+                                     fill="#5f6368"))
+        return out
+
+    # -------------------------------------------------------------- a family
+    def _family(self, s, prev, q, x, y) -> list:
+        rec = self.rec
+        col = COLOURS[q]
+        pl = s["players"][q]
+        pp = prev["players"][q] if prev is not None else pl
+        me = s["seat"] == q
+        out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{self.pw:.1f}" height="{self.ph:.1f}" '
+               f'rx="6" fill="#ffffff" stroke="{col}" stroke-width="{4 if me else 1.5}"/>',
+               f'<rect x="{x:.1f}" y="{y:.1f}" width="{self.pw:.1f}" height="24" rx="6" '
+               f'fill="{col}"/>']
+        score = s["scores"][q]
+        lab = ("final score " if s["phase"] == "end" else "score now ") + str(score)
+        if s["first"] == q:
+            lab = "first player · " + lab
+        title = rec.names[q]
+        room = int((self.pw - 16 - 7.6 * len(lab)) / 7.8)
+        if len(title) > room:
+            title = title[:room - 1] + "…"
+        out.append(_text(x + 8, y + 17, title, 13, weight="bold", fill="#ffffff"))
+        out.append(_text(x + self.pw - 8, y + 17, lab, 13, anchor="end", weight="bold",
+                         fill="#ffffff"))
+        # reserve: food, gold, penalties
+        yy = y + 44
+        xx = x + 10
+        for key, name in (("food", "food"), ("gold", "gold"), ("penalties", "penalties")):
+            val = pl[key]
+            txt = f"{name} {val}"
+            wdt = 7.2 * len(txt) + 4
+            if val != pp[key] and prev is not None:
+                out.append(f'<rect x="{xx - 3:.1f}" y="{yy - 14}" width="{wdt:.1f}" '
+                           f'height="19" rx="3" fill="{MARK}"/>')
+            out.append(_text(xx, yy, txt, 13, weight="bold" if key != "penalties" or val
+                             else "normal", fill="#1d1d1f" if key != "penalties" or not val
+                             else CHANGED))
+            xx += wdt + 14
+        foreign = {f: k for f, k in pl["tiles"].items() if f != q and k}
+        if foreign:  # kittens taken from other families
+            out.append(_text(x + self.pw - 8, yy, "holds " + " ".join(
+                f"P{f + 1}×{k}" for f, k in sorted(foreign.items())), 10.5, anchor="end",
+                fill="#5f6368"))
+        # kittens: workers, then merchants
+        yy = y + 68
+        xx = x + 18
+        kid_ch = prev is not None and (pl["awake"], pl["asleep"], pl["merchants"]) != \
+            (pp["awake"], pp["asleep"], pp["merchants"])
+        if kid_ch:
+            out.append(f'<rect x="{x + 4:.1f}" y="{yy - 13}" width="{self.pw - 8:.1f}" '
+                       f'height="26" rx="4" fill="{MARK}"/>')
+        for _ in range(pl["awake"]):
+            out.append(f'<circle cx="{xx:.1f}" cy="{yy}" r="9" fill="{col}" stroke="#1d1d1f" '
+                       f'stroke-width="0.8"/>')
+            xx += 22
+        for _ in range(pl["asleep"]):
+            out.append(f'<circle cx="{xx:.1f}" cy="{yy}" r="9" fill="#ffffff" stroke="{col}" '
+                       f'stroke-width="2.2"/>')
+            out.append(_text(xx, yy + 4, "z", 11, anchor="middle", fill=col, weight="bold"))
+            xx += 22
+        if not pl["awake"] + pl["asleep"]:
+            out.append(_text(xx - 8, yy + 4, "no workers", 11, fill="#5f6368"))
+            xx += 70
+        xx += 4
+        for kind, goods in pl["merchants"]:
+            lab = f"{kind if kind else '?'} {goods}"
+            wdt = 8 + 6.6 * len(lab)
+            out.append(f'<rect x="{xx - 9:.1f}" y="{yy - 10}" width="{wdt:.1f}" height="20" '
+                       f'rx="3" fill="{col}" fill-opacity="0.18" stroke="{col}" '
+                       f'stroke-width="1.5"/>')
+            out.append(_text(xx - 5, yy + 4, lab, 11, weight="bold"))
+            xx += wdt + 5
+        parts = [f"{pl['awake']} awake", f"{pl['asleep']} asleep"]
+        if pl["merchants"]:
+            parts.append(f"{len(pl['merchants'])} merchant" +
+                         ("s" if len(pl["merchants"]) > 1 else ""))
+        wet = len(pl["wet"])
+        parts2 = [_count(len(pl["fields"]), "field") + f" ({wet} irrigated)",
+                  _count(len(pl["sticks"]), "stick")]
+        out.append(_text(x + 10, y + 94, " · ".join(parts + parts2), 11, fill="#5f6368"))
+        out += self._table(pl, pp if prev is not None else None, x, y + 104, col)
+        return out
+
+    def _table(self, pl, pp, x, y, col) -> list:
+        cs = self.cs
+        rows, cols = self.r1 - self.r0 + 1, self.c1 - self.c0 + 1
+        x0 = x + (self.pw - cols * cs) / 2
+        out = []
+        for c in range(cols):  # column numbers above, row numbers at the left
+            out.append(_text(x0 + (c + 0.5) * cs, y + 8, self.c0 + c, 8.5, anchor="middle",
+                             fill="#9aa0a6"))
+        y0 = y + 12
+        for r in range(rows):
+            out.append(_text(x0 - 4, y0 + (r + 0.5) * cs + 3, self.r0 + r, 8.5, anchor="end",
+                             fill="#9aa0a6"))
+        out.append(f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{cols * cs:.1f}" '
+                   f'height="{rows * cs:.1f}" fill="#fafafa" stroke="#eeeeee"/>')
+        new_f = pl["fields"] - (pp["fields"] if pp else pl["fields"])
+        for (r, c) in sorted(pl["fields"]):
+            fill = WET if (r, c) in pl["wet"] else EARTH
+            new = (r, c) in new_f
+            out.append(f'<rect x="{x0 + (c - self.c0) * cs + 1:.1f}" '
+                       f'y="{y0 + (r - self.r0) * cs + 1:.1f}" width="{cs - 2:.1f}" '
+                       f'height="{cs - 2:.1f}" rx="2" fill="{fill}" '
+                       f'stroke="{CHANGED if new else "#b9a77f"}" '
+                       f'stroke-width="{3 if new else 0.8}"/>')
+            if pp is not None and (r, c) in pl["wet"] and (r, c) not in pp["wet"] and not new:
+                out.append(f'<rect x="{x0 + (c - self.c0) * cs + 3:.1f}" '
+                           f'y="{y0 + (r - self.r0) * cs + 3:.1f}" width="{cs - 6:.1f}" '
+                           f'height="{cs - 6:.1f}" rx="2" fill="none" stroke="{CHANGED}" '
+                           f'stroke-width="1.5" stroke-dasharray="3 2"/>')
+        new_s = pl["sticks"] - (pp["sticks"] if pp else pl["sticks"])
+        for e in sorted(pl["sticks"]):
+            (ra, ca), (rb, cb) = e
+            if ra == rb:  # cells side by side: a vertical stick on the edge between them
+                ex = x0 + (max(ca, cb) - self.c0) * cs
+                x1 = x2 = ex
+                y1 = y0 + (ra - self.r0) * cs + 3
+                y2 = y1 + cs - 6
+            else:
+                ey = y0 + (max(ra, rb) - self.r0) * cs
+                y1 = y2 = ey
+                x1 = x0 + (ca - self.c0) * cs + 3
+                x2 = x1 + cs - 6
+            if e in new_s:
+                out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                           f'stroke="{CHANGED}" stroke-width="9" stroke-linecap="round"/>')
+            out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                       f'stroke="{STICK}" stroke-width="4.5" stroke-linecap="round"/>')
+        return out
+
+    def _legend(self, y) -> list:
+        out = []
+        x = 10
+        items = [("disc", "awake worker"), ("sleep", "asleep"),
+                 ("merchant", "merchant (goods, units)"), ("wet", "irrigated field"),
+                 ("earth", "earth field"), ("stick", "stick"), ("new", "changed")]
+        for kind, lab in items:
+            if kind == "disc":
+                out.append(f'<circle cx="{x + 7}" cy="{y + 7}" r="6" fill="#5f6368"/>')
+            elif kind == "sleep":
+                out.append(f'<circle cx="{x + 7}" cy="{y + 7}" r="6" fill="#fff" '
+                           f'stroke="#5f6368" stroke-width="1.8"/>')
+                out.append(_text(x + 7, y + 10, "z", 8, anchor="middle", fill="#5f6368"))
+            elif kind == "merchant":
+                out.append(f'<rect x="{x}" y="{y}" width="26" height="14" rx="2" '
+                           f'fill="#5f6368" fill-opacity="0.18" stroke="#5f6368"/>')
+                out.append(_text(x + 13, y + 11, "gold 2", 7.5, anchor="middle"))
+                x += 12
+            elif kind in ("wet", "earth"):
+                out.append(f'<rect x="{x}" y="{y}" width="14" height="14" rx="2" '
+                           f'fill="{WET if kind == "wet" else EARTH}" stroke="#b9a77f"/>')
+            elif kind == "stick":
+                out.append(f'<line x1="{x + 7}" y1="{y}" x2="{x + 7}" y2="{y + 14}" '
+                           f'stroke="{STICK}" stroke-width="4.5" stroke-linecap="round"/>')
+            else:
+                out.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{MARK}" '
+                           f'stroke="{CHANGED}" stroke-width="2"/>')
+            out.append(_text(x + 19, y + 11, lab, 11, fill="#5f6368"))
+            x += 19 + 6.1 * len(lab) + 14
+        return out
+
+
+# ---------------------------------------------------------------------- the replay
+def record(prepared, seed: int, game: int, names: list[str]) -> Recorder:
+    """Play game ``game`` of seed ``seed`` with the recording reference engine."""
+    rec = Recorder(prepared.arrays, prepared.lineup, seed, game, names)
+    rec.play()
+    rec.finish()
+    return rec
+
+
+def _phase(rec: Recorder, s: dict) -> str:
+    if s["phase"] == "setup":
+        return "setup"
+    if s["phase"] == "end":
+        return f"end of the game after {s['round']} rounds"
+    if s["phase"] == "round end":
+        return f"round {s['round']}: end of the round"
+    who = rec.names[s["seat"]]
+    what = {"wake-up": "wakes up", "sale": "sells to its merchants",
+            "action": "takes an action tile", "follow": "follows or passes",
+            "feeding": "feeds its family"}[s["phase"]]
+    return (f"round {s['round']}, turn {s['turn']} ({rec.names[s['active']]}'s turn): "
+            f"{who} {what}")
+
+
+def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
+    """Game ``game`` of seed ``seed`` step by step (see the module docstring)."""
+    rec = record(prepared, seed, game, names)
+    board = Board(rec)
+    steps = [Step(phase=_phase(rec, s), log=s["log"], svg=board.svg(i), decision=s["decision"],
+                  scores=s["scores"]) for i, s in enumerate(rec.snaps)]
+    return Replay(names=list(names), steps=steps, final_scores=[int(x) for x in rec.scores],
+                  winners=_bool_list(rec.winners), score_note=SCORE_NOTE, legend=LEGEND)
