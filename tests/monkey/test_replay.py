@@ -37,6 +37,7 @@ CASES = [
     (2, "greedy,random", {}, 11, (4,)),
     (2, "greedy,row", {"mode": "quick"}, 5, (31, 38)),
     (3, "blocker,greedy,row", {"mode": "quick", "owner_may_place": False}, 2, (1,)),
+    (4, None, {"owner_may_place": False, "hand_size": 2, "max_cards_per_play": 2}, 3, (1,)),
     (1, "solo", {"mode": "solo"}, 5, (0, 32)),
 ]
 
@@ -121,6 +122,15 @@ def test_a_field_taken_splits_its_turn():
         assert before.decision is not None and before.phase.startswith("turn ")
         assert f"Field {n} now belongs to" in st.svg  # the title of the board
         assert f"P{before.decision.seat + 1}</text>" in st.svg  # the owner's tag
+
+
+def test_an_unplayable_hand_is_a_step_without_decision():
+    prepared, names = _table(4, None, {"owner_may_place": False, "hand_size": 2,
+                                       "max_cards_per_play": 2})
+    rep = _checked(prepared, names, 3, 1)
+    lost = [st for st in rep.steps if any("no playable card" in x for x in st.log)]
+    assert lost and all(st.decision is None for st in lost)
+    assert all("cannot play" in st.svg and "discarded: no sum" in st.svg for st in lost)
 
 
 def test_winning_shapes_are_drawn():

@@ -393,7 +393,7 @@ def _text(x, y, s, size=14, fill="#1d1d1f", anchor="start", weight="normal", ext
 
 
 def _svg(A, names, snap: _Snap, title: str, *, seat=None, field=None, played=None,
-         shape=None, winner=None, final=False, solo_result=None) -> str:
+         shape=None, winner=None, final=False, solo_result=None, discarded=None) -> str:
     """The board after a step."""
     n_p = len(names)
     solo = A.mode == MODE_SOLO
@@ -433,7 +433,7 @@ def _svg(A, names, snap: _Snap, title: str, *, seat=None, field=None, played=Non
         out.append(f'<rect x="{GX + c * CELL - 2}" y="{GY + r * CELL - 2}" width="{CELL + 4}" '
                    f'height="{CELL + 4}" fill="none" stroke="{HIGHLIGHT}" stroke-width="5" '
                    'rx="4"/>')
-    out += _panel(A, names, snap, seat, played, field, solo, solo_result)
+    out += _panel(A, names, snap, seat, played, field, solo, solo_result, discarded)
     out.append(_legend(height, solo, final))
     out.append("</svg>")
     return "".join(out)
@@ -492,7 +492,7 @@ def _hand(x, y, cards, stroke="#5f6368", width=1.5, fill="#ffffff"):
     return out
 
 
-def _panel(A, names, snap, seat, played, field, solo, solo_result):
+def _panel(A, names, snap, seat, played, field, solo, solo_result, discarded):
     x = PANEL_X
     y = GY
     where = f"round {snap.turn} of {A.solo_rounds}" if solo else f"turn {snap.turn}"
@@ -530,6 +530,11 @@ def _panel(A, names, snap, seat, played, field, solo, solo_result):
             out.append(_text(px, top + 69, f"played: sum {sum(played)} → field {n}", 13,
                              "#1d1d1f", weight="bold"))
             out += _hand(px, top + 74, played, HIGHLIGHT, 2.5, "#fff0c2")
+        if q == seat and discarded:
+            px = x + 36 * max(len(snap.hands[q]), 1) + 22
+            out.append(_text(px, top + 69, "discarded: no sum names an open field", 13,
+                             "#1d1d1f", weight="bold"))
+            out += _hand(px, top + 74, discarded, "#9aa0a6", 1.5, "#e8eaed")
     if solo_result:
         out.append(_text(x, y + BLOCK + 30, solo_result, 17, weight="bold"))
     return out
@@ -603,8 +608,10 @@ def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
         if played is None:
             title = (f"Turn {t.number}: {who} cannot play: hand discarded, a monkey boxed"
                      if not g.solo else f"Round {t.number}: no field can be named: lost")
+            held = g.snaps[t.start].hands[t.seat]  # when its turn began
             steps.append(Step(phase, lines[t.start:t.stop],
-                              _svg(A, names, t.after, title, seat=t.seat),
+                              _svg(A, names, t.after, title, seat=t.seat,
+                                   discarded=held if not g.solo else None),
                               None, t.after.scores))
             last_stop = t.stop
             continue
