@@ -28,6 +28,9 @@ READINGS: list[Reading] = [
         alternatives=("--set layout=shuffled --set layout_seed=N (a random board the rulebook "
                       "allows: 3, 17, 31 and 36 in the inner square)",
                       "--set board=N1,N2,...,N36 (any arrangement, row by row: a printed side)",
+                      "simlab data monkey export DIR, type the printed side into DIR/board.toml "
+                      "(checked: 6 rows of 6, each of 1..36 once), then --data DIR or a "
+                      "scenario's data = \"DIR\"",
                       "--set layout=spiral or layout=row-major (stress layouts that break the "
                       "rulebook; a warning says so)"),
         why="The printed board is not in the rulebook, but the solo variant pins four fields "
@@ -45,7 +48,9 @@ READINGS: list[Reading] = [
         name="deck",
         rule="55 cards",
         default="55 cards: v copies of value v for v = 1..10 (DEFAULT_DECK = 1,2,...,10)",
-        alternatives=("--set deck=C1,C2,...,Ck (copies of value 1, 2, ..., k; up to value 36)",),
+        alternatives=("--set deck=C1,C2,...,Ck (copies of value 1, 2, ..., k; up to value 36)",
+                      "simlab data monkey export DIR, type the real cards into DIR/deck.toml "
+                      "(checked: 55 cards), then --data DIR or a scenario's data = \"DIR\""),
         why="1 + 2 + ... + 10 = 55 matches the printed card count, and values up to 10 let "
             "1-4 cards name every field 1..36 (the shared README's assumption).",
         assumed=True,
