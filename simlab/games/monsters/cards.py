@@ -60,6 +60,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
+from itertools import combinations
 from pathlib import Path
 from typing import NamedTuple
 
@@ -297,6 +298,25 @@ class ProphecyCard:
     @property
     def axis(self) -> str:
         return self.conditions[0].axis
+
+
+def card_max(card: ProphecyCard, cap: int = 50) -> int:
+    """The most the card can score: every condition at its best, on the allowed rows/columns
+    (each row serves one condition of a row card; conditions of a column card that read the
+    same column exclude each other), capped at ``cap``."""
+    conds = card.conditions
+    best = 0
+    if card.axis == "row":
+        for k in range(0, min(N_ROWS, len(conds)) + 1):
+            for chosen in combinations(range(len(conds)), k):
+                best = max(best, sum(conds[i].max_points for i in chosen))
+    else:
+        for k in range(len(conds) + 1):
+            for subset in combinations(range(len(conds)), k):
+                masks = [conds[i].column_mask for i in subset]
+                if not any(masks[a] & masks[b] for a in range(k) for b in range(a)):
+                    best = max(best, sum(conds[i].max_points for i in subset))
+    return min(best, cap)
 
 
 def _parse_condition(d: dict, where: str) -> list[Condition]:
@@ -593,8 +613,6 @@ class Cards:
 
     def to_arrays(self) -> CardArrays:
         """The cards as arrays for ``scoring.py``."""
-        from simlab.games.monsters.scoring_ref import card_max
-
         npc, nm = len(self.prophecy), len(self.arch)
         z = lambda *s, v=0: np.full(s, v, dtype=np.int64)  # noqa: E731
         a = dict(p_ncond=z(npc), p_axis=z(npc), p_overlap=z(npc), p_max=z(npc),

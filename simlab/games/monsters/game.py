@@ -165,20 +165,23 @@ class MonstersGame(Game):
     def reference_game(self, prepared: MonstersPrepared, seed: int, game: int,
                        log: bool = False, names=None):
         if isinstance(prepared, nb_family.FamilyPrepared):
-            return nb_family.family_reference_game(self, prepared, seed, game, log, names)
-        from simlab.games.monsters.reference import ReferenceGame
+            from simlab.games.monsters.reference_family import ReferenceFamilyGame
 
-        if prepared.lineup.scratch is not None:
-            _compile_look(prepared.arrays, prepared.lineup)
+            g = ReferenceFamilyGame(prepared, seed, game, log=log, names=names)
+        else:
+            from simlab.games.monsters.reference import ReferenceGame
 
-        cards = None
-        if any(prepared.card_files):  # a scenario's own card files
-            from simlab.games.monsters.cards import load_cards
+            if prepared.lineup.scratch is not None:
+                _compile_look(prepared.arrays, prepared.lineup)
 
-            pf, af = prepared.card_files
-            cards = load_cards(pf or None, af or None)
-        g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log, names=names,
-                          cards=cards)
+            cards = None
+            if any(prepared.card_files):  # a scenario's own card files
+                from simlab.games.monsters.cards import load_cards
+
+                pf, af = prepared.card_files
+                cards = load_cards(pf or None, af or None)
+            g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log,
+                              names=names, cards=cards)
         scores, winners = g.play()
         return scores, winners, g.agg._asdict(), g.lines
 

@@ -590,16 +590,6 @@ def family_run_batch(game, prepared: FamilyPrepared, seed: int, start: int, coun
     return game.batch_output(agg, scores, winners, keep_rows)
 
 
-def family_reference_game(game, prepared: FamilyPrepared, seed: int, index: int,
-                          log: bool = False, names=None):
-    """``Game.reference_game`` for a family game: (scores, winners, aggregate dict, lines)."""
-    from simlab.games.monsters.reference_family import ReferenceFamilyGame
-
-    g = ReferenceFamilyGame(prepared, seed, index, log=log, names=names)
-    scores, winners = g.play()
-    return scores, winners, g.agg._asdict(), g.lines
-
-
 def family_invariants(agg: dict, n_games: int, rules) -> list[str]:
     """Broken conservation laws and bounds of family aggregates, in words."""
     F = family_arrays(rules)

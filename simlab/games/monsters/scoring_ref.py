@@ -18,6 +18,7 @@ from simlab.games.monsters.cards import (
     Cards,
     Condition,
     ProphecyCard,
+    card_max,
 )
 
 GONE = "gone"    # no kept die and none can come (trimmed, or the grid is final)
@@ -180,23 +181,6 @@ def card_credit(card: ProphecyCard, order_col, order_rank, keep, partial: bool,
                     continue  # a column may serve one condition only
                 best = max(best, sum(value[i] for i in subset))
     return min(best, float(cap))
-
-
-def card_max(card: ProphecyCard, cap: int = 50) -> int:
-    """The most the card can score: every condition at its best, on the allowed rows/columns."""
-    conds = card.conditions
-    best = 0
-    if card.axis == "row":
-        for k in range(0, min(N_ROWS, len(conds)) + 1):
-            for chosen in combinations(range(len(conds)), k):
-                best = max(best, sum(conds[i].max_points for i in chosen))
-    else:
-        for k in range(len(conds) + 1):
-            for subset in combinations(range(len(conds)), k):
-                masks = [conds[i].column_mask for i in subset]
-                if not any(masks[a] & masks[b] for a in range(k) for b in range(a)):
-                    best = max(best, sum(conds[i].max_points for i in subset))
-    return min(best, cap)
 
 
 def prophecy_score(cards: Cards, card: int, order_col, order_rank, keep) -> int:
