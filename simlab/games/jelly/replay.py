@@ -122,6 +122,8 @@ class _Recorder(ReferenceGame):
         self.seat_of = {name: q for q, name in enumerate(self.names)}
         self.rnd = 0                  # the round on the board (play() moves self.round first)
         self.rdrone = 0               # and its Drone
+        self.center_result = ""       # what the city center's scoring gave this round
+        self.prev_pods = [p.pods for p in self.players]
 
     # ------------------------------------------------------------------ hooks on the engine
     def make_view(self):
@@ -146,7 +148,7 @@ class _Recorder(ReferenceGame):
                       "placing", actor=q, decision=self.place_decision(q, None))
         else:
             self.emit(f"Round {self.rnd + 1} · {self.names[q]} flips the sand timer",
-                      "placing", actor=q, decision=self.flip_decision(q))
+                      "placing", actor=q, decision=self.flip_decision(q), timer=True)
 
     def play_round(self):
         # play_round's own reset, done first here too so the round's start can be drawn
@@ -161,13 +163,22 @@ class _Recorder(ReferenceGame):
             p.dice_in_hand = self.A.dice
         self.ghosts.clear()
         self.results.clear()
+        self.center_result = ""
         self.t = 0.0
         self.rnd, self.rdrone = self.round, self.drone
         self.emit(f"Round {self.round + 1} of {self.A.rounds} · start: the Drone points at "
                   f"district {self.drone}", "round start")
         super().play_round()
         if self._pending():
-            self.emit(f"Round {self.rnd + 1} · the sand timer runs out", "placing")
+            lost = {}
+            for line in self.lines[self.cut:]:
+                m = re.match(r"\s*(.+) loses (\d+) unplaced dice", line)
+                if m:
+                    lost[self.seat_of[m.group(1)]] = int(m.group(2))
+            if math.isfinite(self.deadline):
+                self.t = self.deadline
+            self.emit(f"Round {self.rnd + 1} · the sand timer runs out", "placing", lost=lost,
+                      timer=True)
 
     def place(self, q, v, d, arg, t, rolled):
         snap = self.snap
@@ -224,7 +235,16 @@ class _Recorder(ReferenceGame):
                   "scoring", district=d)
 
     def score_center(self):
+        pods = [p.pods for p in self.players]
         super().score_center()
+        got = [q for q in range(self.n_p) if self.players[q].pods > pods[q]]
+        if got:
+            self.center_result = (" and ".join(f"P{q + 1}" for q in got)
+                                  + (" takes" if len(got) == 1 else " take")
+                                  + " a jelly-pod (most dice)")
+        else:
+            self.center_result = "no jelly-pod taken" + (" (too few left)" if self.center
+                                                         else " (no dice)")
         self.emit(f"Round {self.rnd + 1} · scoring the city center", "scoring",
                   center=True)
 
@@ -241,6 +261,7 @@ class _Recorder(ReferenceGame):
         self.cut = len(self.lines)
         svg = self.draw(title, kind, **hl)
         self.prev_jelly = [p.jelly for p in self.players]
+        self.prev_pods = [p.pods for p in self.players]
         self.steps.append(Step(phase=title, log=list(log), svg=svg, decision=decision,
                                scores=self.running()))
 
@@ -525,14 +546,15 @@ class _Recorder(ReferenceGame):
 
     # ------------------------------------------------------------------ the board
     def draw(self, title: str, kind: str, actor=None, district=None, new_die=None,
-             removed=None, center=False) -> str:
+             removed=None, center=False, lost=None, timer=False, final=None) -> str:
         return draw_board(self, title, kind, actor=actor, district=district, new_die=new_die,
-                          removed=removed, center=center)
+                          removed=removed, center=center, lost=lost or {}, timer=timer,
+                          final=final)
 
 
 # ----------------------------------------------------------------------------- SVG
 BOX_W, BOX_H = 290, 200       # a district's box
-CENTER_W, CENTER_H = 270, 180  # the city center's
+CENTER_W, CENTER_H = 270, 196  # the city center's
 GAP = 14
 
 
@@ -575,6 +597,14 @@ def _layout(n_d: int):
     return BOX_W, BOX_H, cx, cy, [(cx + x, cy + y) for x, y in pos], width
 
 
+def _fit(chars: int, size: float, room: float, bold: bool = False) -> str:
+    """A ``textLength`` squeezing a line of about ``chars`` characters at font ``size`` into
+    ``room`` pixels when it would not fit (estimated width; no font metrics in a plain SVG)."""
+    est = chars * size * (0.62 if bold else 0.56)
+    return f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if est > room * 1.04 \
+        else ""
+
+
 def _die(x, y, s, q, v, *, new=False, ghost=None) -> str:
     """A die of seat q showing v at (x, y), size s; ghost: 'cancelled' or 'removed'."""
     out = []
@@ -598,7 +628,8 @@ def _die(x, y, s, q, v, *, new=False, ghost=None) -> str:
 
 
 def draw_board(g: _Recorder, title: str, kind: str, *, actor=None, district=None,
-               new_die=None, removed=None, center=False) -> str:
+               new_die=None, removed=None, center=False, lost=None, timer=False,
+               final=None) -> str:
     A = g.A
     n_p = g.n_p
     bw, bh, cx, cy, pos, width = _layout(g.n_d)
@@ -610,13 +641,20 @@ def draw_board(g: _Recorder, title: str, kind: str, *, actor=None, district=None
            f'role="img" aria-label="{_e(title)}">',
            f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fff"/>']
     # caption: round, clock, timer, pod stack
-    timer = ("sand timer not flipped" if not g.flipped else
-             f"sand timer flipped: runs out at t = {g.deadline:.2f} s")
+    timer_hl = timer
+    lost = lost or {}
+    timer_text = ("sand timer not flipped" if not g.flipped else
+                  f"sand timer flipped: runs out at t = {g.deadline:.2f} s") + \
+        f" · jelly-pods in the stack: {g.pod_stack}"
     clock = f" · t = {g.t:.2f} s" if kind == "placing" else f" · {kind}"
     out.append(f'<text x="14" y="26" font-size="20" font-weight="700">Round '
                f'{g.rnd + 1} of {A.rounds}{_e(clock)}</text>')
+    if timer_hl:
+        out.append(f'<rect x="{width - 14 - 7.1 * len(timer_text) - 8:.0f}" y="8" '
+                   f'width="{7.1 * len(timer_text) + 16:.0f}" height="26" rx="4" '
+                   f'fill="{CHANGED}" stroke="#000" stroke-width="1.5"/>')
     out.append(f'<text x="{width - 14:.0f}" y="26" font-size="15" text-anchor="end" '
-               f'fill="#333">{_e(timer)} · jelly-pods in the stack: {g.pod_stack}</text>')
+               f'fill="#333">{_e(timer_text)}</text>')
     out.append(f'<g transform="translate(0,{top})">')
     # the city center: the dice removed by 1s and 2s (most dice: a jelly-pod)
     x0, y0 = cx - CENTER_W / 2, cy - CENTER_H / 2
@@ -631,13 +669,23 @@ def draw_board(g: _Recorder, title: str, kind: str, *, actor=None, district=None
                f'removed dice (most: a jelly-pod)</text>')
     s = 22 if len(g.center) <= 20 else 15
     per_row = int((CENTER_W - 24) // (s + 3))
-    for i, (o, v) in enumerate(g.center[:3 * per_row]):
+    for i, (o, v) in enumerate(g.center[:2 * per_row]):
         out.append(_die(x0 + 12 + (i % per_row) * (s + 3), y0 + 76 + (i // per_row) * (s + 3),
                         s, o, v, new=removed is not None and i == len(g.center) - 1))
     if not g.center:
         out.append(f'<text x="{x0 + 12:.1f}" y="{y0 + 94:.1f}" fill="#777">none yet</text>')
+    if len(g.center) > 2 * per_row:
+        out.append(f'<text x="{x0 + CENTER_W - 12:.1f}" y="{y0 + 142:.1f}" font-size="13" '
+                   f'text-anchor="end">+{len(g.center) - 2 * per_row} more</text>')
+    if g.center_result:
+        text = f"→ {g.center_result}"
+        out.append(f'<text x="{cx:.1f}" y="{y0 + CENTER_H - 38:.1f}" text-anchor="middle" '
+                   f'font-size="14" font-weight="700"{_fit(len(text), 14, CENTER_W - 16, True)}>'
+                   f'{_e(text)}</text>')
     counts = [sum(1 for o, _ in g.center if o == q) for q in range(n_p)]
-    out.append(f'<text x="{cx:.1f}" y="{y0 + CENTER_H - 14:.1f}" text-anchor="middle">'
+    chars = sum(len(f"P{q + 1}: {c} · ") for q, c in enumerate(counts))
+    out.append(f'<text x="{cx:.1f}" y="{y0 + CENTER_H - 14:.1f}" text-anchor="middle"'
+               f'{_fit(chars, 15, CENTER_W - 16, True)}>'
                + " · ".join(f'<tspan fill="{colour(q)}" font-weight="700">P{q + 1}: {c}'
                             f'</tspan>' for q, c in enumerate(counts)) + "</text>")
     for d in range(g.n_d):
@@ -649,8 +697,10 @@ def draw_board(g: _Recorder, title: str, kind: str, *, actor=None, district=None
     y = rows_y
     cols = (300, 510, 620, 740)
     out.append(f'<text x="14" y="{y:.0f}" font-weight="700" font-size="16">Players</text>')
-    for xc, head in zip(cols, ("dice in hand", "jelly", "jelly-pods", "running score"),
-                        strict=True):
+    heads = ("dice in hand", "jelly", "jelly-pods",
+             "final score (pods rolled)" if final
+             else f"running score (jelly + {(A.pod_sides + 1) / 2:g} a pod)")
+    for xc, head in zip(cols, heads, strict=True):
         out.append(f'<text x="{xc}" y="{y:.0f}" font-size="14" fill="#444">{head}</text>')
     half = (A.pod_sides + 1) / 2.0
     for q, p in enumerate(g.players):
@@ -666,14 +716,28 @@ def draw_board(g: _Recorder, title: str, kind: str, *, actor=None, district=None
         for i in range(p.dice_in_hand):
             out.append(f'<rect x="{cols[0] + i * 20}" y="{yy + 6:.0f}" width="16" height="16" '
                        f'rx="3" fill="none" stroke="{colour(q)}" stroke-width="2.2"/>')
-        if p.dice_in_hand == 0:
+        if lost.get(q):
+            out.append(f'<text x="{cols[0]}" y="{yy + 20:.0f}" fill="#aa2222" '
+                       f'font-weight="700">{lost[q]} lost to the timer</text>')
+        elif p.dice_in_hand == 0:
             out.append(f'<text x="{cols[0]}" y="{yy + 20:.0f}" fill="#777">none</text>')
         dj = p.jelly - g.prev_jelly[q]
         delta = (f' <tspan fill="{"#117733" if dj > 0 else "#aa2222"}" font-weight="700">'
                  f'({dj:+d})</tspan>') if dj else ""
         out.append(f'<text x="{cols[1]}" y="{yy + 20:.0f}">{p.jelly}{delta}</text>')
-        out.append(f'<text x="{cols[2]}" y="{yy + 20:.0f}">{p.pods}</text>')
-        out.append(f'<text x="{cols[3]}" y="{yy + 20:.0f}">{p.jelly + half * p.pods:g}</text>')
+        dp = p.pods - g.prev_pods[q]
+        delta = (f' <tspan fill="{"#117733" if dp > 0 else "#aa2222"}" font-weight="700">'
+                 f'({dp:+d})</tspan>') if dp else ""
+        out.append(f'<text x="{cols[2]}" y="{yy + 20:.0f}">{p.pods}{delta}</text>')
+        if final:
+            score, rolled = final[q]
+            won = " ★ wins" if score == max(v for v, _ in final.values()) else ""
+            out.append(f'<text x="{cols[3]}" y="{yy + 20:.0f}" font-weight="700">{score}'
+                       f'<tspan font-weight="400" fill="#444"> (pods: {_e(rolled) or "none"})'
+                       f'</tspan>{won}</text>')
+        else:
+            out.append(f'<text x="{cols[3]}" y="{yy + 20:.0f}">{p.jelly + half * p.pods:g}'
+                       f'</text>')
     ly = y + 10 + 30 * n_p + 20
     legend = (
         f'<tspan fill="{TARGET}" font-weight="700">◎</tspan> the Target marker (zone 0 is the '
@@ -731,17 +795,21 @@ def _district(g: _Recorder, d: int, centre, bw, bh, kind, *, changed, new_die,
     totals = [g.surviving_total(d, q) for q in range(g.n_p)]
     best = max(totals)
     parts = []
+    chars = 7
     for q in range(g.n_p):
         if totals[q] > 0 or any(o == q for o, _ in dist.dice):
             w = ' font-weight="700" text-decoration="underline"' \
                 if totals[q] == best and best > 0 else ""
             parts.append(f'<tspan fill="{colour(q)}"{w}>P{q + 1} {totals[q]}</tspan>')
+            chars += len(f"P{q + 1} {totals[q]} · ")
     ty = y + 32 + 2 * 27 + 16
-    out.append(f'<text x="{x + 10:.1f}" y="{ty:.1f}" font-size="15">totals '
+    out.append(f'<text x="{x + 10:.1f}" y="{ty:.1f}" font-size="15"'
+               f'{_fit(chars, 15, bw - 20)}>totals '
                + (" · ".join(parts) if parts else '<tspan fill="#777">—</tspan>') + "</text>")
     if d in g.results:
+        text = f"→ {g.results[d]}"
         out.append(f'<text x="{x + 10:.1f}" y="{ty + 19:.1f}" font-size="14" '
-                   f'font-weight="700">→ {_e(g.results[d])}</text>')
+                   f'font-weight="700"{_fit(len(text), 14, bw - 20, True)}>{_e(text)}</text>')
     # the zones, the first (next to the entrance) on top; the Target marker's highlighted
     zy = y + bh - 3 * 23 - 5
     for z in range(3):
@@ -753,8 +821,10 @@ def _district(g: _Recorder, d: int, centre, bw, bh, kind, *, changed, new_die,
             out.append(f'<text x="{x + 9:.1f}" y="{yy + 17:.1f}" fill="{TARGET}" '
                        f'font-size="17" font-weight="700">◎</text>')
         weight = ' font-weight="700"' if here else ""
-        out.append(f'<text x="{x + 30:.1f}" y="{yy + 16:.1f}" font-size="15"{weight}>'
-                   f'<tspan fill="#777">{z}:</tspan> {_e(zone_short(A, d, z))}</text>')
+        text = zone_short(A, d, z)
+        fit = _fit(len(text) + 3, 15, bw - 40, here)
+        out.append(f'<text x="{x + 30:.1f}" y="{yy + 16:.1f}" font-size="15"{weight}{fit}>'
+                   f'<tspan fill="#777">{z}:</tspan> {_e(text)}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -771,8 +841,14 @@ def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
     g = _Recorder(prepared, seed, game, names)
     scores, winners = g.play()
     if g._pending():
+        rolls = {}
+        for line in g.lines[g.cut:]:
+            m = re.match(r"End: (.+) -?\d+ jelly \+ pods \[(.*)\] = ", line)
+            if m:
+                rolls[g.seat_of[m.group(1)]] = m.group(2)
         g.emit("End of the game: jelly-pods rolled, " + ", ".join(
-            f"{g.names[q]} {s}" for q, s in enumerate(scores)), "game end")
+            f"{g.names[q]} {s}" for q, s in enumerate(scores)), "game end",
+            final={q: (int(s), rolls.get(q, "")) for q, s in enumerate(scores)})
         g.steps[-1].scores = [float(s) for s in scores]
     legend = ("Board: the districts clockwise from district 0 (top), each with the dice on its "
               "entrance in placement order (owner's colour, value), the totals after "
