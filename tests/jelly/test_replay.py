@@ -198,3 +198,25 @@ def test_cli_writes_the_page(tmp_path):
     scores, _ = _kernel_row(prepared, 4, 2)
     assert all(f" {s}" in r.stdout for s in scores)
     assert np.isfinite(scores).all()
+
+
+def test_custom_bot_decisions_show_its_function_values():
+    from simlab.core.custom import custom_bots, unregister
+    from simlab.games.plugins import load_plugins
+
+    example = ROOT / "examples" / "custom_bots" / "jelly.py"
+    (module,) = load_plugins([example])
+    if "grabber" not in custom_bots("jelly"):  # unregistered by an earlier test's teardown
+        simlab.bot("jelly", params={"reward": 1.0, "cost": 0.5})(sys.modules[module].grabber)
+    try:
+        prepared, names = _table(4, ["grabber", "greedy", "random", "spread"], {})
+        rep = G.replay(prepared, 5, 1, names)
+        _check(rep, prepared, names, 5, 1)
+        mine = [st.decision for st in rep.steps if st.decision and st.decision.seat == 0]
+        assert mine and all(d.value_label == "custom value" for d in mine)
+        place = [d for d in mine if "which of its dice" in d.what]
+        assert place and all(next(o for o in d.options if o.chosen).value ==
+                             max(o.value for o in d.options if o.value is not None)
+                             for d in place)
+    finally:
+        unregister("jelly", "grabber")

@@ -313,19 +313,18 @@ class _Recorder(ReferenceGame):
         chosen_label = self._label(v, d, arg, st0)
         if bid == bots.BOT_LOOKAHEAD and self.search is not None:
             return self._lookahead_place(q, snap, what, (v, d, arg))
-        if bid == bots.BOT_RANDOM or bid == CUSTOM_ID:
+        if bid == CUSTOM_ID:
+            return self._custom_place(q, snap, what, (v, d, arg))
+        if bid == bots.BOT_RANDOM:
             n_open = int(sum(1 for e in range(self.n_d) if st0.locked[e] < 0))
             n_values = sum(1 for u in range(1, 7) if st0.roll[u] > 0)
             opts = [Option(chosen_label, None, True)] if v else []
             opts.append(Option(f"any other of the {n_open * n_values - (1 if v else 0)} "
                                f"(rolled value, open district) pairs", None, False))
             opts.append(Option(self._label(0, -1, -1), None, v == 0))
-            if bid == bots.BOT_RANDOM:
-                note = (f"random bot: chosen at random (places nothing with chance "
-                        f"{w[bots.RP_PASS]:g}; otherwise a rolled die and an open district "
-                        f"uniformly, the die's effect with chance {w[bots.RP_EFFECT]:g})")
-            else:
-                note = "custom bot: its function's values are not shown"
+            note = (f"random bot: chosen at random (places nothing with chance "
+                    f"{w[bots.RP_PASS]:g}; otherwise a rolled die and an open district "
+                    f"uniformly, the die's effect with chance {w[bots.RP_EFFECT]:g})")
             return Decision(q, what, chosen_label, opts, "value", note)
         # the evaluator bots: every legal choice with its score, on a copy of what they saw
         st, rng = self._copy(snap)
@@ -359,6 +358,48 @@ class _Recorder(ReferenceGame):
             note += self._check(q, "placement (evaluate_place on the same state)",
                                 chosen_label, self._label(int(bv), int(bd), int(barg), st0))
         return Decision(q, what, chosen_label, keep, "score", note)
+
+    def _custom_place(self, q, snap, what, chosen):
+        """A custom bot's roll step: its function's value of every legal option, in the order
+        it scores them (district, value, effect: none, target moves, removals), then placing
+        nothing; it takes the first best."""
+        A = self.A
+        w = self.lineup.params[q]
+        st, _ = self._copy(snap)
+        opts, best, best_key = [], -math.inf, None
+        for d in range(self.n_d):
+            if st.locked[d] >= 0:
+                continue
+            z0 = int(st.target[d])
+            for v in range(1, 7):
+                if st.roll[v] == 0:
+                    continue
+                args = [-1]
+                if v in (3, 4):
+                    args += [z for z in (z0 - 1, z0 + 1) if 0 <= z <= 2]
+                elif v <= 2:
+                    args += [o * 8 + u for o in range(self.n_p) for u in range(1, 7)
+                             if st.dice[d, o, u] > 0]
+                for a in args:
+                    x = float(self.lineup.custom(A, st, q, bots.KIND_PLACE,
+                                                 int(bots.place_code(v, d, a)), w))
+                    opts.append(Option(self._label(v, d, a, st), x, (v, d, a) == tuple(chosen)))
+                    if best_key is None or x > best:
+                        best, best_key = x, (v, d, a)
+        x = float(self.lineup.custom(A, st, q, bots.KIND_PLACE, 0, w))
+        opts.append(Option(self._label(0, -1, -1), x, chosen[0] == 0))
+        if best_key is None or x > best:
+            best_key = (0, -1, -1)
+        chosen_label = self._label(*chosen, st)
+        note = (f"custom bot: its function's value of each of the {len(opts)} legal options; "
+                f"the first best is taken (the best {MAX_OPTIONS} shown)")
+        if best_key != tuple(chosen):
+            note += self._check(q, "placement", chosen_label, self._label(*best_key, st))
+        opts = [o for o in opts if math.isfinite(o.value)] + \
+            [Option(o.label, None, o.chosen) for o in opts if not math.isfinite(o.value)]
+        opts.sort(key=lambda o: (-(o.value if o.value is not None else -1e300), not o.chosen))
+        keep = opts[:MAX_OPTIONS] + [o for o in opts[MAX_OPTIONS:] if o.chosen]
+        return Decision(q, what, chosen_label, keep, "custom value", note)
 
     def _eval_note(self, q, w, st, wait, threshold, n_scored) -> str:
         name = BOT_NAMES.get(int(self.lineup.ids[q]), "bot")
@@ -472,11 +513,22 @@ class _Recorder(ReferenceGame):
                     "flipped as greedy does); value: the mean result")
             note += self._check(q, "lock-down", label[d], label[best_d])
             return Decision(q, what, label[d], opts, "mean playout result", note)
-        if bid == bots.BOT_RANDOM or bid == CUSTOM_ID:
+        if bid == CUSTOM_ID:
+            st, _ = self._copy(self.snap)
+            opts, best, best_d = [], -math.inf, None
+            for e in [-1, *lockable]:
+                x = float(self.lineup.custom(A, st, q, bots.KIND_LOCK, e, w))
+                opts.append(Option(label[e], x if math.isfinite(x) else None, e == d))
+                if best_d is None or x > best:
+                    best, best_d = x, e
+            note = "custom bot: its function's value of each option; the first best is taken"
+            if best_d != d:
+                note += self._check(q, "lock-down", label[d], label[best_d])
+            return Decision(q, what, label[d], opts, "custom value", note)
+        if bid == bots.BOT_RANDOM:
             opts = [Option(label[e], None, e == d) for e in [-1, *lockable]]
             note = (f"random bot: locks down with chance {w[bots.RP_LOCK]:g}, a lockable "
-                    f"district at random" if bid == bots.BOT_RANDOM else
-                    "custom bot: its function's values are not shown")
+                    f"district at random")
             return Decision(q, what, label[d], opts, "value", note)
         if not w[bots.W_LOCK] > 0.5:
             return Decision(q, what, label[d], [Option(label[-1], None, d == -1)], "value",
@@ -531,8 +583,16 @@ class _Recorder(ReferenceGame):
             return Decision(q, what, "flip", opts, "value",
                             f"random bot: flips with chance {w[bots.RP_FLIP]:g} at each moment")
         if bid == CUSTOM_ID:
-            return Decision(q, what, "flip", opts, "value",
-                            "custom bot: its function's values are not shown")
+            st, _ = self._copy(self.snap)
+            keep, flip = (float(self.lineup.custom(A, st, q, bots.KIND_FLIP, k, w))
+                          for k in (0, 1))
+            note = "custom bot: its function's value of keeping and of flipping"
+            if not flip > keep:
+                note += self._check(q, "timer flip", "flip", "keep the timer")
+            return Decision(q, what, "flip",
+                            [Option("keep the timer", keep if math.isfinite(keep) else None),
+                             Option("flip", flip if math.isfinite(flip) else None, True)],
+                            "custom value", note)
         st, _ = self._copy(self.snap)
         stand = [float(bots.standing(A, st, o)) for o in range(self.n_p)]
         left = [o for o in range(self.n_p) if o != q and st.n_left[o] > 0]
