@@ -884,6 +884,7 @@ def _district(g: _Recorder, d: int, centre, bw, bh, kind, *, changed, new_die,
         text = zone_short(A, d, z)
         fit = _fit(len(text) + 3, 15, bw - 40, here)
         out.append(f'<text x="{x + 30:.1f}" y="{yy + 16:.1f}" font-size="15"{weight}{fit}>'
+                   f'<title>zone {z} of district {d}: {_e(g.zone_name(d, z))}</title>'
                    f'<tspan fill="#777">{z}:</tspan> {_e(text)}</text>')
     out.append("</g>")
     return "".join(out)
