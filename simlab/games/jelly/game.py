@@ -81,7 +81,7 @@ class JellyGame(Game):
         base = JellyRules()
         out = []
         for f in dataclasses.fields(JellyRules):
-            if f.name == "faces":
+            if f.name in ("faces", "layouts"):
                 continue
             out.append({"name": f.name, "default": getattr(base, f.name),
                         "doc": _RULE_DOCS.get(f.name, "")})
@@ -90,6 +90,11 @@ class JellyGame(Game):
                            "faces.3A.1=pod+jelly:2"})
         out.append({"name": "district.<I>.<ZONE>", "default": "",
                     "doc": "reward text of a zone of the face in play as district I"})
+        out.append({"name": "faces.<FACE>.green", "default": "see boards.toml",
+                    "doc": "the face has green lights (recommended for a first game)"})
+        out.append({"name": "layouts.<NAME>", "default": "see boards.toml",
+                    "doc": "face names of a named layout, clockwise, e.g. "
+                           "layouts.mixed=1A,2B,3A,4B,5A,6B,7A,8B (a new name adds one)"})
         return out
 
     def make_rules(self, players: int, overrides: dict | None = None, where: str = "rules"):

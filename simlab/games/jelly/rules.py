@@ -248,6 +248,13 @@ class JellyRules:
         ``center``, left seen from the city center (the counter-clockwise neighbour).
     faces : dict
         Component data: district faces by name (default: shipped ``boards.toml``, *assumed*).
+        Set by path: ``faces.<NAME> = "ZONE,ZONE,ZONE"`` (a new face needs all three),
+        ``faces.<NAME>.<zone 0-2> = "REWARD"``, ``faces.<NAME>.green = true|false``.
+    layouts : dict
+        Component data: the named layouts ``layout`` picks from, face names clockwise from
+        district 0 (default: shipped ``boards.toml``, *assumed*). Set by path:
+        ``layouts.<NAME> = "1A,2B,..."`` (a new name adds a layout). Every layout must name
+        known faces; the one in play must have a face for every district.
     """
 
     players: int = 4
@@ -274,6 +281,7 @@ class JellyRules:
     give_each_short: str = "bot"
     adjacent_orientation: str = "entrance"
     faces: dict = field(default_factory=default_faces, compare=False, hash=False)
+    layouts: dict = field(default_factory=default_layouts, compare=False, hash=False)
 
     def __post_init__(self):
         def bad(name, what, got):
@@ -318,8 +326,14 @@ class JellyRules:
             bad("speeds", f"{self.players} positive numbers (one per seat)", self.speeds)
         if self.drone_step < 0 or self.drone_start < 0:
             bad("drone_start/drone_step", "numbers >= 0", (self.drone_start, self.drone_step))
+        for name, faces in self.layouts.items():
+            for face in faces:
+                if face not in self.faces:
+                    raise SimlabError(f"rules.layouts.{name}: unknown face {face!r}"
+                                      f"{suggest(face, self.faces)}; known: "
+                                      f"{', '.join(sorted(self.faces))}")
         if not self.districts:
-            layouts = default_layouts()
+            layouts = self.layouts
             if self.layout not in layouts:
                 bad("layout", f"one of {', '.join(layouts)}", self.layout)
             if len(layouts[self.layout]) < self.num_districts:
@@ -342,7 +356,7 @@ class JellyRules:
         """Face names in play, clockwise from district 0."""
         if self.districts:
             return tuple(self.districts)
-        return default_layouts()[self.layout][: self.num_districts]
+        return tuple(self.layouts[self.layout][: self.num_districts])
 
     def zone_text(self, district: int, zone: int) -> str:
         """Reward text of ``zone`` of ``district`` in play."""
@@ -381,18 +395,30 @@ def make_rules(players: int = 4, overrides: dict | None = None, where: str = "ru
 
     Paths are rule fields (``timer_seconds``, ``districts``...) or a zone of a face:
     ``faces.3A.1 = "pod"`` (zone 0-2) or ``faces.3A = "jelly:4,pod,jelly:0"`` (all three zones,
-    comma-separated) or ``district.2.1 = "pod"`` (zone 1 of the face in play as district 2).
+    comma-separated) or ``faces.3A.green = true`` or ``district.2.1 = "pod"`` (zone 1 of the face
+    in play as district 2) or ``layouts.mixed = "1A,2B,3A,..."`` (a named layout's faces; a new
+    name adds one). A whole boards file (``simlab data jelly export``) is read into these paths.
     """
     overrides = dict(overrides or {})
     players = coerce(overrides.pop("players", players), int, f"{where}.players")
     face_paths = {k: v for k, v in overrides.items() if k.startswith("faces.")}
     district_paths = {k: v for k, v in overrides.items() if k.startswith("district.")}
+    layout_paths = {k: v for k, v in overrides.items() if k.startswith("layouts.")}
     plain = {k: v for k, v in overrides.items()
-             if k not in face_paths and k not in district_paths}
+             if k not in face_paths and k not in district_paths and k not in layout_paths}
+    for name, form in (("faces", "faces.<NAME> = 'ZONE,ZONE,ZONE'"),
+                       ("layouts", "layouts.<NAME> = 'FACE,FACE,...'")):
+        if name in plain:
+            raise SimlabError(f"{where}.{name}: set one entry at a time: {form}")
     faces = default_faces()
-    for path, value in face_paths.items():
-        _set_face(faces, path.split(".")[1:], value, f"{where}.{path}", new_ok=True)
-    rules = apply_overrides(JellyRules(players=players, faces=faces), plain, where)
+    # whole faces first, so a new face's green flag or zone may follow it in any order
+    for path in sorted(face_paths, key=lambda k: k.count(".")):
+        _set_face(faces, path.split(".")[1:], face_paths[path], f"{where}.{path}", new_ok=True)
+    layouts = default_layouts()
+    for path, value in layout_paths.items():
+        _set_layout(layouts, path.split(".")[1:], value, f"{where}.{path}")
+    rules = apply_overrides(JellyRules(players=players, faces=faces, layouts=layouts), plain,
+                            where)
     if district_paths:
         faces = dict(rules.faces)
         in_play = rules.district_faces()
@@ -415,12 +441,16 @@ def _set_face(faces: dict, parts: list[str], value, where: str, new_ok: bool):
     name = parts[0] if parts else ""
     rest = parts[1:]
     whole = not rest or rest == ["zones"]
-    if not name or not (whole or (len(rest) == 1 and rest[0] in ("0", "1", "2"))):
+    if not name or not (whole or (len(rest) == 1 and rest[0] in ("0", "1", "2", "green"))):
         raise SimlabError(f"{where}: expected faces.<NAME> = 'ZONE,ZONE,ZONE' or "
-                          f"faces.<NAME>.<zone 0-2> = 'REWARD'")
+                          f"faces.<NAME>.<zone 0-2> = 'REWARD' or faces.<NAME>.green = true")
     if name not in faces and not (whole and new_ok):
         raise SimlabError(f"{where}: unknown face {name!r}{suggest(name, faces)}; a new face "
                           f"needs all three zones (faces.{name} = 'ZONE,ZONE,ZONE')")
+    if rest == ["green"]:
+        old = faces[name]
+        faces[name] = DistrictFace(name, old.zones, coerce(value, bool, where))
+        return
     if whole:
         zones = value.split(",") if isinstance(value, str) else list(value)
         zones = [str(z).strip() for z in zones]
@@ -436,4 +466,22 @@ def _set_face(faces: dict, parts: list[str], value, where: str, new_ok: bool):
     faces[name] = DistrictFace(name, tuple(zones), old.green if old else False)
 
 
-RULE_OPTIONS = [f.name for f in dataclasses.fields(JellyRules) if f.name != "faces"]
+def _set_layout(layouts: dict, parts: list[str], value, where: str):
+    """Apply ``layouts.<NAME> = "1A,2B,..."`` (or a list of face names) to ``layouts``; the
+    faces are checked against the rules' faces when the rules are built."""
+    if len(parts) != 1 or not parts[0]:
+        raise SimlabError(f"{where}: expected layouts.<NAME> = 'FACE,FACE,...'")
+    if isinstance(value, str):
+        names = [v.strip() for v in value.strip("()[] ").split(",")]
+    elif isinstance(value, list | tuple):
+        names = [v.strip() if isinstance(v, str) else v for v in value]
+    else:
+        names = [value]
+    if not names or not all(isinstance(v, str) and v for v in names):
+        raise SimlabError(f"{where}: expected comma-separated face names such as "
+                          f"'1A,2B,3A', got {value!r}")
+    layouts[parts[0]] = tuple(names)
+
+
+RULE_OPTIONS = [f.name for f in dataclasses.fields(JellyRules)
+                if f.name not in ("faces", "layouts")]
