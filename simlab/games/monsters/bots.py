@@ -133,7 +133,6 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
-from simlab.core.jit import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.monsters.actions import (
     A_CALL,
@@ -154,6 +153,7 @@ from simlab.games.monsters.engine import (
     next_space,
     row_sum,
 )
+from simlab.games.monsters.ref import rule
 from simlab.games.monsters.scoring import (
     arch_score,
     final_score,

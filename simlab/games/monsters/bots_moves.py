@@ -25,7 +25,6 @@ choose.
 from __future__ import annotations
 
 from simlab.core.custom import CUSTOM_ID
-from simlab.core.jit import rule
 from simlab.core.rng import randint
 from simlab.games.monsters.actions import (
     A_CALL,
@@ -46,6 +45,7 @@ from simlab.games.monsters.bots import (
     space_value,
 )
 from simlab.games.monsters.engine import next_space
+from simlab.games.monsters.ref import rule
 from simlab.games.monsters.state import MAX_GRUNTS
 
 #: Grunts of one colour up to which every order is tried (6! = 720 orders)

@@ -42,7 +42,6 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
-from simlab.core.jit import rule
 from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.games.monsters.bots import (
     BOT_GREEDY,
@@ -82,6 +81,7 @@ from simlab.games.monsters.nb import (
     swamp_from,
     take_die,
 )
+from simlab.games.monsters.ref import rule
 from simlab.games.monsters.state import (
     COLS,
     I_ATOP,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import batch, rule
+from simlab.core.jit import batch
 from simlab.core.rng import randint, seed_stream
 from simlab.games.monsters.actions import (
     A_CALL,
@@ -54,6 +54,7 @@ from simlab.games.monsters.engine import (
     remove_arch,
     to_bag,
 )
+from simlab.games.monsters.ref import ref, rule
 from simlab.games.monsters.scoring import final_score, sj_prophecy_bonus
 from simlab.games.monsters.shape import record_checkpoint, record_game_shape
 from simlab.games.monsters.state import (
@@ -909,7 +910,15 @@ def record_result(A, st, k, agg):
 @batch
 def run_batch(A, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
     """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always."""
+    non-empty (shape (count, P)), aggregates always. The rules below get the NamedTuples by
+    reference (``ref.py``)."""
+    play_batch(ref(A), ref(st), ref(lu), rng, seed, start, count, ref(agg), row_scores,
+               row_winners)
+
+
+@rule
+def play_batch(A, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
+    """:func:`run_batch`'s loop."""
     P = A.n_players
     keep = row_scores.shape[0] > 0
     for i in range(count):

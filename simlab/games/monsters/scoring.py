@@ -29,7 +29,6 @@ ignored). With no empty spot left it equals ``prophecy_score`` exactly. Callers 
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
 from simlab.games.monsters.cards import (
     AX_ROW,
     K_ALL_MATCH,
@@ -54,6 +53,7 @@ from simlab.games.monsters.cards import (
     N_ROWS,
     OP_ADD,
 )
+from simlab.games.monsters.ref import rule
 
 FINAL_AREA = 13
 
