@@ -49,7 +49,7 @@ list no family decision).
 from __future__ import annotations
 
 from simlab.core.rng import randint, uniform
-from simlab.games.monsters.bots import (
+from simlab.games.monsters.bot_base import (
     BOT_RANDOM,
     TIE,
     W_GRUNT,

@@ -36,17 +36,11 @@ from simlab.games.monsters.actions import (
     A_PROMOTE,
     A_SWAP,
 )
-from simlab.games.monsters.bots import (
-    BOT_RANDOM,
-    KIND_GRUNT_ORDER,
-    W_GRUNT,
-    argmax_step,
-    final_value,
-    space_value,
-)
+from simlab.games.monsters.bot_base import BOT_RANDOM, KIND_GRUNT_ORDER, W_GRUNT, argmax_step
 from simlab.games.monsters.engine import next_space
 from simlab.games.monsters.ref import rule
 from simlab.games.monsters.state import MAX_GRUNTS
+from simlab.games.monsters.values import final_value, space_value
 
 #: Grunts of one colour up to which every order is tried (6! = 720 orders)
 FULL_ORDERS = 6

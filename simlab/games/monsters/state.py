@@ -26,6 +26,7 @@ MAX_ARCH = 24       # Arch Monster cards a player can hold
 STACK = 96          # pending-action stack
 LANDED = 64         # actions the Grunts of one move can land on (12 Grunts x printed + Ghost)
 START, GAIN_SPOT = -1, -2
+SOLO1, SOLO2 = 2, 3  # A.mode of the solo modes (rules.MODE_SOLO1, MODE_SOLO2)
 
 # info slots
 (I_ROUND, I_FIRST, I_GTOP, I_ATOP, I_JUST_ROW, I_JUST_COL, I_SJ_SCORE, I_BOUGHT, I_SP,
