@@ -58,9 +58,14 @@ def decide_draft(A, st, lu, p, f, rng):
     nt = 0
     base = prog(A, st, p, w)
     for k in range(4):
-        if st.fm_col[f, k] >= 0:
-            v = face_value(A, st, p, st.fm_col[f, k], st.fm_face[f, k], w, base) + \
-                jitter(rng, w)
+        c = st.fm_col[f, k]
+        if c >= 0:
+            j = 0  # an identical die nearer the front has the same value
+            while j < k and (st.fm_col[f, j] != c or st.fm_face[f, j] != st.fm_face[f, k]):
+                j += 1
+            st.optv[k] = st.optv[j] if j < k else face_value(A, st, p, c, st.fm_face[f, k], w,
+                                                             base)
+            v = st.optv[k] + jitter(rng, w)
             take, nt = argmax_step(v, bv, nt, rng)
             if take:
                 best = k
@@ -101,7 +106,12 @@ def decide_activate(A, st, lu, p, rng):
     nt = 0
     for k in range(4):
         if st.drv_moved[p, k] == 0:
-            v = colour_value(A, st, p, st.drv_col[p, k], w) + jitter(rng, w)
+            c = st.drv_col[p, k]
+            j = 0  # a die of the same colour before it moves the same Grunts
+            while j < k and (st.drv_moved[p, j] != 0 or st.drv_col[p, j] != c):
+                j += 1
+            st.optv[k] = st.optv[j] if j < k else colour_value(A, st, p, c, w)
+            v = st.optv[k] + jitter(rng, w)
             take, nt = argmax_step(v, bv, nt, rng)
             if take:
                 best = k

@@ -50,10 +50,9 @@ FULL_ORDERS = 6
 def colour_steps(A, c, pos, s):
     """Spaces of colour c a Grunt passes from ``pos`` (start/gain spot: before the path) to
     ``s`` (the final area counts as one more)."""
-    n = 0
-    for t in range(pos + 1 if pos >= 0 else 0, min(s + 1, A.n_spaces)):
-        if A.space_colour[t] == c:
-            n += 1
+    s0 = pos + 1 if pos >= 0 else 0
+    s1 = min(s + 1, A.n_spaces)
+    n = A.col_count[s1, c] - A.col_count[s0, c] if s1 > s0 else 0
     if s >= A.n_spaces:
         n += 1
     return n

@@ -109,14 +109,44 @@ def face_value(A, st, p, c, f, w, base):
 
 
 @rule
+def same_grid(st, p, k):
+    """Whether p's Order, Spider Jack values and Prophecy card ``k`` are those of p's last
+    :func:`prog` evaluation (``st.pgrid[p]``); if not, they become it."""
+    same = True
+    i = 0
+    for r in range(ROWS):
+        for c in range(COLS):
+            if st.pgrid[p, i] != st.order_col[p, r, c] or \
+                    st.pgrid[p, i + 1] != st.order_rank[p, r, c]:
+                same = False
+                st.pgrid[p, i] = st.order_col[p, r, c]
+                st.pgrid[p, i + 1] = st.order_rank[p, r, c]
+            i += 2
+        if st.pgrid[p, i] != st.sj[p, r]:
+            same = False
+            st.pgrid[p, i] = st.sj[p, r]
+        i += 1
+    if st.pgrid[p, i] != k:
+        same = False
+        st.pgrid[p, i] = k
+    return same
+
+
+@rule
 def prog(A, st, p, w):
     """Prophecy progress of p's Order (0 when the bot ignores it): ``prophecy_progress``, its
-    condition values kept in ``st.pv[0]`` for :func:`prog_at`."""
+    condition values kept in ``st.pvp[p]`` for :func:`prog_at`. The same Order as at p's last
+    call (``same_grid``) gives the same numbers, kept: only a changed Order is evaluated again
+    (and then the placements :func:`prog_append` remembered are forgotten)."""
     k = st.prophecy[p]
     if w[W_PROPHECY] == 0.0 or k < 0:
         return 0.0
-    progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pv[0], 7, 63)
-    return progress_of_lines(A.cards, k, st.pv[0])
+    if not same_grid(st, p, k):
+        progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pvp[p], 7,
+                       63)
+        st.pbase[p] = progress_of_lines(A.cards, k, st.pvp[p])
+        st.pgen[p] += 1
+    return st.pbase[p]
 
 
 @rule
@@ -127,11 +157,32 @@ def prog_at(A, st, p, w, rows, cols):
     k = st.prophecy[p]
     if w[W_PROPHECY] == 0.0 or k < 0:
         return 0.0
-    for i in range(st.pv.shape[1]):
-        st.pv[1, i] = st.pv[0, i]
+    for i in range(3 * A.cards.p_ncond[k]):
+        st.pv[1, i] = st.pvp[p, i]
     progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pv[1], rows,
                    cols)
     return progress_of_lines(A.cards, k, st.pv[1])
+
+
+@rule
+def prog_append(A, st, p, w, r, c, rank):
+    """:func:`prog_at` of p's Order with a die (colour c, rank) placed at the end of row r (not
+    full), on the Order of p's last :func:`prog` call: remembered per row, colour and rank until
+    that Order changes (the draft, the placements and the Driveway promotions of a round try the
+    same dice again)."""
+    if st.appg[p, r, c, rank - 1] == st.pgen[p]:
+        return st.app[p, r, c, rank - 1]
+    col = st.order_n[p, r]
+    st.order_col[p, r, col] = c
+    st.order_rank[p, r, col] = rank
+    st.order_n[p, r] = col + 1
+    v = prog_at(A, st, p, w, 1 << r, 1 << col)
+    st.order_col[p, r, col] = -1
+    st.order_rank[p, r, col] = 0
+    st.order_n[p, r] = col
+    st.app[p, r, c, rank - 1] = v
+    st.appg[p, r, c, rank - 1] = st.pgen[p]
+    return v
 
 
 @rule
@@ -144,15 +195,8 @@ def die_prophecy(A, st, p, c, rank, w, base):
         return 0.0
     best = -1e18
     for r in range(ROWS):
-        col = st.order_n[p, r]
-        if col < COLS:
-            st.order_col[p, r, col] = c
-            st.order_rank[p, r, col] = rank
-            st.order_n[p, r] = col + 1
-            d = prog_at(A, st, p, w, 1 << r, 1 << col) - base
-            st.order_col[p, r, col] = -1
-            st.order_rank[p, r, col] = 0
-            st.order_n[p, r] = col
+        if st.order_n[p, r] < COLS:
+            d = prog_append(A, st, p, w, r, c, rank) - base
             if d > best:
                 best = d
     return w[W_PROPHECY] * best if best > -1e17 else 0.0
@@ -224,13 +268,8 @@ def place_value(A, st, p, k, r, w, base):
     else:
         v += w[W_BEYOND] * rank
     if w[W_PROPHECY] != 0.0:
-        st.order_col[p, r, col] = c
-        st.order_rank[p, r, col] = rank
-        st.order_n[p, r] = col + 1
-        v += w[W_PROPHECY] * (prog_at(A, st, p, w, 1 << r, 1 << col) - base)
-        st.order_col[p, r, col] = -1
-        st.order_rank[p, r, col] = 0
-        st.order_n[p, r] = col
+        v += w[W_PROPHECY] * ((prog_append(A, st, p, w, r, c, rank) if st.prophecy[p] >= 0
+                               else 0.0) - base)
     return v
 
 
