@@ -31,7 +31,7 @@ import pytest
 from numba.core.registry import CPUDispatcher
 
 from simlab.core.rng import seed_stream
-from simlab.games.monsters import bots, bots_moves, engine, nb
+from simlab.games.monsters import bots, bots_moves, engine, nb, perform
 from simlab.games.monsters.bots import BOTS, bot_vector
 from simlab.games.monsters.rules import make_rules
 from simlab.games.monsters.state import I_BOX, MonstersLineup, new_state
@@ -231,18 +231,18 @@ def dice_total(st):
 
 
 def move(A, st, lu, rng, p, c, resolve=True):
-    """Move p's Grunts of colour c (``nb.move_grunts``: the bot's orders), then perform what
+    """Move p's Grunts of colour c (``perform.move_grunts``: the bot's orders), then perform what
     they landed on (``resolve``); returns the number of Grunts moved."""
-    n = nb.move_grunts(A, st, lu, p, c, rng)
+    n = perform.move_grunts(A, st, lu, p, c, rng)
     if resolve:
-        nb.resolve(A, st, lu, p, rng)
+        perform.resolve(A, st, lu, p, rng)
     return n
 
 
 def act(A, st, lu, rng, p, a, juice=0, just=0):
     """Push one action and resolve the pending stack (what the kernel does for an icon)."""
     engine.push_action(st, a, juice, just)
-    nb.resolve(A, st, lu, p, rng)
+    perform.resolve(A, st, lu, p, rng)
 
 
 # ---------------------------------------------------------------- the same position, reference

@@ -5,7 +5,7 @@ Malice."""
 
 from __future__ import annotations
 
-from simlab.games.monsters import engine
+from simlab.games.monsters import engine, perform, phases
 from simlab.games.monsters.actions import (
     A_CALL,
     A_FEED,
@@ -129,9 +129,8 @@ def test_move_minion_covers_a_space_without_its_action_and_grunts_skip_it(script
 
 
 def nb_resolve(A, st, lu, rng, p=0):
-    from simlab.games.monsters import nb
 
-    nb.resolve(A, st, lu, p, rng)
+    perform.resolve(A, st, lu, p, rng)
 
 
 def test_move_minion_only_to_a_space_without_ghost_minion_or_grunt(script):
@@ -204,9 +203,8 @@ def test_gain_grunt_ghost_brings_a_grunt_that_moves_to_area_1(script):
     st.malice[0] = 1                    # position 4 costs 1 (market.toml)
     supply = int(st.supply[P])
     script.spook = [(1, 3, 0)]          # onto gain-Grunt spot 0
-    from simlab.games.monsters import nb
 
-    assert nb.spook_turn(A, st, lu, 0, rng)
+    assert phases.spook_turn(A, st, lu, 0, rng)
     assert st.gain_spot[0, 0] == g and st.supply[P] == supply - 1
     assert st.ghost_at[0].max() < 0     # not on a path space
     new = [s for s in range(12) if st.grunt_col[0, s] == P and s != P]

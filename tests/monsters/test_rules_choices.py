@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.games.monsters import bots, bots_moves, nb
+from simlab.games.monsters import bots, bots_moves, phases, values
 from simlab.games.monsters.actions import A_CALL, A_FEED, A_JUICE, A_PROMOTE, A_SWAP
 from simlab.games.monsters.bots import DRIVEWAY
 from simlab.games.monsters.state import C_ARCH_USED, C_ILLEGAL, I_ROUND
@@ -178,7 +178,7 @@ def test_a_promoted_malice_die_gives_the_malice_of_its_new_rank(script):
     act(A, st, lu, rng, 0, A_PROMOTE)
     script.place = [(0, 0), (1, 1), (2, 2)]       # G6 is left for Malice
     before = int(st.malice[0])
-    nb.swamp_from(A, st, lu, 0, 0, rng)
+    phases.swamp_from(A, st, lu, 0, 0, rng)
     assert st.malice[0] - before >= A.malice_chart[5] == 3
 
 
@@ -217,10 +217,10 @@ def test_a_discard_is_offered_at_every_decision_point_of_the_owner(script):
     A, st, lu, rng = holding(JUICE5, 3)
     driveway(A, st, 0, "P1 B4 O1 G5")
     g = reference_of(A, st, lu, rng)
-    nb.grunt_phase(A, st, lu, 0, rng)
+    phases.grunt_phase(A, st, lu, 0, rng)
     script.place = [(0, 0), (1, 1), (2, 2)]
-    nb.swamp_phase(A, st, lu, 0, rng)
-    nb.spook_turn(A, st, lu, 0, rng)
+    phases.swamp_phase(A, st, lu, 0, rng)
+    phases.spook_turn(A, st, lu, 0, rng)
     # before and after each of 4 Grunt movements (5), after each placement (3) and after the
     # Malice die (1), before the Spook turn (1)
     assert len(script.offered("arch")) == 10
@@ -237,7 +237,7 @@ def test_a_card_discarded_mid_game_performs_its_back_action_and_scores_nothing(s
     driveway(A, st, 0, "P1 B4 O1 G5")
     g = reference_of(A, st, lu, rng)
     script.arch = [0]                             # before the first Grunt movement
-    nb.grunt_phase(A, st, lu, 0, rng)
+    phases.grunt_phase(A, st, lu, 0, rng)
     assert st.n_arch[0] == 0 and st.ev[C_ARCH_USED] == 1 and st.juice[0] >= 5
     script.arch = [0]
     g.grunt_phase(0)
@@ -264,10 +264,10 @@ def test_greedy_values_an_arch_monster_by_its_own_condition(pure):
     w = lu.params[0]
     row(st, 0, 0, "G1 O1 G1 O1")                  # 3 green-orange pairs
     left = w[bots.W_ARCH] * 3 / 6
-    assert bots.arch_gain(A, st, 0, JUICE5, w) == 6 + left
-    assert bots.arch_gain(A, st, 0, NEIGHBOURHOOD_GHOSTS, w) == 0 + left
+    assert values.arch_gain(A, st, 0, JUICE5, w) == 6 + left
+    assert values.arch_gain(A, st, 0, NEIGHBOURHOOD_GHOSTS, w) == 0 + left
     st.info[I_ROUND] = 6
-    assert bots.arch_gain(A, st, 0, JUICE5, w) == 6
+    assert values.arch_gain(A, st, 0, JUICE5, w) == 6
 
 
 # ---------------------------------------------------------------- Prophecy and the playouts
@@ -277,9 +277,9 @@ def test_greedy_drafts_toward_its_prophecy_card(pure):
     st.sj[0] = 6
     row(st, 0, 0, "B6 G5 P4")
     w = lu.params[0]
-    base = bots.prog(A, st, 0, w)
-    three = bots.die_prophecy(A, st, 0, G, 3, w, base)
-    two = bots.die_prophecy(A, st, 0, G, 2, w, base)
+    base = values.prog(A, st, 0, w)
+    three = values.die_prophecy(A, st, 0, G, 3, w, base)
+    two = values.die_prophecy(A, st, 0, G, 2, w, base)
     assert three > two and three > 0
     assert bots.BOTS["greedy"][2][bots.W_PROPHECY] == 1.0
     assert bots.BOTS["prophet"][2][bots.W_PROPHECY] == 2.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.games.monsters import engine, nb
+from simlab.games.monsters import engine, nb, perform, solo
 from simlab.games.monsters.rules import make_rules
 from simlab.games.monsters.state import I_SP, new_state
 
@@ -31,7 +31,7 @@ def test_grunt_skips_minions_and_grunts_then_final_area():
     lu = lineup(["greedy", "greedy"])
     blue = spaces_of(A, 0)
     engine.move_minion(st, 0, 0, blue[0])          # a Minion on the first blue space
-    n = nb.move_grunts(A, st, lu, 0, 0, rng)
+    n = perform.move_grunts(A, st, lu, 0, 0, rng)
     assert n == 1 and st.grunt_pos[0, 0] == blue[1]
     st.info[I_SP] = 0
     # a second blue Grunt from a gain-Grunt spot skips the Minion and the first Grunt
@@ -42,9 +42,9 @@ def test_grunt_skips_minions_and_grunts_then_final_area():
     assert st.grunt_pos[0, 0] == blue[2] and st.grunt_pos[0, 6] == blue[1] and m >= 0
     for _ in range(10):
         st.info[I_SP] = 0
-        nb.move_grunts(A, st, lu, 0, 0, rng)
+        perform.move_grunts(A, st, lu, 0, 0, rng)
     assert st.grunt_pos[0, 0] == A.n_spaces and st.grunt_pos[0, 6] == A.n_spaces
-    assert nb.move_grunts(A, st, lu, 0, 0, rng) == 0   # Grunts in the final area never move
+    assert perform.move_grunts(A, st, lu, 0, 0, rng) == 0   # Grunts in the final area never move
     assert engine.check_board(A, st, 0) == (0, 0)
 
 
@@ -82,15 +82,15 @@ def test_spider_jack_selection_and_rank6_purchase():
     st.fm_face[1, :] = [1, 4, 5, 4]   # pink ranks 2, 5, 5 (orange 6)
     card = 0
     A2 = A._replace(card_col=np.array([[2, -1, 5]]), card_high=np.array([[1, 0, 1]]))
-    assert nb.sj_select(A2, st, 1, card, 0) == 1   # pink, highest, closest to the front
-    assert nb.sj_select(A2, st, 1, card, 1) == 0   # white, lowest
-    assert nb.sj_select(A2, st, 1, card, 2) == 2   # no yellow: any colour, highest
+    assert solo.sj_select(A2, st, 1, card, 0) == 1   # pink, highest, closest to the front
+    assert solo.sj_select(A2, st, 1, card, 1) == 0   # white, lowest
+    assert solo.sj_select(A2, st, 1, card, 2) == 2   # no yellow: any colour, highest
     st.sj_col[:] = [3, -1, -1, -1]
     st.sj_face[0] = 5                 # rank 6
     from simlab.games.monsters.state import I_UNSCORED
 
     st.info[I_UNSCORED] = 0
     g1, g5 = st.gmarket[4], st.gmarket[0]
-    nb.sj_buy(A, st)
+    solo.sj_buy(A, st)
     assert st.court_ghost.sum() == 2
     assert st.court_ghost[A.ghost_colour[g1]] >= 1 and st.court_ghost[A.ghost_colour[g5]] >= 1

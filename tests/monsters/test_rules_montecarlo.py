@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from simlab.core.stats import binomial_tolerance
-from simlab.games.monsters import engine, nb
+from simlab.games.monsters import engine, phases
 from simlab.games.monsters.game import GAME
 from simlab.games.monsters.rules import make_rules
 from simlab.games.monsters.state import COUNTER_NAMES, SEAT_NAMES
@@ -36,7 +36,7 @@ def test_malice_of_the_fourth_die_for_a_random_face(script):
         st.fm_col[0] = -1
         st.malice[0] = 0
         script.place = [(0, 0), (1, 1), (2, 2)]   # the die at Driveway space 3 gives Malice
-        nb.swamp_phase(A, st, lu, 0, rng)
+        phases.swamp_phase(A, st, lu, 0, rng)
         m = int(st.malice[0])
         threes += m == 3
         total += m
@@ -57,7 +57,7 @@ def test_random_bot_drafted_ranks_uniform(pure):
     for _ in range(n):
         for f in range(3):
             engine.fill_fearmobile(st, f, rng)
-        nb.draft(A, st, lu, rng)
+        phases.draft(A, st, lu, rng)
         for p in range(3):
             for k in range(4):
                 c = st.drv_col[p, k]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.games.monsters import engine, nb
+from simlab.games.monsters import engine, nb, phases
 from simlab.games.monsters.actions import A_CALL, A_FEED, A_GRUNT, A_SWAP, MULTI
 from simlab.games.monsters.state import (
     C_ILLEGAL,
@@ -46,7 +46,7 @@ def test_draft_four_dice_each_fearmobiles_passed_left(script):
     A, st, lu, rng = position(3)
     for f in range(3):   # Fearmobile f holds colour f, ranks 1..4 front to rear
         fearmobile(A, st, f, " ".join("BGP"[f] + str(k + 1) for k in range(4)))
-    nb.draft(A, st, lu, rng)          # each player takes the front-most die left
+    phases.draft(A, st, lu, rng)          # each player takes the front-most die left
     # pick s of player p comes from the Fearmobile of player p - s (passed left s times)
     assert [x[1] for x in script.offered("draft")] == [(p - s) % 3 for s in range(4)
                                                        for p in range(3)]
@@ -68,7 +68,7 @@ def test_grunt_movement_phase(script):
     put_grunt(st, 0, 7, G, FINAL)           # already in the final area
     gj = sum(int(A.ghost_juice[st.ghost_at[0, 8], k]) for k in range(4))
     script.activate = [0, 1, 2, 3]
-    nb.grunt_phase(A, st, lu, 0, rng)
+    phases.grunt_phase(A, st, lu, 0, rng)
     assert st.drv_moved[0].all()
     # blue: skips the Minion on space 0 -> 6 (juice:1)
     assert st.grunt_pos[0, B] == 6
@@ -92,7 +92,7 @@ def test_swamp_jack_three_dice_to_rows_icons_after_placing_fourth_for_malice(scr
     row(st, 0, 1, "Y2")
     bag = st.bag.copy()
     script.place = [(0, 1), (1, 1), (3, 0)]   # P1 and B4 to row 1, G6 to row 0; O1 is left
-    nb.swamp_phase(A, st, lu, 0, rng)
+    phases.swamp_phase(A, st, lu, 0, rng)
     assert list(st.order_col[0, 1, :3]) == [Y, P, B] and list(st.order_rank[0, 1, :3]) == \
         [2, 1, 4]
     assert st.order_col[0, 0, 0] == G and list(st.order_n[0]) == [1, 3, 0]
@@ -112,7 +112,7 @@ def test_malice_chart_rank_6_gives_3(script):
     A, st, lu, rng = position()
     driveway(A, st, 0, "B1 B2 B3 Y6")
     script.place = [(0, 0), (1, 0), (2, 0)]
-    nb.swamp_phase(A, st, lu, 0, rng)
+    phases.swamp_phase(A, st, lu, 0, rng)
     assert st.malice[0] == 3
 
 
@@ -128,7 +128,7 @@ def test_spook_turns_from_first_player_until_all_pass_in_a_row(script):
     # p1 passes, p2 buys a Ghost, p0 passes, p1 (who passed) buys an Arch Monster,
     # then p2, p0, p1 pass consecutively
     script.spook = [0, (1, 2, target), 0, (2, 4), 0, 0, 0]
-    assert nb.spook_until_passes(A, st, lu, 1, rng) == 2
+    assert phases.spook_until_passes(A, st, lu, 1, rng) == 2
     assert [x[0] for x in script.offered("spook")] == [1, 2, 0, 1, 2, 0, 1]
     assert list(st.malice) == [8, 8 - 3, 8 - 2]       # arch #5 costs 3, Ghost #3 costs 2
     assert st.n_arch[1] == 1 and st.n_arch[2] == 0
@@ -170,7 +170,7 @@ def test_ghost_placement_rules(script):
     st.gmarket[3] = gb
     st.malice[0] = 5
     script.spook = [(1, 3, 2)]
-    assert not nb.spook_turn(A, st, lu, 0, rng)
+    assert not phases.spook_turn(A, st, lu, 0, rng)
     assert st.ev[C_ILLEGAL] == 1 and st.malice[0] == 5 and st.ghost_at[0, 2] < 0
 
 
@@ -178,7 +178,7 @@ def test_purchase_needs_the_malice(script):
     A, st, lu, rng = position()
     st.malice[0] = 2
     script.spook = [(2, 3), (2, 4)]         # Arch Monsters cost 3: refused twice
-    assert not nb.spook_turn(A, st, lu, 0, rng) and not nb.spook_turn(A, st, lu, 0, rng)
+    assert not phases.spook_turn(A, st, lu, 0, rng) and not phases.spook_turn(A, st, lu, 0, rng)
     assert st.n_arch[0] == 0 and st.malice[0] == 2
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simlab.games.monsters import engine, nb
+from simlab.games.monsters import engine, nb, phases
+from simlab.games.monsters import solo as automaton
 from simlab.games.monsters.actions import MULTI
 from simlab.games.monsters.rules import make_rules
 from simlab.games.monsters.state import (
@@ -54,7 +55,7 @@ def test_automaton_drafts_by_the_face_up_card(script, mode):
     st.deck[st.info[I_CARD]] = 0
     fearmobile(A, st, 0, "Y4 G2 G6 O1")
     fearmobile(A, st, 1, "G3 B2 B5 P1")
-    nb.draft(A, st, lu, rng)      # the player takes the front-most die each time
+    phases.draft(A, st, lu, rng)      # the player takes the front-most die each time
     # you pick, he picks from the other Fearmobile, the Fearmobiles switch
     assert [x[1] for x in script.offered("draft")] == [0, 1, 0, 1]
     got = [(int(c), int(A.face_rank[c, f])) for c, f in zip(st.drv_col[0], st.drv_face[0],
@@ -71,9 +72,9 @@ def test_automaton_ties_go_to_the_front_of_the_car(script):
     card = 0
     A2 = A._replace(card_col=np.array([[P, -1, Y]]), card_high=np.array([[0, 1, 1]]))
     fearmobile(A, st, 1, "B6 P3 P3 B6")
-    assert nb.sj_select(A2, st, 1, card, 0) == 1     # pink lowest: the front one of two P3
-    assert nb.sj_select(A2, st, 1, card, 1) == 0     # any highest: the front one of two B6
-    assert nb.sj_select(A2, st, 1, card, 2) == 0     # no yellow: any colour (documented)
+    assert automaton.sj_select(A2, st, 1, card, 0) == 1     # pink lowest: the front one of two P3
+    assert automaton.sj_select(A2, st, 1, card, 1) == 0     # any highest: the front one of two B6
+    assert automaton.sj_select(A2, st, 1, card, 2) == 0     # no yellow: any colour (documented)
 
 
 def _market_after_discards(st, gm, am, gt, at, n):
@@ -89,7 +90,7 @@ def test_solo1_end_of_spook_phase_discards(script, buy):
     st.malice[0] = 8
     if buy:
         script.spook = [(2, 0), 0]      # buys the leftmost Arch Monster, then passes
-    nb.spook_phase(A, st, lu, new_agg(1), rng)
+    phases.spook_phase(A, st, lu, new_agg(1), rng)
     gm, am = st.gmarket.copy(), st.amarket.copy()
     # rebuild what the market was after the purchases, before the discards
     if buy:
@@ -157,7 +158,7 @@ def test_scoring_his_dice_highest_rank_first_ties_by_court(script):
     _empty_court(st)
     st.court_grunt[B] = 1
     _his_dice(A, st, "B5 G6 B3 P5")
-    nb.sj_score_dice(A, st)
+    automaton.sj_score_dice(A, st)
     # G6: 6 + 1 die; B5 (blue Court 1 die + Grunt 3 = 4 beats pink 1): 5 + 4; P5: 5 + 1
     assert st.info[I_SJ_SCORE] == 7 + 9 + 6
     assert st.info[I_UNSCORED] == 2 and st.sj_col[2] == B
@@ -170,7 +171,7 @@ def test_scoring_his_dice_ghosts_2_multi_matches_all(script):
     st.court_ghost[P] = 1
     st.court_ghost[MULTI] = 1
     _his_dice(A, st, "B5 P5 G1 Y2")
-    nb.sj_score_dice(A, st)
+    automaton.sj_score_dice(A, st)
     # P5: 5 + (1 + 2 + 2); B5: 5 + (1 + 2); Y2: 2 + (1 + 2); G1 un-scored
     assert st.info[I_SJ_SCORE] == 10 + 8 + 5 and st.info[I_UNSCORED] == 2
 
@@ -183,7 +184,7 @@ def test_his_purchase_by_unscored_rank(script, rank):
     st.info[I_UNSCORED] = 0
     gm, am = [int(x) for x in st.gmarket], [int(x) for x in st.amarket]
     gt, at = st.info[I_GTOP], st.info[I_ATOP]
-    nb.sj_buy(A, st)
+    automaton.sj_buy(A, st)
     taken = [0, 4] if rank == 6 else [5 - rank]      # #1 is the rightmost
     want = np.zeros(7, np.int64)
     for i in taken:
@@ -212,7 +213,7 @@ def test_spook_phase_player_first_then_his_purchase_then_unscored_die(script, un
         t = 3 if c == MULTI else int(np.flatnonzero(A.space_colour == c)[0])
     script.spook = [(1, 4, t), 0]         # you buy the rightmost Ghost first, then pass
     bag = st.bag.copy()
-    nb.spook_phase(A, st, lu, new_agg(1), rng)
+    phases.spook_phase(A, st, lu, new_agg(1), rng)
     mine = st.gain_spot[0, t] if A.ghost_gain[g] else st.ghost_at[0, t]
     assert mine == g                      # yours is the first purchase
     assert st.court_ghost.sum() == 1 and st.court_ghost[A.ghost_colour[gm[3]]] >= 1

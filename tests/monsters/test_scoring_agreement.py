@@ -88,7 +88,7 @@ def test_every_arch_card_agrees_alone():
 def test_progress_by_lines_equals_prophecy_progress_after_any_change():
     """The bots' incremental Prophecy progress (``progress_lines`` on the changed rows and
     columns only, then ``progress_of_lines``) gives exactly ``prophecy_progress`` after a
-    placement, a promotion or a swap, on every card (bots.prog / bots.prog_at)."""
+    placement, a promotion or a swap, on every card (values.prog / values.prog_at)."""
     rng = np.random.default_rng(20261202)
     base = np.zeros(24)
     vals = np.zeros(24)

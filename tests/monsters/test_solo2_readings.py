@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from simlab.errors import SimlabError
-from simlab.games.monsters import nb
+from simlab.games.monsters import nb, solo
 from simlab.games.monsters import scoring as nbs
 from simlab.games.monsters import scoring_ref as ref
 from simlab.games.monsters.actions import MULTI
@@ -82,7 +82,7 @@ COURT = {"every": {Y: 5, P: 6, B: 7, G: 4}, "none": {Y: 1, P: 2, B: 3, G: 0}}
 def test_court_points_of_multi_ghosts_both_engines(script, value):
     A, st, lu, rng = kernel(multi_ghost_matches=value)
     _court(st.court_dice, st.court_ghost, st.court_grunt)
-    assert {c: int(nb.court_points(A, st, c)) for c in COURT[value]} == COURT[value]
+    assert {c: int(solo.court_points(A, st, c)) for c in COURT[value]} == COURT[value]
     _, g = reference(multi_ghost_matches=value)
     _court(g.court_dice, g.court_ghost, g.court_grunt)
     assert {c: g.court_points(c) for c in COURT[value]} == COURT[value]
@@ -105,7 +105,7 @@ def test_scoring_his_dice_with_multi_ghosts_both_engines(script, value):
     for k, (c, r) in enumerate(DICE):
         st.sj_col[k], st.sj_face[k] = c, face(A, c, r)
     st.info[I_SJ_SCORE] = 0
-    nb.sj_score_dice(A, st)
+    solo.sj_score_dice(A, st)
     assert st.info[I_SJ_SCORE] == SCORED[value] and st.info[I_UNSCORED] == 2
     assert list(st.court_dice) == [1, 0, 1, 0, 0, 1]
     _, g = reference(multi_ghost_matches=value)

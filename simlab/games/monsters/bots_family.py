@@ -48,9 +48,8 @@ list no family decision).
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
 from simlab.core.rng import randint, uniform
-from simlab.games.monsters.bots import (
+from simlab.games.monsters.bot_base import (
     BOT_RANDOM,
     TIE,
     W_GRUNT,
@@ -60,6 +59,7 @@ from simlab.games.monsters.bots import (
     argmax_step,
     jitter,
 )
+from simlab.games.monsters.ref import rule
 from simlab.games.monsters.scoring import prophecy_progress
 
 ROWS, COLS = 3, 6

@@ -25,7 +25,6 @@ choose.
 from __future__ import annotations
 
 from simlab.core.custom import CUSTOM_ID
-from simlab.core.jit import rule
 from simlab.core.rng import randint
 from simlab.games.monsters.actions import (
     A_CALL,
@@ -37,16 +36,11 @@ from simlab.games.monsters.actions import (
     A_PROMOTE,
     A_SWAP,
 )
-from simlab.games.monsters.bots import (
-    BOT_RANDOM,
-    KIND_GRUNT_ORDER,
-    W_GRUNT,
-    argmax_step,
-    final_value,
-    space_value,
-)
+from simlab.games.monsters.bot_base import BOT_RANDOM, KIND_GRUNT_ORDER, W_GRUNT, argmax_step
 from simlab.games.monsters.engine import next_space
+from simlab.games.monsters.ref import rule
 from simlab.games.monsters.state import MAX_GRUNTS
+from simlab.games.monsters.values import final_value, space_value
 
 #: Grunts of one colour up to which every order is tried (6! = 720 orders)
 FULL_ORDERS = 6
@@ -56,10 +50,9 @@ FULL_ORDERS = 6
 def colour_steps(A, c, pos, s):
     """Spaces of colour c a Grunt passes from ``pos`` (start/gain spot: before the path) to
     ``s`` (the final area counts as one more)."""
-    n = 0
-    for t in range(pos + 1 if pos >= 0 else 0, min(s + 1, A.n_spaces)):
-        if A.space_colour[t] == c:
-            n += 1
+    s0 = pos + 1 if pos >= 0 else 0
+    s1 = min(s + 1, A.n_spaces)
+    n = A.col_count[s1, c] - A.col_count[s0, c] if s1 > s0 else 0
     if s >= A.n_spaces:
         n += 1
     return n

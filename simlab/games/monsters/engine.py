@@ -7,9 +7,9 @@ Everything here is also callable from plain Python (the rule tests call it on ha
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
 from simlab.core.rng import randint
 from simlab.games.monsters.actions import A_GAIN_GRUNT, MULTI, SUMMON
+from simlab.games.monsters.ref import rule
 from simlab.games.monsters.state import (
     B_SUMMON,
     C_DRAWN,
@@ -130,11 +130,10 @@ def next_space(A, st, p, pos, c):
     """The next free space of colour c after position ``pos`` (start or gain-Grunt spot: from
     the beginning of the path), skipping spaces with a Minion or a Grunt; S (the final area)
     if none is left."""
-    s0 = pos + 1 if pos >= 0 else 0
-    for s in range(s0, A.n_spaces):
-        if A.space_colour[s] == c and st.occ[p, s] == 0:
-            return s
-    return A.n_spaces
+    s = A.col_next[pos + 1 if pos >= 0 else 0, c]
+    while s < A.n_spaces and st.occ[p, s] != 0:
+        s = A.col_after[s]
+    return s
 
 
 @rule
@@ -398,9 +397,16 @@ def can_place_ghost(A, st, p, g):
                 return t
         return -1
     c = A.ghost_colour[g]
-    for s in range(A.n_spaces):
-        if free_for_piece(st, p, s) and (c == MULTI or A.space_colour[s] == c):
+    if c == MULTI:
+        for s in range(A.n_spaces):
+            if free_for_piece(st, p, s):
+                return s
+        return -1
+    s = A.col_next[0, c]  # the spaces of its colour, in path order
+    while s < A.n_spaces:
+        if free_for_piece(st, p, s):
             return s
+        s = A.col_after[s]
     return -1
 
 

@@ -74,16 +74,17 @@ def _compile_look(A, lu) -> None:
     compiles the all-greedy playouts through the same game-loop functions, which numba would
     otherwise meet while they are being compiled for this line-up and link as recursive calls
     by symbol (broken once cached). It compiles ``look`` itself, for the plain int64 signature
-    the kernel calls (``bots.ask_look``): a call from Python would run its Python twin
-    (``core.jit.RuleDispatcher``)."""
+    the kernel calls (``bots.ask_look``), the rules, the state and the line-up by reference
+    (``ref.py``): a call from Python would run its Python shim."""
     from numba import typeof
 
     from simlab.games.monsters.bots import KIND_SPOOK
     from simlab.games.monsters.lookahead import look
+    from simlab.games.monsters.ref import Ref
 
     args = (A, new_state(A), lu, np.int64(0), np.int64(KIND_SPOOK), np.int64(0),
             np.zeros(4, np.uint64))
-    look.compile(tuple(typeof(a) for a in args))
+    look.compile(tuple(Ref(typeof(a)) if i < 3 else typeof(a) for i, a in enumerate(args)))
 
 
 class MonstersGame(Game):

@@ -42,9 +42,8 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
-from simlab.core.jit import rule
 from simlab.core.rng import next_u64, randint, seed_stream
-from simlab.games.monsters.bots import (
+from simlab.games.monsters.bot_base import (
     BOT_GREEDY,
     BOT_LOOKAHEAD,
     BOTS,
@@ -55,25 +54,13 @@ from simlab.games.monsters.bots import (
     W_COST,
     W_PLAYOUTS,
     W_WIDTH,
-    arch_gain,
-    face_value,
-    ghost_value,
-    place_value,
-    prog,
-    spook_code,
 )
+from simlab.games.monsters.bots_spook import spook_code
 from simlab.games.monsters.engine import can_place_ghost
-from simlab.games.monsters.nb import (
-    SOLO1,
-    SOLO2,
-    after_draft,
+from simlab.games.monsters.nb import after_draft, end_round, final_scoring, play_round, players_from
+from simlab.games.monsters.phases import (
     draft_from,
-    end_round,
-    final_scoring,
     place_one,
-    play_round,
-    players_from,
-    sj_buy,
     spook_apply,
     spook_end,
     spook_loop,
@@ -82,6 +69,8 @@ from simlab.games.monsters.nb import (
     swamp_from,
     take_die,
 )
+from simlab.games.monsters.ref import rule
+from simlab.games.monsters.solo import sj_buy
 from simlab.games.monsters.state import (
     COLS,
     I_ATOP,
@@ -95,10 +84,13 @@ from simlab.games.monsters.state import (
     I_SPOOK_N,
     I_SPOOK_STAGE,
     ROWS,
+    SOLO1,
+    SOLO2,
     MonstersLineup,
     new_agg,
     new_state,
 )
+from simlab.games.monsters.values import arch_gain, face_value, ghost_value, place_value, prog
 
 MAX_CAND = 16
 #: greedy's default weights (a custom seat's stand-in in the playouts)

@@ -53,7 +53,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simlab.core.jit import batch, rule
+from simlab.core.jit import batch
 from simlab.core.rng import randint, seed_stream
 from simlab.core.shape import (
     LEAD_BINS,
@@ -82,6 +82,7 @@ from simlab.games.monsters.bots_family import (
     next_step,
     row_total,
 )
+from simlab.games.monsters.ref import ref, rule
 from simlab.games.monsters.scoring import prophecy_score
 from simlab.games.monsters.shape import family_checkpoint
 
@@ -546,7 +547,15 @@ def record_result(A, st, k, agg):
 @batch
 def run_batch_family(A, F, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
     """Play family games start..start+count-1 of ``seed`` into ``agg``; per-game rows when the
-    row arrays are non-empty (shape (count, P))."""
+    row arrays are non-empty (shape (count, P)). The rules below get the NamedTuples by
+    reference (``ref.py``)."""
+    play_batch_family(ref(A), ref(F), ref(st), ref(lu), rng, seed, start, count, ref(agg),
+                      row_scores, row_winners)
+
+
+@rule
+def play_batch_family(A, F, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
+    """:func:`run_batch_family`'s loop."""
     P = A.n_players
     keep = row_scores.shape[0] > 0
     for i in range(count):

@@ -305,6 +305,28 @@ class MonstersArrays(NamedTuple):
     multi_matches: int        # solo 2: 1 multi-coloured Ghosts in his Court match every colour
     prophecy_plus_one: int    # solo 2: index in PROPHECY_PLUS_ONE (the Prophecy +1 payment)
     plus3_ghosts: int         # solo 2: Ghosts the +3 modifier (court_ghosts 4) puts: 4 or 6
+    # the Town path by colour (``town_tables``): where a Grunt of a colour can go next
+    col_next: np.ndarray      # (S+1, 6) first space of colour c at or after position s (S: none)
+    col_after: np.ndarray     # (S,) the next space of space s's colour after s (S: none)
+    col_count: np.ndarray     # (S+1, 6) spaces of colour c before position s
+
+
+def town_tables(space_colour: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The Town path by colour, for the kernels: ``col_next[s, c]`` the first space of colour
+    c at or after position s, ``col_after[s]`` the next space of s's colour after s (both S when
+    there is none), ``col_count[s, c]`` how many spaces of colour c lie before position s."""
+    S = len(space_colour)
+    nxt = np.full((S + 1, 6), S, np.int64)
+    after = np.full(S, S, np.int64)
+    count = np.zeros((S + 1, 6), np.int64)
+    for s in range(S - 1, -1, -1):
+        nxt[s] = nxt[s + 1]
+        after[s] = nxt[s + 1, space_colour[s]]
+        nxt[s, space_colour[s]] = s
+    for s in range(S):
+        count[s + 1] = count[s]
+        count[s + 1, space_colour[s]] += 1
+    return nxt, after, count
 
 
 # ------------------------------------------------------------------------ rules
@@ -596,7 +618,7 @@ class MonstersRules:
             int(self.court_die_points), int(self.court_ghost_points),
             int(self.court_grunt_points), int(self.multi_ghost_matches == "every"),
             PROPHECY_PLUS_ONE.index(self.prophecy_plus_one),
-            6 if self.court_ghosts_plus3 == "six" else 4)
+            6 if self.court_ghosts_plus3 == "six" else 4, *town_tables(sc))
 
     def describe_icons(self, acts, juice) -> str:
         """Readable icon list (for logs)."""

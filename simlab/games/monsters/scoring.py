@@ -29,7 +29,6 @@ ignored). With no empty spot left it equals ``prophecy_score`` exactly. Callers 
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
 from simlab.games.monsters.cards import (
     AX_ROW,
     K_ALL_MATCH,
@@ -54,6 +53,7 @@ from simlab.games.monsters.cards import (
     N_ROWS,
     OP_ADD,
 )
+from simlab.games.monsters.ref import rule
 
 FINAL_AREA = 13
 
@@ -184,50 +184,59 @@ def cond_value(C, k, i, line, order_col, order_rank, keep, partial):
         if not _eq_feasible(v0, v1, v2, C.p_op[k, i]):
             return 0.0
         return pts * nf / 3
-    # scope: the first `span` spots (all there), or every spot still there
+    # scope: the first `span` spots (all there), or every spot still there; one pass that
+    # gathers only what the condition's kind reads
     span = C.p_span[k, i]
     top = span if span > 0 else length
     nf = 0
     ne = 0
-    s = 0
-    first_col = -1
-    colours_ok = True
-    match_ok = True
-    parity_ok = True
-    prev_par = -1   # parity of the previous scope spot's die, -2 if that spot is empty
+    s = 0           # sum: rank total
+    packed = 0      # of_a_kind: dice per rank, 4 bits each
+    first_col = -1  # same_colour
+    seen = 0        # colours: bit set of colours seen
     ncol = 0
-    seen = 0        # bit set of colours seen
-    packed = 0      # dice per rank, 4 bits each
+    prev_par = -1   # alternate: parity of the previous scope spot's die, -2 if that spot is empty
+    broken = False  # same_colour, all_match, alternate: a die breaks the requirement
     want_c = C.p_colour[k, i]
     want_r = C.p_rank[k, i]
     for j in range(top):
-        r, c = _rc(axis, line, j)
-        st = _state(order_col, keep, partial, r, c)
-        if st < 0:
+        if axis == AX_ROW:
+            r = line
+            c = j
+        else:
+            r = j
+            c = line
+        col = order_col[r, c] if c < keep[r] else -2
+        if col < 0 and (col == -2 or not partial):  # gone
             if span > 0:
                 return 0.0
             continue
-        if st == 0:
+        if col < 0:
             ne += 1
             prev_par = -2
             continue
         nf += 1
-        col = order_col[r, c]
         rk = order_rank[r, c]
-        s += rk
-        packed += 1 << (4 * rk)
-        if first_col < 0:
-            first_col = col
-        elif col != first_col:
-            colours_ok = False
-        if (seen >> col) & 1 == 0:
-            seen |= 1 << col
-            ncol += 1
-        if (want_c >= 0 and col != want_c) or (want_r > 0 and rk != want_r):
-            match_ok = False
-        if prev_par == rk % 2:
-            parity_ok = False
-        prev_par = rk % 2
+        if kind == K_SUM:
+            s += rk
+        elif kind == K_OF_A_KIND:
+            packed += 1 << (4 * rk)
+        elif kind == K_SAME_COLOUR:
+            if first_col < 0:
+                first_col = col
+            elif col != first_col:
+                broken = True
+        elif kind == K_COLOURS:
+            if (seen >> col) & 1 == 0:
+                seen |= 1 << col
+                ncol += 1
+        elif kind == K_ALL_MATCH:
+            if (want_c >= 0 and col != want_c) or (want_r > 0 and rk != want_r):
+                broken = True
+        elif kind == K_ALTERNATE:
+            if prev_par == rk % 2:
+                broken = True
+            prev_par = rk % 2
     if nf + ne < C.p_min[k, i]:
         return 0.0
     if kind == K_OF_A_KIND:
@@ -242,17 +251,12 @@ def cond_value(C, k, i, line, order_col, order_rank, keep, partial):
         if most + ne >= first:
             return C.p_by_count[k, i, first] * most / first
         return 0.0
-    ok = True
-    if kind == K_SAME_COLOUR:
-        ok = colours_ok
-    elif kind == K_ALL_MATCH:
-        ok = match_ok
-    elif kind == K_SUM:
+    if kind == K_SUM:
         ok = s + ne <= C.p_hi[k, i] and s + 6 * ne >= C.p_lo[k, i]
     elif kind == K_COLOURS:
         ok = ncol <= C.p_n[k, i] and ncol + ne >= C.p_n[k, i]
-    elif kind == K_ALTERNATE:
-        ok = parity_ok
+    else:
+        ok = not broken
     if not ok:
         return 0.0
     return pts * nf / (nf + ne)

@@ -13,10 +13,10 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.core.custom import no_custom
-from simlab.core.jit import rule
 from simlab.core.shape import LEAD_BINS, MARGIN_BINS, MAX_CHECKPOINTS, N_SHAPE_COUNTERS
 from simlab.games.monsters.actions import N_ACTIONS
 from simlab.games.monsters.cards import MAX_COND
+from simlab.games.monsters.ref import rule
 
 MAX_GRUNTS = 12
 N_MINIONS = 6
@@ -26,6 +26,7 @@ MAX_ARCH = 24       # Arch Monster cards a player can hold
 STACK = 96          # pending-action stack
 LANDED = 64         # actions the Grunts of one move can land on (12 Grunts x printed + Ghost)
 START, GAIN_SPOT = -1, -2
+SOLO1, SOLO2 = 2, 3  # A.mode of the solo modes (rules.MODE_SOLO1, MODE_SOLO2)
 
 # info slots
 (I_ROUND, I_FIRST, I_GTOP, I_ATOP, I_JUST_ROW, I_JUST_COL, I_SJ_SCORE, I_BOUGHT, I_SP,
@@ -122,7 +123,13 @@ class MonstersState(NamedTuple):
     perm: np.ndarray        # (4 * MAX_GRUNTS,) scratch: the Grunts of one move and their order
     lact: np.ndarray        # (LANDED,) scratch: the actions the Grunts of one move landed on
     ljuice: np.ndarray      # (LANDED,) their Spook Juice amounts
-    pv: np.ndarray          # (2, 3 * MAX_COND) float scratch: Prophecy values (bots.prog)
+    pv: np.ndarray          # (2, 3 * MAX_COND) float scratch: Prophecy values (values.prog_at)
+    pvp: np.ndarray         # (P, 3 * MAX_COND) float: the Prophecy values of pgrid (values.prog)
+    pbase: np.ndarray       # (P,) float: the Prophecy progress of pgrid
+    pgrid: np.ndarray       # (P, 40) the Order, Spider Jack values and card pvp was computed on
+    pgen: np.ndarray        # (P,) how many times pgrid changed
+    app: np.ndarray         # (P, 3, 6, 6) float: progress with a die added (values.prog_append)
+    appg: np.ndarray        # (P, 3, 6, 6) the pgen each app entry belongs to (-1: none)
     cp: np.ndarray          # (MAX_CHECKPOINTS, W) game shape: running scores after each round
     cp_end: np.ndarray      # (2, W) game shape: final scores, winners (W: shape.shape_players)
 
@@ -188,6 +195,8 @@ def new_state(A) -> MonstersState:
         z(STACK), z(8), z(MAX_GRUNTS), z(64), np.zeros(64), z(8), z(p), z(p), z(p, N_BREAK),
         z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(p, PICKS, 2), z(N_ACTIONS, 2),
         z(4 * MAX_GRUNTS), z(LANDED), z(LANDED), np.zeros((2, 3 * MAX_COND)),
+        np.zeros((p, 3 * MAX_COND)), np.zeros(p), np.full((p, 2 * ROWS * COLS + ROWS + 1), -9, i8),
+        z(p), np.zeros((p, ROWS, COLS, 6)), np.full((p, ROWS, COLS, 6), -1, i8),
         z(MAX_CHECKPOINTS, max(p, 2)), z(2, max(p, 2)))
 
 

@@ -1,0 +1,114 @@
+"""Monsters on Board: what every bot shares (numba): bot ids and parameter vectors, the
+decision kinds a custom bot scores, the tie-aware argmax, noise, and the lookahead bot's entry.
+
+``bots.py`` documents the bots and the custom-bot interface (and re-exports these names).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.core.rng import randint, uniform
+from simlab.games.monsters.ref import rule
+
+BOT_RANDOM, BOT_GREEDY, BOT_PROPHET, BOT_WEIGHTS, BOT_LOOKAHEAD = range(5)
+#: the decisions a custom bot scores (module docstring: the option codes of each kind)
+(KIND_DRAFT, KIND_ACTIVATE, KIND_PLACE, KIND_SWAP, KIND_PROMOTE, KIND_MINION, KIND_GRUNT,
+ KIND_CALL, KIND_FEED, KIND_SPOOK, KIND_ARCH, KIND_ARCH_FINAL, KIND_GRUNT_ORDER) = range(13)
+KIND_NAMES = ("draft", "activate", "place", "swap", "promote", "minion", "grunt", "call", "feed",
+              "spook", "arch", "arch_final", "grunt_order")
+#: a promote/demote target in the Driveway: "row" DRIVEWAY, "column" = Driveway space
+DRIVEWAY = 3
+#: Spook-phase option codes (custom bots): pass 0, Ghost 1 + position * 64 + target,
+#: Arch Monster ARCH_OPTION + position
+ARCH_OPTION = 1000
+PARAMS = ("juice", "malice", "grunt", "final", "rank", "beyond", "summon", "prophecy", "ghost",
+          "arch", "cost", "icon", "noise")
+N_PARAMS = len(PARAMS)
+(W_JUICE, W_MALICE, W_GRUNT, W_FINAL, W_RANK, W_BEYOND, W_SUMMON, W_PROPHECY, W_GHOST, W_ARCH,
+ W_COST, W_ICON, W_NOISE) = range(N_PARAMS)
+
+_GREEDY = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 1.0, 2.0, 6.0, 1.2, 0.8, 0.3)
+_PROPHET = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 2.0, 2.0, 6.0, 1.2, 0.8, 0.3)
+#: lookahead: the greedy weights (its other decisions and the pre-ranking) + its budget
+LOOK_PARAMS = PARAMS + ("playouts", "width")
+W_PLAYOUTS, W_WIDTH = N_PARAMS, N_PARAMS + 1
+
+#: name -> (id, parameter names, defaults, one-line description)
+BOTS = {
+    "random": (BOT_RANDOM, (), (), "uniform over the legal choices of every decision"),
+    "greedy": (BOT_GREEDY, PARAMS, _GREEDY,
+               "immediate Spook Juice, Malice, Grunt, Prophecy and Arch Monster value"),
+    "prophet": (BOT_PROPHET, PARAMS, _PROPHET, "greedy with its Prophecy card counted double"),
+    "weights": (BOT_WEIGHTS, PARAMS, _GREEDY,
+                "linear evaluation with every weight a parameter (for sweeps and tuning)"),
+}
+#: The lookahead bot enters the kernel through the line-up (``lu.look``). Its playouts run the
+#: game loop's own functions for the all-greedy line-up, so its entry point must be compiled
+#: (or loaded) on its own before the kernel (``game._compile_look``) and the kernel must call it
+#: with exactly that signature: plain int64 arguments, never literal constants (the decisions
+#: pass ``KIND_...`` and the solo loops seat 0 as literals), hence :func:`ask_look`. Otherwise
+#: numba compiles a second, literal-typed ``look`` while the loop is being compiled, links the
+#: playouts' calls into the loop as recursive calls by symbol, and the kernel crashes once
+#: loaded from the disk cache (tests/monsters/test_lookahead.py checks the single signature).
+LOOKAHEAD = (BOT_LOOKAHEAD, LOOK_PARAMS, _GREEDY + (8.0, 6.0),
+             "flat Monte Carlo over greedy playouts for draft, placement and Spook buys")
+BOTS["lookahead"] = LOOKAHEAD
+
+
+@rule
+def ask_look(A, st, lu, p, kind, arg, rng):
+    """The lookahead bot's decision (``lookahead.look`` through the line-up), always called with
+    plain int64 arguments: the one signature ``game._compile_look`` compiles first."""
+    return lu.look(A, st, lu, np.int64(p), np.int64(kind), np.int64(arg), rng)
+
+
+def bot_vector(name: str, overrides: dict | None = None):
+    """The parameter vector of a bot with overrides (tests and the reference)."""
+    import numpy as np
+
+    _, params, defaults, _ = BOTS[name]
+    v = np.zeros(N_PARAMS)
+    v[: len(defaults)] = defaults
+    for k, x in (overrides or {}).items():
+        v[params.index(k)] = x
+    return v
+
+
+@rule
+def jitter(rng, w):
+    """A uniform [0, noise) draw (0 without noise; no draw then)."""
+    if w[W_NOISE] > 0:
+        return uniform(rng) * w[W_NOISE]
+    return 0.0
+
+
+#: options whose values differ by at most this much are tied (broken from the game's stream)
+TIE = 1e-9
+
+
+@rule
+def argmax_step(v, bv, ties, rng):
+    """One more option of value ``v`` in a tie-aware argmax whose best so far is ``bv``, held by
+    ``ties`` tied options (0: ``bv`` is a threshold -- skip, pass -- not an option).
+
+    Returns ``(take, ties)``: a value above ``bv`` (by more than ``TIE``) is taken and starts a
+    new tie of 1; one equal to it (within ``TIE``) joins the tie and is taken with probability
+    1/ties, drawn from the game's stream ``rng`` (reservoir sampling: each of k tied options
+    ends up chosen with probability 1/k, whatever their order). No draw without a tie. The
+    caller updates ``bv`` only when ``ties`` comes back 1 (a new best)."""
+    if v > bv + TIE:
+        return True, 1
+    if ties > 0 and v >= bv - TIE:
+        ties += 1
+        return randint(rng, ties) == 0, ties
+    return False, ties
+
+
+@rule
+def custom_best(A, st, lu, p, kind, option, bv, best):
+    """One more option for a custom bot: (best value, best option) after scoring ``option``."""
+    v = lu.custom(A, st, p, kind, option, lu.params[p])
+    if v > bv:
+        return v, option
+    return bv, best
