@@ -292,7 +292,7 @@ def _custom_place(A, st, lineup, p):
     return code_value(bc), code_district(bc), code_arg(bc)
 
 
-@rule
+@rule(inline=True)
 def decide_lock(A, st, lineup, p, rng):
     """After its last die: the district ``p`` locks down, or -1 (called only when one is legal)."""
     w = lineup.params[p]

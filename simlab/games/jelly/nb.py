@@ -76,7 +76,7 @@ def play_round(A, st, lineup, rng, agg, sc, S):
     end_round(A, st, agg, steps)
 
 
-@rule  # asked by the reference engine (through its twin)
+@rule(inline=True)  # asked by the reference engine (through its twin)
 def choose_place(A, st, lineup, p, rng, sc, S):
     """Every bot's roll-step decision (``decide_place``; the lookahead bot's search). With
     ``S`` None (no lookahead seat) numba prunes the search, so the kernel does not contain it."""
@@ -86,7 +86,7 @@ def choose_place(A, st, lineup, p, rng, sc, S):
     return decide_place(A, st, lineup, p, rng)
 
 
-@rule  # asked by the reference engine (through its twin)
+@rule(inline=True)  # asked by the reference engine (through its twin)
 def choose_lock(A, st, lineup, p, rng, sc, S):
     """Every bot's lock-down (``decide_lock``; the lookahead bot tries no lock and each legal
     district, the timer then flipped as greedy does; ties in a random district order)."""
@@ -109,7 +109,7 @@ def choose_lock(A, st, lineup, p, rng, sc, S):
     return decide_lock(A, st, lineup, p, rng)
 
 
-@rule  # asked by the reference engine (through its twin)
+@rule(inline=True)  # asked by the reference engine (through its twin)
 def choose_flip(A, st, lineup, p, rng, sc, S):
     """Every bot's timer flip at a moment with every die placed (``decide_flip``; the lookahead
     bot plays both out: keep now, greedy from its next moment on, or flip now)."""

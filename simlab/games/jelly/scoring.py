@@ -81,7 +81,7 @@ def pay(A, st, giver, mask, a, lineup, rng, sc):
         st.jelly[r] += amt
 
 
-@rule
+@rule(inline=True)
 def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
     """Resolve one reward icon of zone z of district d_src for the controllers ``ctrl``
     of district d_scored (the two differ for an adjacent-district reward). Podium payouts to
@@ -168,37 +168,36 @@ def apply_zone(A, st, d, ctrl, agg, sc, rng, lineup=None):
         kind = A.rewards[d, z, i, 0]
         if kind == 0:
             break
-        if kind != R_ADJ:
-            apply_icon(A, st, d, d, z, i, ctrl, agg, sc, lineup, rng)
-            continue
-        dirn = A.rewards[d, z, i, 1]
-        if dirn == ADJ_EITHER:
-            nb = -2
-            for q in range(n_p):
-                if ctrl[q]:
-                    if lineup is None:
-                        pick = either_choice(A, st, q, d)
-                    else:
-                        pick = decide_either(A, st, lineup, q, d)
-                    if nb == -2:
-                        nb = pick
-                    elif nb != pick:
-                        nb = -1
-            if nb < 0:  # tied controllers cannot agree: the reward is 0 jelly
-                agg.counters[C_EITHER_DISAGREE] += 1
-                continue
-        else:
-            nb = (d + dirn) % n_d
-        znb = st.target[nb]
-        for j in range(MAX_ICONS):
-            k2 = A.rewards[nb, znb, j, 0]
+        src, zs, j0, j1 = d, z, i, i + 1  # this icon, or an arrow's district's target reward
+        if kind == R_ADJ:
+            dirn = A.rewards[d, z, i, 1]
+            if dirn == ADJ_EITHER:
+                nb = -2
+                for q in range(n_p):
+                    if ctrl[q]:
+                        if lineup is None:
+                            pick = either_choice(A, st, q, d)
+                        else:
+                            pick = decide_either(A, st, lineup, q, d)
+                        if nb == -2:
+                            nb = pick
+                        elif nb != pick:
+                            nb = -1
+                if nb < 0:  # tied controllers cannot agree: the reward is 0 jelly
+                    agg.counters[C_EITHER_DISAGREE] += 1
+                    continue
+            else:
+                nb = (d + dirn) % n_d
+            src, zs, j0, j1 = nb, st.target[nb], 0, MAX_ICONS
+        for j in range(j0, j1):  # one call site: apply_icon is inlined once
+            k2 = A.rewards[src, zs, j, 0]
             if k2 == 0:
                 break
             if k2 != R_ADJ:
-                apply_icon(A, st, d, nb, znb, j, ctrl, agg, sc, lineup, rng)
+                apply_icon(A, st, d, src, zs, j, ctrl, agg, sc, lineup, rng)
 
 
-@rule
+@rule(inline=True)
 def score_district(A, st, d, agg, sc, rng, lineup=None):
     """District scoring: cancel same-colour same-value dice, highest total (> 0) controls,
     tied controllers all gain the target reward (``lineup``: see ``apply_zone``)."""
