@@ -1,6 +1,6 @@
 """Hand-built Jelly Monster positions for the rule tests (tests/jelly/test_rules_*.py).
 
-A position is the same situation set up twice: once as the kernel's arrays (``nb.py``, filled
+A position is the same situation set up twice: once as the kernel's arrays (``dice.py``, filled
 through the kernel's own ``place_die``) and once as a :class:`ReferenceGame` whose districts and
 players are assigned by hand. :func:`score_both` scores districts or the city center on both and
 returns what each engine ends with, so that a test can compare both against a hand-computed
@@ -21,10 +21,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simlab.games.jelly import nb
 from simlab.games.jelly.bots import bot_vector
+from simlab.games.jelly.dice import apply_effect, place_die
 from simlab.games.jelly.reference import ReferenceGame
 from simlab.games.jelly.rules import JellyArrays, make_rules
+from simlab.games.jelly.scoring import score_center, score_district
 from simlab.games.jelly.state import (
     COUNTER_NAMES,
     I_POD_STACK,
@@ -78,7 +79,7 @@ def kernel_position(rules, placements=None, *, targets=None, jelly=None, pods=No
                     pod_stack=None, center=()):
     """The position as kernel arrays: returns ``(A, st, agg, sc)``.
 
-    Dice are put on the district entrances with the kernel's own ``nb.place_die`` (each die
+    Dice are put on the district entrances with the kernel's own ``dice.place_die`` (each die
     first goes into the placing player's roll, as in ``play_round``).
     """
     A = _arrays(rules)
@@ -93,7 +94,7 @@ def kernel_position(rules, placements=None, *, targets=None, jelly=None, pods=No
         for owner, value in dice:
             st.roll[value] += 1
             st.n_left[owner] += 1
-            nb.place_die(st, owner, value, d)
+            place_die(st, owner, value, d)
     for owner, _value in center:
         st.center[owner] += 1
     return A, st, agg, sc
@@ -159,12 +160,12 @@ def score_engines(rules, placements=None, *, what=0, lineup=None, seed=0, game=0
     rng = new_stream(seed, game)
     if isinstance(what, str):
         assert what == "center", what
-        nb.score_center(A, st, agg, sc.ctrl)
+        score_center(A, st, agg, sc.ctrl)
         g.score_center()
     else:
         order = [what] if isinstance(what, int | np.integer) else list(what)
         for d in order:
-            nb.score_district(A, st, int(d), agg, sc, rng, lu)
+            score_district(A, st, int(d), agg, sc, rng, lu)
             g.score_district(int(d))
     kern = Outcome(tuple(int(x) for x in st.jelly), tuple(int(x) for x in st.pods),
                    int(st.info[I_POD_STACK]))
@@ -181,7 +182,8 @@ def score_both(rules, placements=None, *, what=0, **position) -> tuple[Outcome, 
 
 def place_both(rules, placements, owner: int, value: int, district: int, arg: int, **position):
     """Place one more die (owner, value) on ``district`` and use its effect ``arg`` on both
-    engines (kernel: ``nb.place_die`` + ``nb.apply_effect``; reference: ``ReferenceGame.place``).
+    engines (kernel: ``dice.place_die`` + ``dice.apply_effect``; reference:
+    ``ReferenceGame.place``).
 
     ``arg`` is ``owner * 8 + value`` of the die to remove (1-2), the new Target zone (3-4), or -1.
     Returns ``(A, st, agg, game)`` after the placement.
@@ -196,8 +198,8 @@ def place_next(st, agg, g: ReferenceGame, owner: int, value: int, district: int,
     """Place one more die and use its effect on an existing kernel state and reference game."""
     st.roll[value] += 1
     st.n_left[owner] += 1
-    nb.place_die(st, owner, value, district)
-    nb.apply_effect(st, owner, value, district, arg, agg)
+    place_die(st, owner, value, district)
+    apply_effect(st, owner, value, district, arg, agg)
     g.players[owner].dice_in_hand += 1
     g.place(owner, value, district, arg, 0.0, [value])
 

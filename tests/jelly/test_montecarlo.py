@@ -10,7 +10,7 @@ from numba import njit
 import simlab
 from simlab.core.rng import d6, seed_stream
 from simlab.core.stats import binomial_tolerance
-from simlab.games.jelly import nb
+from simlab.games.jelly import dice, scoring
 from simlab.games.jelly.odds import control_odds
 from simlab.games.jelly.state import new_agg, new_scratch, new_state
 
@@ -70,8 +70,8 @@ def _control_frequencies(A, st, sc, agg, mine, theirs, n, seed):
                 st.roll[d6(rng)] += 1
             for v in range(1, 7):
                 while st.roll[v] > 0:
-                    nb.place_die(st, q, v, 0)
-        nb.score_district(A, st, 0, agg, sc, rng)
+                    dice.place_die(st, q, v, 0)
+        scoring.score_district(A, st, 0, agg, sc, rng)
         total += st.eff[0, 0]
         if st.jelly[0] == 1:
             others = 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from simlab.games.jelly.bots import either_choice
+from simlab.games.jelly.valuation import either_choice
 
 from .positions import Outcome, counter, kernel_position, score_both, score_engines
 from .positions import board as _board

@@ -2,7 +2,7 @@
 THIS district's Target to an adjacent zone, 5-6 nothing.
 
 Each test places one die on a hand-built position with an effect argument on both engines
-(kernel: ``nb.place_die`` + ``nb.apply_effect``; reference: ``ReferenceGame.place``). The effect
+(kernel: ``dice.place_die`` + ``dice.apply_effect``; reference: ``ReferenceGame.place``). The effect
 argument is ``owner * 8 + value`` of the die to remove (1-2), or the new Target zone (3-4).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from simlab.games.jelly import nb
+from simlab.games.jelly import scoring
 from simlab.games.jelly.state import I_POD_STACK, new_scratch
 
 from .positions import (
@@ -156,7 +156,7 @@ def test_removals_then_center_scoring():
     place_next(st, agg, g, 1, 2, 0, die(2, 1))
     assert kernel_center(st) == reference_center(g) == [0, 0, 2]
     assert kernel_dice(st, 0) == reference_dice(g, 0) == [(0, 1), (1, 2), (1, 6)]
-    nb.score_center(A, st, agg, new_scratch(3).ctrl)
+    scoring.score_center(A, st, agg, new_scratch(3).ctrl)
     g.score_center()
     assert [int(x) for x in st.pods] == [p.pods for p in g.players] == [0, 0, 1]
     assert int(st.info[I_POD_STACK]) == g.pod_stack == 29

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from simlab.core.rng import new_stream
-from simlab.games.jelly import nb
+from simlab.games.jelly import dice, nb
 from simlab.games.jelly.game import GAME
 from simlab.games.jelly.reference import ReferenceGame
 from simlab.games.jelly.rules import make_rules
@@ -55,7 +55,7 @@ def one_round(prep, seed, game, *, targets=None, locked=None, leftovers=False):
             d.locked_by = locked
     if leftovers:
         st.dice[0, 0, 6] = 2
-        nb.refresh_eff(st, 0, 0)
+        dice.refresh_eff(st, 0, 0)
         g.districts[0].dice = [(0, 6), (0, 6)]
     nb.play_round(A, st, lineup, new_stream(seed, game), agg,
                   new_scratch(A.n_players, A.n_districts), None)

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from simlab.core.rng import new_stream, uniform
-from simlab.games.jelly import bots, nb
+from simlab.games.jelly import bots, evaluator, scoring, timer
 from simlab.games.jelly.game import GAME
 from simlab.games.jelly.rules import make_rules
 
@@ -50,7 +50,7 @@ def test_step_time_grows_with_what_the_player_weighs(n_left, locked, speed):
     rng = new_stream(SEED, 0)
     u = uniform(new_stream(SEED, 0))
     expected = (1.5 + 0.5 + 0.04 * n_left * (6 - locked)) * (0.7 + 0.6 * u) / speed
-    assert nb.step_time(A, st, 0, rng) == pytest.approx(expected, rel=1e-12)
+    assert timer.step_time(A, st, 0, rng) == pytest.approx(expected, rel=1e-12)
     g = reference_position(rules, seed=SEED, game=0)
     g.players[0].dice_in_hand = n_left
     for d in range(locked):
@@ -63,7 +63,7 @@ def test_a_round_takes_about_twenty_seconds_at_speed_one():
     # every die placed (no timer bites at equal speeds): the rounds' steps say so
     rules = make_rules(4)
     A = rules.to_arrays()
-    mean = sum(bots.mean_step(A, 0, k, 6) for k in range(1, 8))
+    mean = sum(timer.mean_step(A, 0, k, 6) for k in range(1, 8))
     assert mean == pytest.approx(14 + 0.24 * 28)
     _r, prep = prepared(4, "greedy")
     agg, _ = GAME.run_batch(prep, SEED, 0, 300, False)
@@ -87,16 +87,16 @@ def test_rolling_again_only_while_the_time_allows():
     # nobody has finished: the timer cannot run out before an opponent's 7 dice (~21 s) plus
     # 10 s; my 3 dice after one more roll take ~7.5 s: time to spare
     A, st = _watch_state(rules, n_left=3)
-    assert bots.can_wait(A, st, 0)
+    assert timer.can_wait(A, st, 0)
     # the timer runs out in 5 s: no time to roll again with 3 dice
     A, st = _watch_state(rules, n_left=3, flipped=True, deadline=35.0)
-    assert not bots.can_wait(A, st, 0)
+    assert not timer.can_wait(A, st, 0)
     # an opponent has finished and may flip now: 10 s; 7 dice need ~21 s
     A, st = _watch_state(rules, n_left=7, others=0)
-    assert not bots.can_wait(A, st, 0)
+    assert not timer.can_wait(A, st, 0)
     # ... but one die fits easily
     A, st = _watch_state(rules, n_left=1, others=0)
-    assert bots.can_wait(A, st, 0)
+    assert timer.can_wait(A, st, 0)
 
 
 def test_greedy_rolls_again_rather_than_cancel_itself():
@@ -132,20 +132,20 @@ def test_evaluator_flip_when_ahead_or_a_better_player_still_rolls():
     # seat 0 has placed everything and leads (12 jelly against 2): it flips while others roll
     A, st = _watch_state(rules, n_left=0, others=3)
     st.jelly[:] = (12, 2, 2)
-    assert bots.evaluate_flip(A, st, w, 0)
+    assert evaluator.evaluate_flip(A, st, w, 0)
     # behind, and the players still rolling stand below the leader who has finished: it
     # keeps the timer (their dice may yet hurt the leader)
     st.jelly[:] = (5, 12, 2)
     st.n_left[:] = (0, 0, 3)
-    assert not bots.evaluate_flip(A, st, w, 0)
+    assert not evaluator.evaluate_flip(A, st, w, 0)
     # behind a player who is still rolling: flip (cut the leader short)
     st.n_left[:] = (0, 3, 3)
-    assert bots.evaluate_flip(A, st, w, 0)
+    assert evaluator.evaluate_flip(A, st, w, 0)
     # nobody left to roll: nothing to flip for; flip = 0: never
     st.n_left[:] = 0
-    assert not bots.evaluate_flip(A, st, w, 0)
+    assert not evaluator.evaluate_flip(A, st, w, 0)
     st.n_left[:] = (0, 3, 3)
-    assert not bots.evaluate_flip(A, st, bots.bot_vector("greedy", {"flip": 0}), 0)
+    assert not evaluator.evaluate_flip(A, st, bots.bot_vector("greedy", {"flip": 0}), 0)
 
 
 def _round_lines(lines):
@@ -230,7 +230,7 @@ def test_city_center_scored_after_the_districts_when_pods_run_short():
     rules = board(3, "pod", "jelly:0", "jelly:0")
     dice = {0: [(0, 5), (1, 2)]}
     A, st, agg, sc = kernel_position(rules, dice, pod_stack=1, center=[(1, 3), (1, 4)])
-    nb.score_round(A, st, agg, sc, new_stream(SEED, 0))
+    scoring.score_round(A, st, agg, sc, new_stream(SEED, 0))
     g = reference_position(rules, dice, pod_stack=1, center=[(1, 3), (1, 4)])
     g.score_round()
     assert [int(x) for x in st.pods] == [p.pods for p in g.players] == [1, 0, 0]
@@ -265,15 +265,15 @@ def test_a_lock_down_needs_dice_on_the_entrance():
     rules = board(3, "jelly:1", "jelly:1", "jelly:1")
     A, st, _agg, _sc = kernel_position(rules, {1: [(2, 4)]})
     g = reference_position(rules, {1: [(2, 4)]})
-    assert [bool(nb.lock_allowed(A, st, d)) for d in range(3)] == [False, True, False]
+    assert [bool(timer.lock_allowed(A, st, d)) for d in range(3)] == [False, True, False]
     assert [g.lock_allowed(d) for d in range(3)] == [False, True, False]
     st.locked[1] = 0
     g.districts[1].locked_by = 0
-    assert not nb.lock_allowed(A, st, 1) and not g.lock_allowed(1)  # one screen per entrance
+    assert not timer.lock_allowed(A, st, 1) and not g.lock_allowed(1)  # one screen per entrance
     free = board(3, "jelly:1", "jelly:1", "jelly:1", lock_requires_dice=False)
     A2, st2, _a, _s = kernel_position(free)
     g2 = reference_position(free)
-    assert nb.lock_allowed(A2, st2, 0) and g2.lock_allowed(0)
+    assert timer.lock_allowed(A2, st2, 0) and g2.lock_allowed(0)
 
 
 # --------------------------------------------------------------------------- bot valuation
@@ -309,7 +309,7 @@ def test_district_reward_metric_counts_podium_payouts():
     # podium:2:4 with seats 0 (6) and 1 (4): the district paid 2 + 4 = 6 jelly
     rules = board(3, "podium:2:4", "jelly:0")
     A, st, agg, sc = kernel_position(rules, {0: [(0, 6), (1, 4)]}, jelly=(0, 0, 0))
-    nb.score_district(A, st, 0, agg, sc, new_stream(SEED, 0))
+    scoring.score_district(A, st, 0, agg, sc, new_stream(SEED, 0))
     assert int(agg.district_jelly[0]) == 6
     g = reference_position(rules, {0: [(0, 6), (1, 4)]}, jelly=(0, 0, 0))
     g.score_district(0)

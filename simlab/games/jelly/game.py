@@ -11,9 +11,9 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.core.shape import shape_metrics
-from simlab.games.jelly import bots as _bots
 from simlab.games.jelly import nb
-from simlab.games.jelly.rules import JellyArrays, JellyRules, make_rules
+from simlab.games.jelly import roster as _roster
+from simlab.games.jelly.rules import POD_VALUE, JellyArrays, JellyRules, make_rules
 from simlab.games.jelly.state import (
     COUNTER_NAMES,
     SEAT_NAMES,
@@ -24,8 +24,6 @@ from simlab.games.jelly.state import (
     search_for,
 )
 from simlab.games.registry import BotInfo, Game
-
-POD_VALUE = 3.5
 
 _RULE_DOCS = {
     "players": "players, 3-5",
@@ -75,7 +73,7 @@ class JellyGame(Game):
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
-                for name, (bid, params, defaults, doc) in _bots.BOTS.items()}
+                for name, (bid, params, defaults, doc) in _roster.BOTS.items()}
 
     def rule_options(self) -> list[dict]:
         base = JellyRules()
@@ -101,7 +99,7 @@ class JellyGame(Game):
         return make_rules(self.check_players(players), overrides, where)
 
     def prepare(self, rules: JellyRules, lineup) -> JellyPrepared:
-        ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
+        ids, params = self.bot_vectors(lineup, _roster.N_PARAMS)
         return JellyPrepared(rules.to_arrays(),
                              JellyLineup(ids, params, self.custom_function(lineup)))
 

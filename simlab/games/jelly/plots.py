@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core import plots
-from simlab.games.jelly.game import POD_VALUE
+from simlab.games.jelly.rules import POD_VALUE
 
 #: at most this many points are drawn as grouped bars; more become lines over the points
 MAX_GROUPED = 5

@@ -24,6 +24,9 @@ from simlab.errors import SimlabError
 R_NONE, R_JELLY, R_POD, R_DISCARD, R_PER_POD, R_ADJ, R_EACH_GIVES, R_GIVE_EACH = range(8)
 R_BY_DICE, R_PODIUM, R_PODIUM_PRESENT = 8, 9, 10
 ADJ_LEFT, ADJ_EITHER, ADJ_RIGHT = -1, 0, 1
+#: a jelly-pod's value where one must be counted before the end (bots, reward metrics): its mean
+#: roll on the rulebook's d6
+POD_VALUE = 3.5
 #: readings of a giver short of jelly (``give_each_short``), codes shared with nb.py / bots.py
 GIVE_SHORT = {"bot": 0, "poorest_first": 1}
 #: readings of "left" and "right" on an adjacent-district arrow (``adjacent_orientation``):

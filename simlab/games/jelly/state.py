@@ -12,6 +12,7 @@ import numpy as np
 
 from simlab.core.custom import no_custom
 from simlab.core.shape import LEAD_BINS, MARGIN_BINS, MAX_CHECKPOINTS, N_SHAPE_COUNTERS
+from simlab.games.jelly.roster import BOT_LOOKAHEAD, GREEDY_W
 
 # info slots
 I_ROUND, I_POD_STACK, I_FLIPPED, I_DRONE = range(4)
@@ -54,7 +55,7 @@ class JellyState(NamedTuple):
 
 
 class JellyLineup(NamedTuple):
-    """Bots of the seats: integer ids, parameter vectors (see bots.py) and the line-up's custom
+    """Bots of the seats: integer ids, parameter vectors (see roster.py) and the line-up's custom
     bot function (``simlab.core.custom``; seats with id ``CUSTOM_ID`` use it)."""
 
     ids: np.ndarray     # (P,) int64
@@ -110,20 +111,16 @@ class JellySearch(NamedTuple):
 def new_search(n_players: int, n_districts: int) -> JellySearch:
     """Allocate the lookahead scratch (K: every placement code fits). Kernels take it as their
     ``S`` argument only when a seat plays ``lookahead`` (see :func:`search_for`)."""
-    from simlab.games.jelly.bots import bot_vector  # bots.py imports this module
-
     k = n_districts * 512 + 1
     return JellySearch(new_state(n_players, n_districts), new_agg(n_players, n_districts),
                        np.zeros(4, np.uint64), np.zeros(k, np.int64), np.zeros(k, np.float64),
                        np.zeros(k, np.int64), np.zeros(n_players, np.int64),
-                       bot_vector("greedy"))
+                       GREEDY_W.copy())
 
 
 def search_for(lineup: JellyLineup, n_players: int, n_districts: int) -> JellySearch | None:
     """The lookahead scratch when a seat of ``lineup`` plays ``lookahead``, else None: the
     kernel is then compiled without the search (a smaller, faster-compiling entry point)."""
-    from simlab.games.jelly.bots import BOT_LOOKAHEAD  # bots.py imports this module
-
     if np.any(np.asarray(lineup.ids) == BOT_LOOKAHEAD):
         return new_search(n_players, n_districts)
     return None

@@ -1,0 +1,239 @@
+"""Attack of the Jelly Monster: what a district's rewards are worth to a player ("District
+Rewards", "Podium Rewards"), as the bots value them (numba rules).
+
+A jelly-pod counts at its mean roll (``POD_VALUE``); an adjacent-district arrow is followed one
+level deep ("an adjacent icon reached that way gives nothing"); a 'number of dice' reward reads the
+dice that survive cancellation. Helpers taking plain arrays and scalars (``_icon``,
+``zone_worth``...) are the ones called in the bots' hot loops: a state NamedTuple costs ~150
+words per call.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.core.jit import rule
+from simlab.games.jelly.rules import (
+    ADJ_EITHER,
+    MAX_ICONS,
+    POD_VALUE,
+    R_ADJ,
+    R_BY_DICE,
+    R_DISCARD,
+    R_EACH_GIVES,
+    R_GIVE_EACH,
+    R_JELLY,
+    R_PER_POD,
+    R_POD,
+    R_PODIUM,
+    R_PODIUM_PRESENT,
+)
+from simlab.games.jelly.state import I_POD_STACK
+
+
+@rule
+def _icon(rw, d, z, i, nd, pod_ok, pods_q, jelly_q, n_p):
+    """``icon_value`` on plain values (few arguments, so calls in hot loops stay cheap)."""
+    kind = rw[d, z, i, 0]
+    a = rw[d, z, i, 1]
+    if kind == R_JELLY:
+        return float(a)
+    if kind == R_POD:
+        return POD_VALUE if pod_ok else 0.0
+    if kind == R_DISCARD:
+        return -POD_VALUE if pods_q > 0 else 0.0
+    if kind == R_PER_POD:
+        return float(a * pods_q)
+    if kind == R_EACH_GIVES:
+        return float(a * (n_p - 1))
+    if kind == R_GIVE_EACH:
+        return -float(min(a * (n_p - 1), jelly_q))
+    if kind == R_BY_DICE:
+        if nd <= a:
+            return POD_VALUE if rw[d, z, i, 2] == 1 else float(rw[d, z, i, 3])
+        return POD_VALUE if rw[d, z, i, 4] == 1 else float(rw[d, z, i, 5])
+    if kind == R_PODIUM or kind == R_PODIUM_PRESENT:
+        return float(a)
+    return 0.0
+
+
+@rule
+def icon_value(A, st, q, d, z, i, nd):
+    """Expected jelly of one reward icon for player ``q`` (``nd``: q's dice on district d)."""
+    return _icon(A.rewards, d, z, i, nd, st.info[I_POD_STACK] > 0, st.pods[q], st.jelly[q],
+                 A.n_players)
+
+
+@rule
+def zone_worth(rw, target, n_d, d, z, nd, pod_ok, pods_q, jelly_q, n_p):
+    """``target_zone_value`` on plain values (few arguments, so calls stay cheap)."""
+    total = 0.0
+    for i in range(MAX_ICONS):
+        kind = rw[d, z, i, 0]
+        if kind == 0:
+            break
+        if kind != R_ADJ:
+            total += _icon(rw, d, z, i, nd, pod_ok, pods_q, jelly_q, n_p)
+            continue
+        dirn = rw[d, z, i, 1]
+        best = -1e18
+        for s in range(-1, 2, 2):
+            if dirn != ADJ_EITHER and s != dirn:
+                continue
+            nb = (d + s) % n_d
+            znb = target[nb]
+            v = 0.0
+            for j in range(MAX_ICONS):
+                k2 = rw[nb, znb, j, 0]
+                if k2 == 0:
+                    break
+                if k2 != R_ADJ:
+                    v += _icon(rw, nb, znb, j, nd, pod_ok, pods_q, jelly_q, n_p)
+            if v > best:
+                best = v
+        total += best
+    return total
+
+
+@rule
+def target_zone_value(A, st, q, d, z, nd):
+    """Value of zone ``z`` of district ``d`` for ``q`` (adjacent rewards: one level deep)."""
+    return zone_worth(A.rewards, st.target, A.n_districts, d, z, nd, st.info[I_POD_STACK] > 0,
+                      st.pods[q], st.jelly[q], A.n_players)
+
+
+@rule
+def zone_worth_fast(rw, d, z, pod_ok, n_p):
+    """Value of zone ``z`` of ``d`` if it holds at most one icon worth the same to everyone
+    (jelly, pod, each-gives, podium), else NaN (then ``zone_worth`` computes it); small, so
+    inline."""
+    kind = rw[d, z, 0, 0]
+    if kind == 0:
+        return 0.0
+    if rw[d, z, 1, 0] != 0:
+        return np.nan
+    a = rw[d, z, 0, 1]
+    if kind == R_JELLY or kind == R_PODIUM or kind == R_PODIUM_PRESENT:
+        return float(a)
+    if kind == R_POD:
+        return POD_VALUE if pod_ok else 0.0
+    if kind == R_EACH_GIVES:
+        return float(a * (n_p - 1))
+    return np.nan
+
+
+@rule
+def either_choice(A, st, q, d):
+    """Which neighbour ``q`` prefers for an 'adjacent: either' reward of district ``d``."""
+    n_d = A.n_districts
+    rw = A.rewards
+    left = (d - 1) % n_d
+    right = (d + 1) % n_d
+    nd = st.nlive[d, q]
+    pod_ok = st.info[I_POD_STACK] > 0
+    vl = 0.0
+    vr = 0.0
+    for j in range(MAX_ICONS):
+        if rw[left, st.target[left], j, 0] not in (0, R_ADJ):
+            vl += _icon(rw, left, st.target[left], j, nd, pod_ok, st.pods[q], st.jelly[q],
+                        A.n_players)
+        if rw[right, st.target[right], j, 0] not in (0, R_ADJ):
+            vr += _icon(rw, right, st.target[right], j, nd, pod_ok, st.pods[q], st.jelly[q],
+                        A.n_players)
+    # a tie is worth the same to q: a fixed answer (tied controllers must agree to gain it)
+    return left if vl > vr else right
+
+
+@rule(inline=True)
+def controls(eff, d, q, n_p):
+    """Does ``q`` control ``d`` now (highest total > 0, ties included)?"""
+    e = eff[d, q]
+    if e <= 0:
+        return False
+    for o in range(n_p):
+        if o != q and eff[d, o] > e:
+            return False
+    return True
+
+
+@rule
+def standing(A, st, q):
+    """How well ``q`` stands now: jelly, pods at 3.5, and the target rewards of the districts
+    it controls (ties included) as they stand."""
+    n_d = A.n_districts
+    v = st.jelly[q] + POD_VALUE * st.pods[q]
+    pod_ok = st.info[I_POD_STACK] > 0
+    for d in range(n_d):
+        if controls(st.eff, d, q, A.n_players):
+            v += zone_worth(A.rewards, st.target, n_d, d, st.target[d], st.nlive[d, q], pod_ok,
+                            st.pods[q], st.jelly[q], A.n_players)
+    return v
+
+
+@rule(inline=True)
+def _podium_icons(rw, d, z):
+    """The B of zone ``z`` of ``d``'s own 'podium' and 'podium_present' icons."""
+    sec = 0.0
+    pres = 0.0
+    for i in range(MAX_ICONS):
+        kind = rw[d, z, i, 0]
+        if kind == 0:
+            break
+        if kind == R_PODIUM:
+            sec += rw[d, z, i, 2]
+        elif kind == R_PODIUM_PRESENT:
+            pres += rw[d, z, i, 2]
+    return sec, pres
+
+
+@rule
+def zone_podium(rw, n_d, target, d, z):
+    """What zone ``z`` of ``d`` pays a player who does NOT control ``d``: (the B of its 'podium'
+    icons, paid to the second-highest total; the B of its 'podium_present' icons, paid to every
+    other player with a die there); arrows to a left or right neighbour followed one level ('an
+    adjacent icon reached that way gives nothing'; 'either' is the controllers' choice and is
+    not counted)."""
+    sec, pres = _podium_icons(rw, d, z)
+    for i in range(MAX_ICONS):
+        kind = rw[d, z, i, 0]
+        if kind == 0:
+            break
+        if kind == R_ADJ and rw[d, z, i, 1] != ADJ_EITHER:
+            nb = (d + rw[d, z, i, 1]) % n_d
+            s2, p2 = _podium_icons(rw, nb, target[nb])
+            sec += s2
+            pres += p2
+    return sec, pres
+
+
+@rule
+def _is_second(eff, d, p, n_p, e1, rq, e_rq):
+    """Podium rule: is a total ``e1`` of ``p`` on ``d`` the second-highest total (above 0,
+    below the top, no total in between), opponent ``rq``'s total being ``e_rq`` (rq -1: all
+    opponents as they are)?"""
+    if e1 <= 0:
+        return False
+    top = e1
+    for q in range(n_p):
+        if q != p:
+            top = max(top, e_rq if q == rq else eff[d, q])
+    if e1 >= top:
+        return False
+    for q in range(n_p):
+        if q != p:
+            e = e_rq if q == rq else eff[d, q]
+            if e > e1 and e < top:
+                return False
+    return True
+
+
+@rule
+def non_ctrl_take(eff, d, p, n_p, e1, rq, e_rq, sec, pres):
+    """What ``p`` takes from a podium zone it does not control with total ``e1``: second place
+    (``sec``) and presence (``pres``: a die that survives cancellation, i.e. a total above 0)."""
+    t = 0.0
+    if sec != 0.0 and _is_second(eff, d, p, n_p, e1, rq, e_rq):
+        t += sec
+    if e1 > 0:
+        t += pres
+    return t
