@@ -67,7 +67,6 @@ from simlab.games.monkey.state import (
     MonkeyState,
     new_agg,
     new_state,
-    search_state,
 )
 
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (-1, 1))  # horizontal, vertical, both diagonals
@@ -111,7 +110,7 @@ class ReferenceGame:
         self.last_field: tuple[int, int] | None = None
         self.agg = new_agg(self.n_p, A.len_bins)
         self.view = new_state(self.n_p, A.n_cards)
-        self.sim = search_state(lineup, self.n_p, A.n_cards)  # lookahead playouts, or None
+        self.sim = bots.search_state(lineup, self.n_p, A.n_cards)  # lookahead playouts, or None
         self.log_on = log
         self.lines: list[str] = []
         self.names = names or [f"P{q + 1}" for q in range(self.n_p)]

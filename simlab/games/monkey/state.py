@@ -107,17 +107,6 @@ class MonkeyAgg(NamedTuple):
     leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
 
 
-def search_state(lineup, n_players: int, n_cards: int) -> MonkeyState | None:
-    """The playout state when a seat of ``lineup`` searches (``lookahead``, or ``solo`` with
-    ``playouts`` > 0), else None: the kernel is then compiled without the search (a smaller
-    entry point)."""
-    from simlab.games.monkey.bots import needs_search  # bots.py imports this module
-
-    if needs_search(lineup):
-        return new_state(n_players, n_cards)
-    return None
-
-
 def new_state(n_players: int, n_cards: int, turns: int = 0) -> MonkeyState:
     """Allocate a zeroed state; ``turns``: the most turns a game can take (the game-shape trail
     has a row per turn; 0 for the bots' views and playout boards, which keep none)."""
