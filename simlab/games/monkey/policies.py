@@ -279,7 +279,7 @@ def _solo_value(A, st, p, c, m, w, nfree):
     return v - w[P_SOLO_COST] * play_cost(st, p, m)
 
 
-@rule(inline=True)
+@rule
 def solo_choice(A, st, p, n, w, rng):
     """The solo planner's play among the n legal plays in st.masks (ties drawn from the stream
     over distinct plays)."""

@@ -80,7 +80,7 @@ def _resample(A, sim, p, rng):
         n += 1
 
 
-@rule(inline=True)
+@rule
 def playout(A, sim, p, rng, solo_policy, w):
     """Play the scratch game to its end from the seat after p, with random bots (or, with
     ``solo_policy``, the solo planner's heuristic with weights w); returns p's result: win
@@ -112,7 +112,7 @@ def playout(A, sim, p, rng, solo_policy, w):
     return sim.winners[p] / k + sim.points[p] / 10000.0
 
 
-@rule(inline=True)
+@rule
 def lookahead(A, st, sim, p, n, plays, rng, solo_policy, w):
     """Flat Monte Carlo over the n legal plays in st.masks (subsets playing the same cards
     once), each tried in ``plays`` playouts (random bots); exact ties (deterministic ends)
@@ -136,7 +136,7 @@ def lookahead(A, st, sim, p, n, plays, rng, solo_policy, w):
     return bm
 
 
-@rule(inline=True)
+@rule
 def _solo_rollouts(A, st, sim, p, m, plays, base, w, out, store):
     """Playouts of solo play m: playout j draws from stream (base, j), the same for every play
     (common random numbers); outcome success + score / 1000. ``store``: keep them in ``out``,
@@ -163,7 +163,7 @@ def _solo_rollouts(A, st, sim, p, m, plays, base, w, out, store):
     return mean, max(dsq / plays - mean * mean, 0.0)
 
 
-@rule(inline=True)
+@rule
 def solo_search(A, st, sim, p, n, plays, w, rng):
     """Solo search: the heuristic's play unless the playouts show another one better at two
     standard errors of the paired difference (plays the heuristic prefers are not replaced by
