@@ -135,15 +135,9 @@ from simlab.games.monkey.policies import (
     N_PARAMS,
     P_PLAYOUTS,
     SOLO_PARAMS,
-    W_COST,
-    W_LEADER,
-    canonical,
-    evaluate,
-    leader_seat,
-    play_cost,
+    evaluation_play,
     random_play,
     solo_choice,
-    tie_step,
 )
 from simlab.games.monkey.rules import MODE_SOLO
 from simlab.games.monkey.search import lookahead, solo_search
@@ -205,12 +199,20 @@ def _custom(A, st, lineup, p, n):
 
 @rule  # asked by the reference engine (through its twin)
 def decide(A, st, sim, lineup, p, rng):
-    """A bot's play: the card subset (bitmask over p's hand slots) to play; the kernel asks only
-    when at least one play is legal. ``sim`` is the lookahead bot's playout state, or None
-    when no seat plays ``lookahead`` (the kernel then does not contain the search)."""
+    """A bot's play: the card subset (bitmask over p's hand slots) to play, 0 when no play is
+    legal. ``sim`` is the lookahead bot's playout state, or None when no seat plays
+    ``lookahead`` (the kernel then does not contain the search)."""
     n = legal_plays(A, st, p)
     if n == 0:
         return 0
+    return choose(A, st, sim, lineup, p, n, rng)
+
+
+@rule(inline=True)
+def choose(A, st, sim, lineup, p, n, rng):
+    """The play of p's bot among the n >= 1 legal plays ``legal_plays`` just listed in
+    st.masks/st.cells (and tabulated in st.psum/st.pk): :func:`decide` without the listing,
+    which the kernel has done already."""
     bid = lineup.ids[p]
     w = lineup.params[p]
     if bid == CUSTOM_ID:
@@ -223,30 +225,9 @@ def decide(A, st, sim, lineup, p, rng):
             return lookahead(A, st, sim, p, n, plays, rng, False, w)
         if bid == BOT_SOLO and w[P_PLAYOUTS] >= 1.0 and A.mode == MODE_SOLO:
             return solo_search(A, st, sim, p, n, int(w[P_PLAYOUTS]), w, rng)
-    # the best play; ties (within EPS) drawn uniformly from the stream over the distinct plays
-    # (a subset playing the same cards as an earlier one from other slots has its value and
-    # comes later: it never leads, and it is not counted in a tie)
-    best = -1e18
-    bm = st.masks[0]
-    ties = 0
     if bid == BOT_SOLO:
         return solo_choice(A, st, p, n, w, rng)
-    leader = -1
-    if A.n_players > 1 and w[W_LEADER] != 0.0:
-        leader = leader_seat(A, st, p, rng)
-    last_c = -1
-    cv = 0.0
-    for i in range(n):
-        c = st.cells[i]
-        m = st.masks[i]
-        if c != last_c:  # subsets naming the same field are often adjacent
-            cv = evaluate(A, st, p, c, w, leader)
-            last_c = c
-        v = cv + w[W_COST] * play_cost(st, p, m)
-        take, best, ties = tie_step(v, best, ties, canonical(st, p, m), rng)
-        if take:
-            bm = m
-    return bm
+    return evaluation_play(A, st, p, n, w, rng)
 
 
 def needs_search(lineup) -> bool:

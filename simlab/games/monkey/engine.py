@@ -43,6 +43,7 @@ from simlab.games.monkey.state import (
     I_NDRAW,
     I_TOWERS,
     I_TURN,
+    OWNED,
     S_BOXED_BOARD,
     S_DISCARDS,
     S_FIELDS,
@@ -98,6 +99,8 @@ def new_game(A, st, rng):
     st.counts[:] = 0
     st.owner[:] = -1
     st.maj[:] = -1
+    for s in range(A.shapes.shape[0]):
+        st.lines[s] = 0
     st.info[:] = 0
     st.ev[:] = 0
     st.sev[:] = 0
@@ -146,19 +149,24 @@ def may_place(A, st, p, c):
 def legal_plays(A, st, p):
     """Step 1 (play cards): every subset of 1..max_cards_per_play hand cards whose sum names a
     field where p may place (solo: free square fields, or if none, minus-tower fields).
-    Fills ``st.masks``/``st.cells`` (subsets in increasing bitmask order); returns the count."""
+    Fills ``st.masks``/``st.cells`` (subsets in increasing bitmask order); returns the count.
+    On the way it tabulates the total and the number of cards of every subset of the hand in
+    ``st.psum``/``st.pk`` (the bots read them)."""
     nh = st.hand_n[p]
+    st.psum[0] = 0
+    st.pk[0] = 0
+    for i in range(nh):  # the subsets with highest slot i: those below it plus card i
+        b = 1 << i
+        v = st.hand[p, i]
+        for m in range(b, 2 * b):
+            st.psum[m] = st.psum[m - b] + v
+            st.pk[m] = st.pk[m - b] + 1
     n = 0
     solo = A.mode == MODE_SOLO
     for tier in range(1, 3 if solo else 2):
         for m in range(1, 1 << nh):
-            k = 0
-            s = 0
-            for i in range(nh):
-                if (m >> i) & 1:
-                    k += 1
-                    s += st.hand[p, i]
-            if k > A.max_play or s < 1 or s > N_CELLS:
+            s = st.psum[m]
+            if st.pk[m] > A.max_play or s < 1 or s > N_CELLS:
                 continue
             c = A.cell_of[s]
             if solo:
@@ -207,10 +215,26 @@ def play_cards(st, p, m):
 
 
 @rule(inline=True)
+def set_majority(A, st, c, who):
+    """The majority of c passes to ``who`` (-1: nobody); the shapes through c count it."""
+    old = st.maj[c]
+    if who == old:
+        return
+    d = 0
+    if old >= 0:
+        d -= 1 << (4 * old)
+    if who >= 0:
+        d += 1 << (4 * who)
+    for k in range(A.n_cell_shapes[c]):
+        st.lines[A.cell_shapes[c, k]] += d
+    st.maj[c] = who
+
+
+@rule(inline=True)
 def update_majority(A, st, c):
     """Majority: strictly more monkeys than every other player; an owned field is the owner's."""
     if st.owner[c] >= 0:
-        st.maj[c] = st.owner[c]
+        set_majority(A, st, c, st.owner[c])
         return
     top = 0
     who = -1
@@ -221,7 +245,24 @@ def update_majority(A, st, c):
             who = q
         elif x == top:
             who = -1
-    st.maj[c] = who
+    set_majority(A, st, c, who)
+
+
+@rule
+def sync_lines(A, st):
+    """Recount ``st.lines`` from ``st.maj`` and ``st.owner`` (for a state set up by
+    hand: the reference engine's view for the bots, the tests' positions); the rules keep them
+    up to date as they change the board."""
+    for s in range(A.shapes.shape[0]):
+        n = 0
+        o = 0
+        for j in range(4):
+            x = A.shapes[s, j]
+            if st.maj[x] >= 0:
+                n += 1 << (4 * st.maj[x])
+            if st.owner[x] >= 0:
+                o |= 1 << (OWNED + st.owner[x])
+        st.lines[s] = n | o
 
 
 @rule(inline=True)
@@ -233,6 +274,8 @@ def resolve_ownership(A, st, p, c):
         if q != p and st.counts[c, q] + 2 > mine:
             return
     st.owner[c] = p
+    for k in range(A.n_cell_shapes[c]):
+        st.lines[A.cell_shapes[c, k]] |= 1 << (OWNED + p)
     st.ev[C_OWNED] += 1
     st.sev[p, S_OWNED] += 1
     st.fev[1, c] += 1
@@ -262,7 +305,7 @@ def place_monkey(A, st, p, c):
             if st.counts[c, p] == 2:
                 st.info[I_TOWERS] += 1
                 st.ev[C_TOWERS] += 1
-        st.maj[c] = p
+        set_majority(A, st, c, p)
         return
     if st.owner[c] == p:  # the owner keeps exactly 2: the new monkey goes to the box
         st.counts[c, p] -= 1
@@ -278,16 +321,11 @@ def place_monkey(A, st, p, c):
 @rule(inline=True)
 def check_win(A, st, p, c):
     """End of the game (immediate): p has the majority on a row of 4 connected fields through c
-    (horizontal, vertical, diagonal; quick game: or a 2x2 square)."""
+    (horizontal, vertical, diagonal; quick game: or a 2x2 square): all 4 in ``st.lines``."""
     square = False
     for k in range(A.n_cell_shapes[c]):
         s = A.cell_shapes[c, k]
-        ok = True
-        for j in range(4):
-            if st.maj[A.shapes[s, j]] != p:
-                ok = False
-                break
-        if ok:
+        if (st.lines[s] >> (4 * p)) & 15 == 4:
             if A.shape_kind[s] == SHAPE_ROW:
                 return E_ROW
             square = True
@@ -320,6 +358,13 @@ def discard_hand(A, st, p, rng):
 def take_turn(A, st, p, m, rng):
     """A turn of p with card subset ``m`` (0: no playable card): play, place, check the end,
     draw. Sets ``info[I_END]`` when the game ends."""
+    turn_steps(A, st, p, m, rng)
+
+
+@rule(inline=True)
+def turn_steps(A, st, p, m, rng):
+    """:func:`take_turn`, inlined into the kernel's game loop (a call passes every array of
+    the state)."""
     solo = A.mode == MODE_SOLO
     if m == 0:
         if solo:  # not even a minus tower: the solo game is lost

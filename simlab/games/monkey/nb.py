@@ -14,15 +14,15 @@ import numpy as np
 from simlab.core.jit import batch, rule
 from simlab.core.rng import seed_stream
 from simlab.core.shape import record_shape
-from simlab.games.monkey.bots import decide
+from simlab.games.monkey.bots import choose
 from simlab.games.monkey.engine import (
     finish_game,
     legal_plays,
     new_game,
     next_player,
     play_sum,
-    take_turn,
     turn_bound,
+    turn_steps,
 )
 from simlab.games.monkey.rules import MODE_SOLO, N_CELLS
 from simlab.games.monkey.state import (
@@ -140,9 +140,8 @@ def play_game(A, st, sim, lineup, rng):
             st.ev[C_FIRST_UNPLAYABLE] += 1
         m = 0
         c = -1  # the field of this turn's monkey (-1: none placed)
-        if n > 0:
-            m = decide(A, st, sim, lineup, p, rng)
-            n = legal_plays(A, st, p)
+        if n > 0:  # the bots leave the list of legal plays as it is
+            m = choose(A, st, sim, lineup, p, n, rng)
             ok = False
             other = False  # a legal play adds a monkey to a field p does not own
             for i in range(n):
@@ -157,7 +156,7 @@ def play_game(A, st, sim, lineup, rng):
             if other and st.owner[c] == p:
                 st.ev[C_OWNER_EXTRA_VOLUNTARY] += 1
         before = st.maj[c] if c >= 0 else -1
-        take_turn(A, st, p, m, rng)
+        turn_steps(A, st, p, m, rng)
         if A.mode != MODE_SOLO:
             record_turn(A, st, c, before)
         if not cards_conserved(A, st):

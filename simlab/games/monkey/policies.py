@@ -15,7 +15,7 @@ import numpy as np
 from simlab.core.jit import rule
 from simlab.core.rng import randint
 from simlab.games.monkey.rules import N_CELLS
-from simlab.games.monkey.state import I_TURN
+from simlab.games.monkey.state import I_TURN, OWNED
 
 N_PARAMS = 11
 W_WIN, W_MAJ, W_OWN, W_L2, W_L3, W_BLOCK, W_LEADER, W_CONTEST, W_FOCUS, W_COST, W_FIELD = \
@@ -28,16 +28,11 @@ P_REACH, P_KEEP, P_SCORE, P_SOLO_COST, P_PLAYOUTS = range(5)
 EPS = 1e-9
 
 
-@rule
-def play_cost(st, p, m):
-    """Cards in subset m of p's hand plus their sum / 10."""
-    k = 0
-    s = 0
-    for i in range(st.hand_n[p]):
-        if (m >> i) & 1:
-            k += 1
-            s += st.hand[p, i]
-    return k + s / 10.0
+@rule(inline=True)
+def play_cost(st, m):
+    """Cards in subset m of the hand plus their sum / 10 (the hand ``legal_plays`` last
+    enumerated: ``st.pk``, ``st.psum``)."""
+    return st.pk[m] + st.psum[m] / 10.0
 
 
 @rule(inline=True)
@@ -52,64 +47,48 @@ def canonical(st, p, m):
     return True
 
 
-@rule(inline=True)
-def _maj_after(A, st, p, c):
-    """Who holds the majority of c after p places one monkey there (ownership included)."""
-    if st.owner[c] >= 0:
-        return st.owner[c]
-    mine = st.counts[c, p] + 1
-    top = mine
-    who = p
-    for q in range(A.n_players):
-        if q == p:
-            continue
-        x = st.counts[c, q]
-        if x > top:
-            top = x
-            who = q
-        elif x == top:
-            who = -1
-    return who
+#: bit 4q set for every player q: the lowest bit of each player's count in ``st.lines``
+ONES = 0x1111
 
 
 @rule(inline=True)
-def _shape_count(A, st, s, q, c, mc):
-    """Majorities of q in shape s (cell c counted as held by mc); -1 if another player owns a
-    cell of it (the shape is dead for q)."""
-    n = 0
-    for j in range(4):
-        x = A.shapes[s, j]
-        o = st.owner[x]
-        if o >= 0 and o != q:
-            return -1
-        m = mc if x == c else st.maj[x]
-        if m == q:
-            n += 1
-    return n
+def _threes(x):
+    """Bit 4q set where player q's count in the packed counts x (4 bits each, at most 4) is 3."""
+    return x & (x >> 1) & ~(x >> 2) & ONES
 
 
 @rule(inline=True)
 def leader_seat(A, st, p, rng):
     """The opponent with most open 3-of-4 threats (then most majority fields); opponents tied
     on both: one drawn uniformly from the game's stream (never the lower seat). -1 when no
-    opponent has an open threat (the leader term then has nothing to break)."""
+    opponent has an open threat (the leader term then has nothing to break).
+
+    A threat of q: a shape holding 3 of q's majorities with no field owned by another player
+    (``st.lines``). The counts of all players are gathered in one pass, 8 bits per player."""
+    threats = 0
+    for s in range(A.shapes.shape[0]):
+        x = st.lines[s]
+        t = _threes(x)
+        if t == 0:
+            continue
+        o = x >> OWNED  # bit q: q owns a field of the shape
+        for q in range(A.n_players):
+            if (t >> (4 * q)) & 1 and o & ~(1 << q) == 0:
+                threats += 1 << (8 * q)
+    fields = 0
+    for c in range(N_CELLS):
+        if st.maj[c] >= 0:
+            fields += 1 << (8 * st.maj[c])
     best = -1
     best_key = -1
     ties = 0
     for q in range(A.n_players):
         if q == p:
             continue
-        t = 0
-        for s in range(A.shapes.shape[0]):
-            if _shape_count(A, st, s, q, -1, -1) == 3:
-                t += 1
+        t = (threats >> (8 * q)) & 255
         if t == 0:
             continue
-        f = 0
-        for c in range(N_CELLS):
-            if st.maj[c] == q:
-                f += 1
-        key = t * 100 + f
+        key = t * 100 + ((fields >> (8 * q)) & 255)
         if key > best_key:
             best_key = key
             best = q
@@ -137,46 +116,102 @@ def _takes_fourth(A, st, p, q, c):
     return st.counts[c, q] + 1 <= max(top, mine)
 
 
-@rule
+#: ``st.vals`` slots of the evaluation's line-term tables (below: the fields' values)
+T_GAIN = 40  # T_GAIN + n: p's count in a shape rises to n: the line2 / line3 / win weight
+T_SAME = 45  # T_SAME + n: p's count stays n: the win weight for 4
+
+
+@rule(inline=True)
+def _evaluation_tables(st, w):
+    """Per decision: the terms of p's own count in a shape after a placement (``T_GAIN``,
+    ``T_SAME``) into ``st.vals``; 0.0 where there is none (adding 0.0 changes no sum). Returns
+    whether the weights are finite (else :func:`_evaluate` adds every term the long way)."""
+    for n in range(5):
+        st.vals[T_GAIN + n] = 0.0
+        st.vals[T_SAME + n] = 0.0
+    st.vals[T_GAIN + 2] = w[W_L2]  # 1 -> 2: w_l2 * 1 + w_l3 * 0
+    st.vals[T_GAIN + 3] = w[W_L3]  # 2 -> 3: w_l2 * 0 + w_l3 * 1
+    st.vals[T_GAIN + 4] = w[W_WIN]  # 3 -> 4: the win, and no line term
+    st.vals[T_SAME + 4] = w[W_WIN]
+    return np.isfinite(w[W_L2]) and np.isfinite(w[W_L3]) and np.isfinite(w[W_FOCUS])
+
+
+@rule(inline=True)
 def evaluate(A, st, p, c, w, leader):
-    """The linear evaluation of p placing on c (without the card cost)."""
-    before = st.maj[c]
-    after = _maj_after(A, st, p, c)
-    if st.owner[c] == p:  # the monkey would go straight to the box
+    """The linear evaluation of p placing on c (without the card cost); see
+    :func:`_evaluate`."""
+    return _evaluate(A, st, p, c, w, leader, _evaluation_tables(st, w))
+
+
+@rule(inline=True)
+def _evaluate(A, st, p, c, w, leader, finite):
+    """The linear evaluation of p placing on c (without the card cost), after
+    :func:`_evaluation_tables` (``finite``: what it returned).
+
+    Per shape through c it reads the majorities each player holds there and its owners from
+    ``st.lines`` (before; after: c's majority moves from ``before`` to ``after``); a shape is
+    dead for a player when another player owns one of its fields. The terms are added in a
+    fixed order (the header, then shape by shape, player by player). Zero terms are skipped or
+    added as 0.0, which leaves a sum as it is, so the value is the same float as adding every
+    term the long way; with a weight that is not finite every term is added."""
+    o = st.owner[c]
+    if o == p:  # the monkey would go straight to the box
         return 0.0
-    v = 0.0
-    if after == p and before != p:
-        v += w[W_MAJ] + w[W_FIELD] * A.number[c] / 36.0
-    if st.owner[c] < 0 and after == p:
-        mine = st.counts[c, p] + 1
-        own = True
+    before = st.maj[c]
+    mine = st.counts[c, p] + 1
+    own = False
+    if o >= 0:
+        after = o
+    else:  # who holds the majority after p's monkey (the only one, or nobody on a tie)
+        top = mine
+        after = p
+        most = -2  # the most monkeys of another player
         for q in range(A.n_players):
-            if q != p and st.counts[c, q] + 2 > mine:
-                own = False
-        if own:
-            v += w[W_OWN]
+            if q == p:
+                continue
+            x = st.counts[c, q]
+            most = max(most, x)
+            if x > top:
+                top = x
+                after = q
+            elif x == top:
+                after = -1
+        own = after == p and most + 2 <= mine  # 2 more than every other player
+    v = 0.0
+    gain = after == p and before != p  # p's count rises by one in every shape through c
+    if gain:
+        v += w[W_MAJ] + w[W_FIELD] * A.number[c] / 36.0
+    if own:
+        v += w[W_OWN]
     if before >= 0 and before != p and after != before:
         v += w[W_CONTEST]
+    delta = 0  # the placement's change of the packed counts of every shape through c
+    if before >= 0:
+        delta -= 1 << (4 * before)
+    if after >= 0:
+        delta += 1 << (4 * after)
+    sh = 4 * p
+    me = 1 << sh
+    opp = ONES & ~me
+    short = finite and not (before == p and after != p)  # p's count does not fall
+    table = T_GAIN if gain else T_SAME
+    rise = 1 if gain else 0
+    dead = ~(1 << (OWNED + p)) & ~((1 << OWNED) - 1)  # owner bits of the other players
     focus = 0
     for k in range(A.n_cell_shapes[c]):
-        s = A.cell_shapes[c, k]
-        owners = 0  # bit q: q owns a cell of the shape
-        cnt0 = 0  # 4 bits per player: majorities in the shape before / after
-        cnt1 = 0
-        for j in range(4):
-            x = A.shapes[s, j]
-            o = st.owner[x]
-            if o >= 0:
-                owners |= 1 << o
-            m0 = before if x == c else st.maj[x]
-            m1 = after if x == c else st.maj[x]
-            if m0 >= 0:
-                cnt0 += 1 << (4 * m0)
-            if m1 >= 0:
-                cnt1 += 1 << (4 * m1)
+        cnt0 = st.lines[A.cell_shapes[c, k]]  # majorities per player (4 bits each), owners
+        threats = _threes(cnt0) & opp  # opponents holding 3 of the shape
+        if short and threats == 0:  # only p's own terms (none when the shape is dead)
+            n1 = ((cnt0 >> sh) & 15) + rise if cnt0 & dead == 0 else 0
+            v += st.vals[table + n1]
+            focus = max(focus, n1)
+            continue
+        cnt1 = cnt0 + delta
+        owners = cnt0 >> OWNED  # bit q: q owns a cell of the shape
+        need = threats | me  # who can have a term: p, and opponents holding 3
         for q in range(A.n_players):
-            if owners & ~(1 << q):
-                continue  # another player owns a cell: the shape is dead for q
+            if not (need >> (4 * q)) & 1 or owners & ~(1 << q):
+                continue  # nothing to add, or the shape is dead for q
             n0 = (cnt0 >> (4 * q)) & 15
             n1 = (cnt1 >> (4 * q)) & 15
             if q == p:
@@ -207,6 +242,50 @@ def tie_step(v, best, ties, eligible, rng):
 
 
 @rule(inline=True)
+def tie_play(v, best, ties, st, p, m, rng):
+    """:func:`tie_step` for play m of p's hand: a tied value counts only if m is the first
+    subset playing its cards (:func:`canonical`, checked only on a tie)."""
+    if v > best + EPS:
+        return True, v, 1
+    if v >= best - EPS and canonical(st, p, m):
+        ties += 1
+        return randint(rng, ties) == 0, best, ties
+    return False, best, ties
+
+
+@rule(inline=True)
+def evaluation_play(A, st, p, n, w, rng):
+    """The linear evaluation's play (``greedy``, ``row``, ``blocker``, ``weights``; weights w)
+    among the n legal plays in st.masks/st.cells: the best value of the field plus the card
+    cost; ties (within EPS) drawn uniformly from the stream over the distinct plays (a subset
+    playing the same cards as an earlier one from other slots has its value and comes later:
+    it never leads, and it is not counted in a tie). Each field is evaluated once (its value
+    kept in ``st.vals[cell]``)."""
+    leader = -1
+    if A.n_players > 1 and w[W_LEADER] != 0.0:
+        leader = leader_seat(A, st, p, rng)
+    best = -1e18
+    bm = st.masks[0]
+    ties = 0
+    seen = np.int64(0)  # bit per cell evaluated
+    finite = _evaluation_tables(st, w)
+    for i in range(n):
+        c = st.cells[i]
+        m = st.masks[i]
+        if (seen >> c) & 1:
+            cv = st.vals[c]
+        else:
+            cv = _evaluate(A, st, p, c, w, leader, finite)
+            st.vals[c] = cv
+            seen |= np.int64(1) << c
+        v = cv + w[W_COST] * play_cost(st, m)
+        take, best, ties = tie_play(v, best, ties, st, p, m, rng)
+        if take:
+            bm = m
+    return bm
+
+
+@rule(inline=True)
 def _free_fields(A, st):
     """Solo: the free fields of the inner square (no monkey yet)."""
     n = 0
@@ -219,19 +298,15 @@ def _free_fields(A, st):
 @rule(inline=True)
 def _kept_reach(A, st, p, m, c):
     """Solo: free square fields other than c that the cards p keeps after playing subset m can
-    name by themselves (they are reachable next round whatever is drawn)."""
+    name by themselves (they are reachable next round whatever is drawn; subset totals from
+    ``st.psum``/``st.pk``)."""
     nh = st.hand_n[p]
     hit = np.int64(0)  # bit per cell (36 cells fit in an int64)
     for k in range(1, 1 << nh):
         if k & m:
             continue
-        t = 0
-        j = 0
-        for i in range(nh):
-            if (k >> i) & 1:
-                t += st.hand[p, i]
-                j += 1
-        if j > A.max_play or t < 1 or t > N_CELLS:
+        t = st.psum[k]
+        if st.pk[k] > A.max_play or t < 1 or t > N_CELLS:
             continue
         x = A.cell_of[t]
         if x != c and A.inner[x] == 1 and st.counts[x, 0] == 0:
@@ -276,7 +351,7 @@ def _solo_value(A, st, p, c, m, w, nfree):
         v = 1.0 - A.number[c] / 36.0
     if left > 0 and w[P_KEEP] != 0.0:
         v += w[P_KEEP] * _kept_reach(A, st, p, m, c) / left
-    return v - w[P_SOLO_COST] * play_cost(st, p, m)
+    return v - w[P_SOLO_COST] * play_cost(st, m)
 
 
 @rule
@@ -290,7 +365,7 @@ def solo_choice(A, st, p, n, w, rng):
     for i in range(n):
         m = st.masks[i]
         v = _solo_value(A, st, p, st.cells[i], m, w, nfree)
-        take, best, ties = tie_step(v, best, ties, canonical(st, p, m), rng)
+        take, best, ties = tie_play(v, best, ties, st, p, m, rng)
         if take:
             bm = m
     return bm

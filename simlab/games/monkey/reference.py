@@ -18,7 +18,7 @@ import numpy as np
 
 from simlab.core.rng import new_stream, randint
 from simlab.core.shape import record_shape
-from simlab.games.monkey import bots
+from simlab.games.monkey import bots, engine
 from simlab.games.monkey.rules import MODE_QUICK, MODE_SOLO, N_CELLS, SIDE
 from simlab.games.monkey.state import (
     C_BOARD_END,
@@ -220,6 +220,7 @@ class ReferenceGame:
         lf = self.last_field
         st.info[I_LAST] = lf[0] * SIDE + lf[1] if lf else 0
         st.info[I_CUR] = p
+        engine.sync_lines(self.A, st)
         return st
 
     def cell(self, rc) -> int:

@@ -54,6 +54,8 @@ def _copy_state(st, sim):
         sim.discard[i] = st.discard[i]
     for i in range(st.info.shape[0]):
         sim.info[i] = st.info[i]
+    for s in range(st.lines.shape[0]):
+        sim.lines[s] = st.lines[s]
 
 
 @rule(inline=True)
