@@ -1,6 +1,6 @@
 """Hand-built Monkey Fun positions for the rule tests (tests/monkey/test_rules_*.py).
 
-A position is the same situation set up twice: once as the kernel's arrays (``nb.py``) and once
+A position is the same situation set up twice: once as the kernel's arrays (``engine.py``) and once
 as a :class:`ReferenceGame` whose board, hands and piles are assigned by hand. The helpers then
 run one rule on both engines so that a test compares both against a hand-computed expectation.
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.games.monkey import nb
+from simlab.games.monkey import engine
 from simlab.games.monkey.bots import bot_vector
 from simlab.games.monkey.reference import ReferenceGame
 from simlab.games.monkey.rules import MODE_SOLO, make_rules
@@ -61,9 +61,10 @@ def build(A, board=None, owner=None, hands=None, draw=(), discard=(), supply=Non
     for n, q in owner.items():
         st.owner[A.cell_of[n]] = q
     for c in range(36):
-        nb.update_majority(A, st, c)
+        engine.update_majority(A, st, c)
         if A.mode == 2 and st.counts[c, 0] >= 2:
             st.info[I_TOWERS] += 1
+    engine.sync_lines(A, st)  # the shapes' counts of majorities and owners
     st.supply[:] = supply
     for q, h in enumerate(hands):
         st.hand[q, : len(h)] = h
@@ -88,7 +89,7 @@ def build(A, board=None, owner=None, hands=None, draw=(), discard=(), supply=Non
 
 def legal_both(A, st, g, p):
     """Legal plays as sets of (card values played, field) on the kernel and the reference."""
-    n = nb.legal_plays(A, st, p)
+    n = engine.legal_plays(A, st, p)
     kern = set()
     for i in range(n):
         m = int(st.masks[i])
@@ -123,14 +124,14 @@ def play_both(A, st, g, p, cards):
     rng = np.array(g.rng, copy=True)
     if m == 0:
         if A.mode == MODE_SOLO:
-            nb.take_turn(A, st, p, 0, rng)
+            engine.take_turn(A, st, p, 0, rng)
             end_r = g.play_turn(p)
         else:
-            nb.take_turn(A, st, p, 0, rng)
+            engine.take_turn(A, st, p, 0, rng)
             g.discard_hand(p)
             end_r = 0
         return int(st.info[6]), end_r
-    nb.take_turn(A, st, p, m, rng)
+    engine.take_turn(A, st, p, m, rng)
     end_r = g.apply_play(p, m)
     return int(st.info[6]), end_r
 
@@ -147,7 +148,7 @@ def reference_board(g) -> dict:
 
 def finish_both(A, st, g, end, p=0):
     """Final scoring on both engines: ((kernel scores, winners), (reference scores, winners))."""
-    nb.finish_game(A, st, end, p, True)
+    engine.finish_game(A, st, end, p, True)
     ks = [int(x) for x in st.scores]
     kw = [bool(x) for x in st.winners]
     rs, rw = g.finish(end, p)

@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from simlab.core.rng import new_stream
-from simlab.games.monkey import bots, nb
+from simlab.games.monkey import bots, engine, policies
+from simlab.games.monkey.bots import search_state
 from simlab.games.monkey.game import GAME
-from simlab.games.monkey.state import E_POINTS, search_state
+from simlab.games.monkey.state import E_POINTS
 
 from .positions import build, finish_both, legal_both
 
@@ -136,13 +137,13 @@ def test_the_fourth_field_counts_as_one_block_and_only_against_a_threat():
     threat, _ = build(A, board={1: [0, 1], 2: [0, 1], 3: [0, 1]}, hands=[[4], [1]])
     calm, _ = build(A, board={1: [0, 1], 2: [0, 1]}, hands=[[4], [1]])
     c = int(A.cell_of[4])
-    diff = bots._evaluate(A, threat, 0, c, w, 1) - bots._evaluate(A, calm, 0, c, w, -1)
-    assert diff == pytest.approx(w[bots.W_BLOCK] + w[bots.W_LEADER])
+    diff = policies.evaluate(A, threat, 0, c, w, 1) - policies.evaluate(A, calm, 0, c, w, -1)
+    assert diff == pytest.approx(w[policies.W_BLOCK] + w[policies.W_LEADER])
     # already held by seat 0 two to none (seat 1 cannot take it in one): no further block
     held, _ = build(A, board={1: [0, 1], 2: [0, 1], 3: [0, 1], 4: [1, 0]}, hands=[[4], [1]])
     calm2, _ = build(A, board={1: [0, 1], 2: [0, 1], 4: [1, 0]}, hands=[[4], [1]])
-    assert bots._evaluate(A, held, 0, c, w, 1) == pytest.approx(
-        bots._evaluate(A, calm2, 0, c, w, -1))
+    assert policies.evaluate(A, held, 0, c, w, 1) == pytest.approx(
+        policies.evaluate(A, calm2, 0, c, w, -1))
 
 
 def test_owner_may_place_false_closes_the_field_to_its_owner_on_both_engines():
@@ -186,5 +187,5 @@ def test_voluntary_and_forced_boxing_are_counted_apart():
     A, lineup = setup(2, ["random", "random"])
     st, _ = build(A, board={1: [2, 0], 2: [0, 2]}, owner={1: 0, 2: 1}, hands=[[1, 1], [5, 5]],
                   draw=[5] * 20)
-    n = nb.legal_plays(A, st, 0)
+    n = engine.legal_plays(A, st, 0)
     assert {int(A.number[st.cells[i]]) for i in range(n)} == {1}

@@ -43,9 +43,9 @@ import pytest
 
 from simlab.core.conformance import FairnessError, check_even_split
 from simlab.core.rng import new_stream
-from simlab.games.monkey import bots
+from simlab.games.monkey import bots, engine
+from simlab.games.monkey.bots import search_state
 from simlab.games.monkey.game import GAME
-from simlab.games.monkey.state import search_state
 
 from .positions import build
 
@@ -200,7 +200,7 @@ def test_random_is_uniform_over_the_legal_plays(position):
             "solo": lambda: solo_position("random", False),
             "tower": lambda: solo_position("random", True)}[position]
     A, lineup, st, p = make()
-    n = bots.legal_plays(A, st, p)
+    n = engine.legal_plays(A, st, p)
     legal = sorted(int(m) for m in st.masks[:n])
     check_even_split(ask(A, lineup, st, p), legal, what=f"random: legal plays ({position})")
 
@@ -209,7 +209,7 @@ def test_random_leaves_out_plays_on_its_own_field():
     A, lineup = setup(2, "random", 0)
     st, _ = build(A, board={2: [2, 0]}, owner={2: 0}, hands=[[1, 1, 2, 2], [9, 9, 9, 9]],
                   draw=[7] * 10)
-    n = bots.legal_plays(A, st, 0)
+    n = engine.legal_plays(A, st, 0)
     useful = sorted(int(st.masks[i]) for i in range(n) if A.number[st.cells[i]] != 2)
     assert len(useful) < n  # plays naming field 2 are legal (the owner may place) ...
     check_even_split(ask(A, lineup, st, 0), useful, what="random: plays off its own field")
@@ -217,13 +217,13 @@ def test_random_leaves_out_plays_on_its_own_field():
     A2, lineup2 = setup(2, "random", 0, owner_may_place=False)
     st2, _ = build(A2, board={2: [2, 0]}, owner={2: 0}, hands=[[1, 1, 2, 2], [9, 9, 9, 9]],
                    draw=[7] * 10)
-    n2 = bots.legal_plays(A2, st2, 0)
+    n2 = engine.legal_plays(A2, st2, 0)
     assert sorted(int(st2.masks[i]) for i in range(n2)) == useful
     # every play names its own field (1 as either 1; 1+1 = 2 is the opponent's): uniform over
     # those, a forced boxing
     st3, _ = build(A, board={1: [2, 0], 2: [0, 2]}, owner={1: 0, 2: 1},
                    hands=[[1, 1], [9, 9, 9, 9]], draw=[7] * 10)
-    n3 = bots.legal_plays(A, st3, 0)
+    n3 = engine.legal_plays(A, st3, 0)
     assert {int(A.number[st3.cells[i]]) for i in range(n3)} == {1}
     check_even_split(ask(A, lineup, st3, 0), sorted(int(m) for m in st3.masks[:n3]),
                      what="random: only its own field")

@@ -13,10 +13,11 @@ import json
 import numpy as np
 import pytest
 
-from simlab.games.monkey import nb
+from simlab.games.monkey import engine, nb
+from simlab.games.monkey.bots import search_state
 from simlab.games.monkey.game import GAME
 from simlab.games.monkey.reference import ReferenceGame
-from simlab.games.monkey.state import I_END, I_TURN, N_TENTHS, new_agg, new_state, search_state
+from simlab.games.monkey.state import I_END, I_TURN, N_TENTHS, new_agg, new_state
 
 from .positions import arrays, build, play_both
 
@@ -75,7 +76,7 @@ def test_running_score_is_final_scoring_turn_after_turn():
     st = st._replace(trail=np.zeros((6, 3), np.int64))
 
     def final_points():
-        nb.final_scoring(A, st, False)
+        engine.final_scoring(A, st, False)
         return [int(x) for x in st.points]
 
     for q in range(3):

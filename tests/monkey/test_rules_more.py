@@ -14,7 +14,7 @@ import re
 import numpy as np
 import pytest
 
-from simlab.games.monkey import bots, nb
+from simlab.games.monkey import bots, engine
 from simlab.games.monkey.state import (
     C_TURN_CAP,
     E_NONE,
@@ -154,16 +154,16 @@ def test_round_bound_on_the_kernel():
     board = square_short_by({28, 29}, {8: 4, 9: 4})
     assert on_board(board) == 20
     st, _ = build(A, board=board, supply=[0], turn=20)
-    assert nb.turn_bound(A, st) == E_SOLO_LOSS
+    assert engine.turn_bound(A, st) == E_SOLO_LOSS
     assert st.ev[C_TURN_CAP] == 0  # the rulebook's round limit, not the modelling guard
     st.info[I_TURN] = 19
-    assert nb.turn_bound(A, st) == E_NONE
+    assert engine.turn_bound(A, st) == E_NONE
     # the limit is the rule option; and only the solo variant has it
     st.info[I_TURN] = 20
-    assert nb.turn_bound(solo(solo_rounds=20, monkeys=25), st) == E_SOLO_LOSS
+    assert engine.turn_bound(solo(solo_rounds=20, monkeys=25), st) == E_SOLO_LOSS
     A2 = arrays(2)
     st2, _ = build(A2, turn=20)
-    assert nb.turn_bound(A2, st2) == E_NONE
+    assert engine.turn_bound(A2, st2) == E_NONE
 
 
 def test_round_bound_on_the_reference_at_round_20():
@@ -206,17 +206,17 @@ def test_round_20_without_completing_loses(monkeys, message):
     assert g.supply[0] == supply - 1
     # kernel, the same steps as play_game: bound, round 20, the turn, next player, bound
     st, _ = build(A, board=board, hands=[hand], draw=[1] * 10, supply=[supply], turn=19)
-    assert nb.turn_bound(A, st) == E_NONE
+    assert engine.turn_bound(A, st) == E_NONE
     st.info[I_TURN] = 20
-    n = nb.legal_plays(A, st, 0)
+    n = engine.legal_plays(A, st, 0)
     assert n > 0
-    nb.take_turn(A, st, 0, st.masks[0], np.zeros(4, np.uint64))
+    engine.take_turn(A, st, 0, st.masks[0], np.zeros(4, np.uint64))
     assert st.info[6] == E_NONE
-    q = nb.next_player(A, st, 0)
+    q = engine.next_player(A, st, 0)
     if monkeys == 20:
         assert q == -1  # play_game: no monkeys left -> E_SOLO_LOSS
     else:
-        assert q == 0 and nb.turn_bound(A, st) == E_SOLO_LOSS
+        assert q == 0 and engine.turn_bound(A, st) == E_SOLO_LOSS
 
 
 def test_completing_the_square_in_round_20_still_wins():
@@ -244,13 +244,13 @@ def test_completing_the_square_in_round_20_still_wins():
     assert (scores, winners) == ([last - 17], [True])
     # kernel: the same hand, the round bound passes at 19, round 20 completes the square
     st, _ = build(A, board=board, hands=[hand], draw=[1] * 10, supply=[1], turn=19)
-    assert nb.turn_bound(A, st) == E_NONE
+    assert engine.turn_bound(A, st) == E_NONE
     st.info[I_TURN] = 20
-    n = nb.legal_plays(A, st, 0)
+    n = engine.legal_plays(A, st, 0)
     assert n > 0 and {int(A.number[st.cells[i]]) for i in range(n)} == {last}
-    nb.take_turn(A, st, 0, st.masks[0], np.zeros(4, np.uint64))
+    engine.take_turn(A, st, 0, st.masks[0], np.zeros(4, np.uint64))
     assert st.info[6] == E_SOLO_WIN
-    nb.finish_game(A, st, E_SOLO_WIN, 0, True)
+    engine.finish_game(A, st, E_SOLO_WIN, 0, True)
     assert list(st.scores) == [last - 17] and list(st.winners) == [1]
 
 
@@ -310,14 +310,14 @@ def test_a_tie_only_the_other_player_can_break_completes_their_row_on_their_turn
 def test_next_player_skips_empty_supplies_and_ends_only_when_all_are_empty():
     A = arrays(3)
     st, _ = build(A, supply=[5, 0, 5])
-    assert [nb.next_player(A, st, p) for p in range(3)] == [2, 2, 0]
+    assert [engine.next_player(A, st, p) for p in range(3)] == [2, 2, 0]
     st.supply[:] = [0, 0, 3]
-    assert [nb.next_player(A, st, p) for p in range(3)] == [2, 2, 2]  # seat 2 plays on alone
+    assert [engine.next_player(A, st, p) for p in range(3)] == [2, 2, 2]  # seat 2 plays on alone
     st.supply[:] = [0, 0, 0]
-    assert [nb.next_player(A, st, p) for p in range(3)] == [-1, -1, -1]
+    assert [engine.next_player(A, st, p) for p in range(3)] == [-1, -1, -1]
     A4 = arrays(4)
     st4, _ = build(A4, supply=[1, 0, 0, 2])
-    assert [nb.next_player(A4, st4, p) for p in range(4)] == [3, 3, 3, 0]
+    assert [engine.next_player(A4, st4, p) for p in range(4)] == [3, 3, 3, 0]
 
 
 def test_points_end_waits_for_every_supply_on_both_engines():
@@ -342,10 +342,10 @@ def test_points_end_waits_for_every_supply_on_both_engines():
     p, order = 0, []
     while p >= 0:
         order.append(p)
-        n = nb.legal_plays(A, st, p)
-        nb.take_turn(A, st, p, st.masks[0] if n else 0, rng)
+        n = engine.legal_plays(A, st, p)
+        engine.take_turn(A, st, p, st.masks[0] if n else 0, rng)
         assert st.info[6] == E_NONE
-        p = nb.next_player(A, st, p)
+        p = engine.next_player(A, st, p)
     assert order == [0, 2, 0] and list(st.supply) == [0, 0, 0]
 
 
@@ -354,7 +354,7 @@ def test_points_end_waits_for_every_supply_on_both_engines():
 def test_next_player_is_clockwise(players):
     A = arrays(players)
     st, _ = build(A)
-    assert [nb.next_player(A, st, p) for p in range(players)] == \
+    assert [engine.next_player(A, st, p) for p in range(players)] == \
         [(p + 1) % players for p in range(players)]
 
 

@@ -34,7 +34,6 @@ from simlab.games.monkey.state import (
     MonkeyLineup,
     new_agg,
     new_state,
-    search_state,
 )
 from simlab.games.registry import BotInfo, Game
 
@@ -116,7 +115,7 @@ class MonkeyGame(Game):
         agg = new_agg(p, A.len_bins)
         scores, winners = self.row_arrays(count, p, keep_rows)
         # the game-shape trail needs a row per turn: len_bins exceeds the turn bound
-        nb.run_batch(A, new_state(p, A.n_cards, A.len_bins), search_state(prepared.lineup, p, A.n_cards),
+        nb.run_batch(A, new_state(p, A.n_cards, A.len_bins), _bots.search_state(prepared.lineup, p, A.n_cards),
                      prepared.lineup, np.zeros(4, np.uint64), seed, start, count, agg, scores,
                      winners)
         return self.batch_output(agg, scores, winners, keep_rows)

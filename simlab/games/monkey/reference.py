@@ -18,7 +18,7 @@ import numpy as np
 
 from simlab.core.rng import new_stream, randint
 from simlab.core.shape import record_shape
-from simlab.games.monkey import bots
+from simlab.games.monkey import bots, engine
 from simlab.games.monkey.rules import MODE_QUICK, MODE_SOLO, N_CELLS, SIDE
 from simlab.games.monkey.state import (
     C_BOARD_END,
@@ -67,7 +67,6 @@ from simlab.games.monkey.state import (
     MonkeyState,
     new_agg,
     new_state,
-    search_state,
 )
 
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (-1, 1))  # horizontal, vertical, both diagonals
@@ -111,7 +110,7 @@ class ReferenceGame:
         self.last_field: tuple[int, int] | None = None
         self.agg = new_agg(self.n_p, A.len_bins)
         self.view = new_state(self.n_p, A.n_cards)
-        self.sim = search_state(lineup, self.n_p, A.n_cards)  # lookahead playouts, or None
+        self.sim = bots.search_state(lineup, self.n_p, A.n_cards)  # lookahead playouts, or None
         self.log_on = log
         self.lines: list[str] = []
         self.names = names or [f"P{q + 1}" for q in range(self.n_p)]
@@ -221,6 +220,7 @@ class ReferenceGame:
         lf = self.last_field
         st.info[I_LAST] = lf[0] * SIDE + lf[1] if lf else 0
         st.info[I_CUR] = p
+        engine.sync_lines(self.A, st)
         return st
 
     def cell(self, rc) -> int:

@@ -13,7 +13,7 @@ import numpy as np
 
 from simlab.core.custom import no_custom
 from simlab.core.shape import LEAD_BINS, MARGIN_BINS, MAX_CHECKPOINTS, N_SHAPE_COUNTERS
-from simlab.games.monkey.rules import MAX_HAND, N_CELLS
+from simlab.games.monkey.rules import MAX_HAND, N_CELLS, SIDE
 
 # info slots
 I_NDRAW, I_NDISC, I_TURN, I_TOWERS, I_LAST, I_CUR, I_END = range(7)
@@ -43,6 +43,12 @@ SCORE_BINS = 667  # points are at most 1 + 2 + ... + 36 = 666
 SOLO_OFFSET = 150  # solo score histogram: bin = score + SOLO_OFFSET (scores -150..36)
 SOLO_BINS = SOLO_OFFSET + 37
 N_MASKS = 1 << MAX_HAND
+#: winning shapes at most: rows of 4 (horizontal, vertical, both diagonals) and the quick game's
+#: 2x2 squares on the 6x6 board (54 + 25)
+MAX_SHAPES = 2 * SIDE * (SIDE - 3) + 2 * (SIDE - 3) ** 2 + (SIDE - 1) ** 2
+#: ``MonkeyState.lines``: bit OWNED + q is set when player q owns a field of the shape (below
+#: it, 4 bits per player count the player's majorities in the shape)
+OWNED = 16
 #: game shape (simlab.core.shape): checkpoints at the tenths of the game, i/10 for i = 1..9
 N_TENTHS = 9
 
@@ -75,6 +81,12 @@ class MonkeyState(NamedTuple):
     run: np.ndarray      # (P,) int64: game shape: running scores (final scoring on the position)
     trail: np.ndarray    # (turns + 1, P) int64: running scores after turn t (row 0: the start)
     cp: np.ndarray       # (N_TENTHS, P) int64: running scores at the checkpoint turns
+    lines: np.ndarray    # (MAX_SHAPES,) int64: per winning shape s (A.shapes): bits 4q..4q+3
+    #                      the fields of s where player q has the majority, bit OWNED + q set
+    #                      if q owns a field of s (kept up to date with maj and owner)
+    psum: np.ndarray     # (N_MASKS,) int64: card total of each subset of the hand legal_plays
+    #                      last enumerated (bitmask over its slots)
+    pk: np.ndarray       # (N_MASKS,) int64: cards in each such subset
 
 
 class MonkeyLineup(NamedTuple):
@@ -107,17 +119,6 @@ class MonkeyAgg(NamedTuple):
     leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
 
 
-def search_state(lineup, n_players: int, n_cards: int) -> MonkeyState | None:
-    """The playout state when a seat of ``lineup`` searches (``lookahead``, or ``solo`` with
-    ``playouts`` > 0), else None: the kernel is then compiled without the search (a smaller
-    entry point)."""
-    from simlab.games.monkey.bots import needs_search  # bots.py imports this module
-
-    if needs_search(lineup):
-        return new_state(n_players, n_cards)
-    return None
-
-
 def new_state(n_players: int, n_cards: int, turns: int = 0) -> MonkeyState:
     """Allocate a zeroed state; ``turns``: the most turns a game can take (the game-shape trail
     has a row per turn; 0 for the bots' views and playout boards, which keep none)."""
@@ -131,7 +132,8 @@ def new_state(n_players: int, n_cards: int, turns: int = 0) -> MonkeyState:
                        np.zeros(p, i8), np.zeros(p, i8), np.zeros(p, i8), np.zeros(p, i8),
                        np.zeros(len(COUNTER_NAMES), i8), np.zeros((p, len(SEAT_NAMES)), i8),
                        np.zeros((3, N_CELLS), i8), np.zeros(4, np.uint64), np.zeros(p, i8),
-                       np.zeros((turns + 1, p), i8), np.zeros((N_TENTHS, p), i8))
+                       np.zeros((turns + 1, p), i8), np.zeros((N_TENTHS, p), i8),
+                       np.zeros(MAX_SHAPES, i8), np.zeros(N_MASKS, i8), np.zeros(N_MASKS, i8))
 
 
 def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:

@@ -1,0 +1,390 @@
+"""Monkey Fun: the built-in bots' one-step policies (numba ``rule`` helpers).
+
+``random`` (uniform over the useful legal plays), the linear evaluation shared by ``greedy``,
+``row``, ``blocker`` and ``weights`` (its features and weights are documented in ``bots.py``),
+the solo planner's heuristic, and the tie rule every built-in bot follows: plays of equal value
+(within :data:`EPS`) are a tie, broken uniformly at random from the game's stream, and card
+subsets playing the same cards from other hand slots are one play. The searching bots
+(``search.py``) play these policies in their playouts; ``bots.py`` dispatches a decision to them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.core.jit import rule
+from simlab.core.rng import randint
+from simlab.games.monkey.rules import N_CELLS
+from simlab.games.monkey.state import I_TURN, OWNED
+
+N_PARAMS = 11
+W_WIN, W_MAJ, W_OWN, W_L2, W_L3, W_BLOCK, W_LEADER, W_CONTEST, W_FOCUS, W_COST, W_FIELD = \
+    range(11)
+EVAL_PARAMS = ("win", "majority", "ownership", "line2", "line3", "block", "leader", "contest",
+               "focus", "cost", "field")
+SOLO_PARAMS = ("reach", "keep", "score", "cost", "playouts")
+P_REACH, P_KEEP, P_SCORE, P_SOLO_COST, P_PLAYOUTS = range(5)
+#: plays whose values differ by at most this are a tie (float sums in different orders)
+EPS = 1e-9
+
+
+@rule(inline=True)
+def play_cost(st, m):
+    """Cards in subset m of the hand plus their sum / 10 (the hand ``legal_plays`` last
+    enumerated: ``st.pk``, ``st.psum``)."""
+    return st.pk[m] + st.psum[m] / 10.0
+
+
+@rule(inline=True)
+def canonical(st, p, m):
+    """Is subset m the first of the subsets that play the same cards? (Of equal cards it takes
+    those in the lowest hand slots.) Others are the same play from other slots."""
+    for j in range(1, st.hand_n[p]):
+        if (m >> j) & 1:
+            for i in range(j):
+                if not (m >> i) & 1 and st.hand[p, i] == st.hand[p, j]:
+                    return False
+    return True
+
+
+#: bit 4q set for every player q: the lowest bit of each player's count in ``st.lines``
+ONES = 0x1111
+
+
+@rule(inline=True)
+def _threes(x):
+    """Bit 4q set where player q's count in the packed counts x (4 bits each, at most 4) is 3."""
+    return x & (x >> 1) & ~(x >> 2) & ONES
+
+
+@rule(inline=True)
+def leader_seat(A, st, p, rng):
+    """The opponent with most open 3-of-4 threats (then most majority fields); opponents tied
+    on both: one drawn uniformly from the game's stream (never the lower seat). -1 when no
+    opponent has an open threat (the leader term then has nothing to break).
+
+    A threat of q: a shape holding 3 of q's majorities with no field owned by another player
+    (``st.lines``). The counts of all players are gathered in one pass, 8 bits per player."""
+    threats = 0
+    for s in range(A.shapes.shape[0]):
+        x = st.lines[s]
+        t = _threes(x)
+        if t == 0:
+            continue
+        o = x >> OWNED  # bit q: q owns a field of the shape
+        for q in range(A.n_players):
+            if (t >> (4 * q)) & 1 and o & ~(1 << q) == 0:
+                threats += 1 << (8 * q)
+    fields = 0
+    for c in range(N_CELLS):
+        if st.maj[c] >= 0:
+            fields += 1 << (8 * st.maj[c])
+    best = -1
+    best_key = -1
+    ties = 0
+    for q in range(A.n_players):
+        if q == p:
+            continue
+        t = (threats >> (8 * q)) & 255
+        if t == 0:
+            continue
+        key = t * 100 + ((fields >> (8 * q)) & 255)
+        if key > best_key:
+            best_key = key
+            best = q
+            ties = 1
+        elif key == best_key:
+            ties += 1
+            if randint(rng, ties) == 0:
+                best = q
+    return best
+
+
+@rule(inline=True)
+def _takes_fourth(A, st, p, q, c):
+    """c is the fourth field of q's open 3-of-4 shape: could q complete it with one monkey on c
+    before p places there, and not after? (p's monkey takes the majority or the field.)"""
+    if st.owner[c] >= 0:
+        return False
+    top = 0  # most monkeys of another player than q on c, before
+    for r in range(A.n_players):
+        if r != q and st.counts[c, r] > top:
+            top = st.counts[c, r]
+    if st.counts[c, q] + 1 <= top:
+        return False  # q could not take it in one anyway
+    mine = st.counts[c, p] + 1
+    return st.counts[c, q] + 1 <= max(top, mine)
+
+
+#: ``st.vals`` slots of the evaluation's line-term tables (below: the fields' values)
+T_GAIN = 40  # T_GAIN + n: p's count in a shape rises to n: the line2 / line3 / win weight
+T_SAME = 45  # T_SAME + n: p's count stays n: the win weight for 4
+
+
+@rule(inline=True)
+def _evaluation_tables(st, w):
+    """Per decision: the terms of p's own count in a shape after a placement (``T_GAIN``,
+    ``T_SAME``) into ``st.vals``; 0.0 where there is none (adding 0.0 changes no sum). Returns
+    whether the weights are finite (else :func:`_evaluate` adds every term the long way)."""
+    for n in range(5):
+        st.vals[T_GAIN + n] = 0.0
+        st.vals[T_SAME + n] = 0.0
+    st.vals[T_GAIN + 2] = w[W_L2]  # 1 -> 2: w_l2 * 1 + w_l3 * 0
+    st.vals[T_GAIN + 3] = w[W_L3]  # 2 -> 3: w_l2 * 0 + w_l3 * 1
+    st.vals[T_GAIN + 4] = w[W_WIN]  # 3 -> 4: the win, and no line term
+    st.vals[T_SAME + 4] = w[W_WIN]
+    return np.isfinite(w[W_L2]) and np.isfinite(w[W_L3]) and np.isfinite(w[W_FOCUS])
+
+
+@rule(inline=True)
+def evaluate(A, st, p, c, w, leader):
+    """The linear evaluation of p placing on c (without the card cost); see
+    :func:`_evaluate`."""
+    return _evaluate(A, st, p, c, w, leader, _evaluation_tables(st, w))
+
+
+@rule(inline=True)
+def _evaluate(A, st, p, c, w, leader, finite):
+    """The linear evaluation of p placing on c (without the card cost), after
+    :func:`_evaluation_tables` (``finite``: what it returned).
+
+    Per shape through c it reads the majorities each player holds there and its owners from
+    ``st.lines`` (before; after: c's majority moves from ``before`` to ``after``); a shape is
+    dead for a player when another player owns one of its fields. The terms are added in a
+    fixed order (the header, then shape by shape, player by player). Zero terms are skipped or
+    added as 0.0, which leaves a sum as it is, so the value is the same float as adding every
+    term the long way; with a weight that is not finite every term is added."""
+    o = st.owner[c]
+    if o == p:  # the monkey would go straight to the box
+        return 0.0
+    before = st.maj[c]
+    mine = st.counts[c, p] + 1
+    own = False
+    if o >= 0:
+        after = o
+    else:  # who holds the majority after p's monkey (the only one, or nobody on a tie)
+        top = mine
+        after = p
+        most = -2  # the most monkeys of another player
+        for q in range(A.n_players):
+            if q == p:
+                continue
+            x = st.counts[c, q]
+            most = max(most, x)
+            if x > top:
+                top = x
+                after = q
+            elif x == top:
+                after = -1
+        own = after == p and most + 2 <= mine  # 2 more than every other player
+    v = 0.0
+    gain = after == p and before != p  # p's count rises by one in every shape through c
+    if gain:
+        v += w[W_MAJ] + w[W_FIELD] * A.number[c] / 36.0
+    if own:
+        v += w[W_OWN]
+    if before >= 0 and before != p and after != before:
+        v += w[W_CONTEST]
+    delta = 0  # the placement's change of the packed counts of every shape through c
+    if before >= 0:
+        delta -= 1 << (4 * before)
+    if after >= 0:
+        delta += 1 << (4 * after)
+    sh = 4 * p
+    me = 1 << sh
+    opp = ONES & ~me
+    short = finite and not (before == p and after != p)  # p's count does not fall
+    table = T_GAIN if gain else T_SAME
+    rise = 1 if gain else 0
+    dead = ~(1 << (OWNED + p)) & ~((1 << OWNED) - 1)  # owner bits of the other players
+    focus = 0
+    for k in range(A.n_cell_shapes[c]):
+        cnt0 = st.lines[A.cell_shapes[c, k]]  # majorities per player (4 bits each), owners
+        threats = _threes(cnt0) & opp  # opponents holding 3 of the shape
+        if short and threats == 0:  # only p's own terms (none when the shape is dead)
+            n1 = ((cnt0 >> sh) & 15) + rise if cnt0 & dead == 0 else 0
+            v += st.vals[table + n1]
+            focus = max(focus, n1)
+            continue
+        cnt1 = cnt0 + delta
+        owners = cnt0 >> OWNED  # bit q: q owns a cell of the shape
+        need = threats | me  # who can have a term: p, and opponents holding 3
+        for q in range(A.n_players):
+            if not (need >> (4 * q)) & 1 or owners & ~(1 << q):
+                continue  # nothing to add, or the shape is dead for q
+            n0 = (cnt0 >> (4 * q)) & 15
+            n1 = (cnt1 >> (4 * q)) & 15
+            if q == p:
+                if n1 == 4:
+                    v += w[W_WIN]
+                v += w[W_L2] * (int(n1 >= 2) - int(n0 >= 2)) + w[W_L3] * (int(n1 >= 3) - int(n0 >= 3))
+                if n1 > focus:
+                    focus = n1
+            elif n0 == 3 and (n1 != 3 or (before != q and _takes_fourth(A, st, p, q, c))):
+                v += w[W_BLOCK]
+                if q == leader:
+                    v += w[W_LEADER]
+    v += w[W_FOCUS] * focus
+    return v
+
+
+@rule(inline=True)
+def tie_step(v, best, ties, eligible, rng):
+    """One step of "keep the best, draw among ties": value v against the best so far (within
+    EPS); ``eligible`` False leaves a tied value out (a subset repeating an earlier play).
+    Returns (take v, new best, new tie count); a draw from the stream only on a tie."""
+    if v > best + EPS:
+        return True, v, 1
+    if v >= best - EPS and eligible:
+        ties += 1
+        return randint(rng, ties) == 0, best, ties
+    return False, best, ties
+
+
+@rule(inline=True)
+def tie_play(v, best, ties, st, p, m, rng):
+    """:func:`tie_step` for play m of p's hand: a tied value counts only if m is the first
+    subset playing its cards (:func:`canonical`, checked only on a tie)."""
+    if v > best + EPS:
+        return True, v, 1
+    if v >= best - EPS and canonical(st, p, m):
+        ties += 1
+        return randint(rng, ties) == 0, best, ties
+    return False, best, ties
+
+
+@rule(inline=True)
+def evaluation_play(A, st, p, n, w, rng):
+    """The linear evaluation's play (``greedy``, ``row``, ``blocker``, ``weights``; weights w)
+    among the n legal plays in st.masks/st.cells: the best value of the field plus the card
+    cost; ties (within EPS) drawn uniformly from the stream over the distinct plays (a subset
+    playing the same cards as an earlier one from other slots has its value and comes later:
+    it never leads, and it is not counted in a tie). Each field is evaluated once (its value
+    kept in ``st.vals[cell]``)."""
+    leader = -1
+    if A.n_players > 1 and w[W_LEADER] != 0.0:
+        leader = leader_seat(A, st, p, rng)
+    best = -1e18
+    bm = st.masks[0]
+    ties = 0
+    seen = np.int64(0)  # bit per cell evaluated
+    finite = _evaluation_tables(st, w)
+    for i in range(n):
+        c = st.cells[i]
+        m = st.masks[i]
+        if (seen >> c) & 1:
+            cv = st.vals[c]
+        else:
+            cv = _evaluate(A, st, p, c, w, leader, finite)
+            st.vals[c] = cv
+            seen |= np.int64(1) << c
+        v = cv + w[W_COST] * play_cost(st, m)
+        take, best, ties = tie_play(v, best, ties, st, p, m, rng)
+        if take:
+            bm = m
+    return bm
+
+
+@rule(inline=True)
+def _free_fields(A, st):
+    """Solo: the free fields of the inner square (no monkey yet)."""
+    n = 0
+    for c in range(N_CELLS):
+        if A.inner[c] == 1 and st.counts[c, 0] == 0:
+            n += 1
+    return n
+
+
+@rule(inline=True)
+def _kept_reach(A, st, p, m, c):
+    """Solo: free square fields other than c that the cards p keeps after playing subset m can
+    name by themselves (they are reachable next round whatever is drawn; subset totals from
+    ``st.psum``/``st.pk``)."""
+    nh = st.hand_n[p]
+    hit = np.int64(0)  # bit per cell (36 cells fit in an int64)
+    for k in range(1, 1 << nh):
+        if k & m:
+            continue
+        t = st.psum[k]
+        if st.pk[k] > A.max_play or t < 1 or t > N_CELLS:
+            continue
+        x = A.cell_of[t]
+        if x != c and A.inner[x] == 1 and st.counts[x, 0] == 0:
+            hit |= np.int64(1) << x
+    n = 0
+    while hit:
+        hit &= hit - 1
+        n += 1
+    return n
+
+
+@rule(inline=True)
+def _solo_value(A, st, p, c, m, w, nfree):
+    """Solo planner, one play (cell c, subset m) with ``nfree`` free square fields:
+
+    - a free field: the hardest to reach first (``reach``: the exact chance that a fresh hand
+      names the field, ``simlab odds monkey``), so the easy sums are left for the last rounds;
+      with two free fields left, the one left for last is the one most worth waiting for: its
+      chance to be named in the rounds that remain times (1 + ``score`` * its number / 36),
+      since the completing monkey scores its field;
+    - a minus tower: on an existing tower (no new minus points), else on the lowest field (its
+      number is deducted);
+    - ``keep``: free fields the kept cards name by themselves (a share of those left);
+      ``cost``: cards and their sum, which separates plays naming the same field."""
+    n = st.counts[c, p]
+    left = nfree - 1 if n == 0 else nfree
+    v = 0.0
+    if n == 0:
+        if nfree == 2:
+            x = -1
+            for y in range(N_CELLS):
+                if A.inner[y] == 1 and st.counts[y, 0] == 0 and y != c:
+                    x = y
+            k = A.solo_rounds - st.info[I_TURN]
+            q = 1.0 - (1.0 - A.reach[A.number[x]]) ** max(k, 1)
+            v = q * (1.0 + w[P_SCORE] * A.number[x] / 36.0)
+        else:
+            v = -w[P_REACH] * A.reach[A.number[c]]
+    elif n >= 2:
+        v = 2.0
+    else:
+        v = 1.0 - A.number[c] / 36.0
+    if left > 0 and w[P_KEEP] != 0.0:
+        v += w[P_KEEP] * _kept_reach(A, st, p, m, c) / left
+    return v - w[P_SOLO_COST] * play_cost(st, m)
+
+
+@rule
+def solo_choice(A, st, p, n, w, rng):
+    """The solo planner's play among the n legal plays in st.masks (ties drawn from the stream
+    over distinct plays)."""
+    nfree = _free_fields(A, st)
+    best = -1e18
+    bm = st.masks[0]
+    ties = 0
+    for i in range(n):
+        m = st.masks[i]
+        v = _solo_value(A, st, p, st.cells[i], m, w, nfree)
+        take, best, ties = tie_play(v, best, ties, st, p, m, rng)
+        if take:
+            bm = m
+    return bm
+
+
+@rule(inline=True)
+def random_play(A, st, p, n, rng):
+    """The random bot: uniform over the legal plays that add a monkey somewhere useful (not on
+    a field p owns, where it would go to the box); uniform over all when there is no other."""
+    useful = 0
+    for i in range(n):
+        if st.owner[st.cells[i]] != p:
+            useful += 1
+    if useful == 0 or useful == n:
+        return st.masks[randint(rng, n)]
+    k = randint(rng, useful)
+    for i in range(n):
+        if st.owner[st.cells[i]] != p:
+            if k == 0:
+                return st.masks[i]
+            k -= 1
+    return st.masks[0]

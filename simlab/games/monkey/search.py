@@ -1,0 +1,195 @@
+"""Monkey Fun: the searching bots (numba ``rule`` helpers): ``lookahead`` and the solo
+planner's playouts (``solo`` with ``playouts`` >= 1), see ``bots.py`` for what they promise.
+
+A playout copies the game state into the scratch state ``sim`` (a second
+:class:`~.state.MonkeyState`), deals the cards the bot cannot see afresh and plays the game to
+its end with the rule helpers of ``engine.py`` and the one-step policies of ``policies.py``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.core.jit import rule
+from simlab.core.rng import next_u64, randint, seed_stream
+from simlab.games.monkey.engine import (
+    finish_game,
+    legal_plays,
+    next_player,
+    shuffle,
+    take_turn,
+    turn_bound,
+)
+from simlab.games.monkey.policies import EPS, canonical, random_play, solo_choice, tie_step
+from simlab.games.monkey.rules import MODE_SOLO
+from simlab.games.monkey.state import (
+    E_NONE,
+    E_POINTS,
+    E_SOLO_LOSS,
+    E_SOLO_WIN,
+    I_END,
+    I_NDISC,
+    I_NDRAW,
+    I_TURN,
+)
+
+
+@rule(inline=True)
+def _copy_state(st, sim):
+    """Copy the whole game state into the scratch state (element loops: no temporaries)."""
+    for c in range(st.counts.shape[0]):
+        sim.owner[c] = st.owner[c]
+        sim.maj[c] = st.maj[c]
+        for q in range(st.counts.shape[1]):
+            sim.counts[c, q] = st.counts[c, q]
+    for q in range(st.supply.shape[0]):
+        sim.supply[q] = st.supply[q]
+        sim.boxed[q] = st.boxed[q]
+        sim.hand_n[q] = st.hand_n[q]
+        for i in range(st.hand.shape[1]):
+            sim.hand[q, i] = st.hand[q, i]
+    for i in range(st.info[I_NDRAW]):
+        sim.draw[i] = st.draw[i]
+    for i in range(st.info[I_NDISC]):
+        sim.discard[i] = st.discard[i]
+    for i in range(st.info.shape[0]):
+        sim.info[i] = st.info[i]
+    for s in range(st.lines.shape[0]):
+        sim.lines[s] = st.lines[s]
+
+
+@rule(inline=True)
+def _resample(A, sim, p, rng):
+    """Shuffle the cards p cannot see (opponents' hands, draw pile) together and deal them back."""
+    n = 0
+    for q in range(A.n_players):
+        if q != p:
+            for i in range(sim.hand_n[q]):
+                sim.pool[n] = sim.hand[q, i]
+                n += 1
+    for i in range(sim.info[I_NDRAW]):
+        sim.pool[n] = sim.draw[i]
+        n += 1
+    shuffle(sim.pool, n, rng)
+    n = 0
+    for q in range(A.n_players):
+        if q != p:
+            for i in range(sim.hand_n[q]):
+                sim.hand[q, i] = sim.pool[n]
+                n += 1
+    for i in range(sim.info[I_NDRAW]):
+        sim.draw[i] = sim.pool[n]
+        n += 1
+
+
+@rule
+def playout(A, sim, p, rng, solo_policy, w):
+    """Play the scratch game to its end from the seat after p, with random bots (or, with
+    ``solo_policy``, the solo planner's heuristic with weights w); returns p's result: win
+    share (1/k for a k-way shared win) + points / 10000 (solo: success + score / 1000)."""
+    q = p
+    end = sim.info[I_END]
+    while end == E_NONE:
+        q2 = next_player(A, sim, q)
+        if q2 < 0:
+            end = E_SOLO_LOSS if A.mode == MODE_SOLO else E_POINTS
+            break
+        q = q2
+        end = turn_bound(A, sim)
+        if end != E_NONE:
+            break
+        sim.info[I_TURN] += 1
+        n = legal_plays(A, sim, q)
+        m = 0
+        if n > 0:
+            m = solo_choice(A, sim, q, n, w, rng) if solo_policy else random_play(A, sim, q, n,
+                                                                                  rng)
+        take_turn(A, sim, q, m, rng)
+        end = sim.info[I_END]
+    k = finish_game(A, sim, end, q, False)
+    if A.mode == MODE_SOLO:
+        if solo_policy:
+            return (1.0 if end == E_SOLO_WIN else 0.0) + sim.points[0] / 1000.0
+        return (1.0 if end == E_SOLO_WIN else 0.0) + sim.points[0] / 10000.0
+    return sim.winners[p] / k + sim.points[p] / 10000.0
+
+
+@rule
+def lookahead(A, st, sim, p, n, plays, rng, solo_policy, w):
+    """Flat Monte Carlo over the n legal plays in st.masks (subsets playing the same cards
+    once), each tried in ``plays`` playouts (random bots); exact ties (deterministic ends)
+    drawn from the stream."""
+    best = -1e18
+    bm = st.masks[0]
+    ties = 0
+    for i in range(n):
+        m = st.masks[i]
+        if not canonical(st, p, m):
+            continue
+        tot = 0.0
+        for _ in range(plays):
+            _copy_state(st, sim)
+            _resample(A, sim, p, rng)
+            take_turn(A, sim, p, m, rng)
+            tot += playout(A, sim, p, rng, solo_policy, w)
+        take, best, ties = tie_step(tot, best, ties, True, rng)
+        if take:
+            bm = m
+    return bm
+
+
+@rule
+def _solo_rollouts(A, st, sim, p, m, plays, base, w, out, store):
+    """Playouts of solo play m: playout j draws from stream (base, j), the same for every play
+    (common random numbers); outcome success + score / 1000. ``store``: keep them in ``out``,
+    else return the mean and the variance of the differences from ``out``."""
+    tot = 0.0
+    dsum = 0.0
+    dsq = 0.0
+    for j in range(plays):
+        seed_stream(base, np.uint64(j), sim.sub)
+        _copy_state(st, sim)
+        _resample(A, sim, p, sim.sub)
+        take_turn(A, sim, p, m, sim.sub)
+        v = playout(A, sim, p, sim.sub, True, w)
+        tot += v
+        if store:
+            out[j] = v
+        else:
+            d = v - out[j]
+            dsum += d
+            dsq += d * d
+    if store:
+        return tot / plays, 0.0
+    mean = dsum / plays
+    return mean, max(dsq / plays - mean * mean, 0.0)
+
+
+@rule
+def solo_search(A, st, sim, p, n, plays, w, rng):
+    """Solo search: the heuristic's play unless the playouts show another one better at two
+    standard errors of the paired difference (plays the heuristic prefers are not replaced by
+    the noise of a few playouts); among those, the best mean."""
+    h = solo_choice(A, st, p, n, w, rng)  # the heuristic's play
+    plays = min(plays, sim.vals.shape[0])
+    base = next_u64(rng)
+    _solo_rollouts(A, st, sim, p, h, plays, base, w, sim.vals, True)
+    bm = h
+    best = 0.0
+    ties = 0
+    for i in range(n):
+        m = st.masks[i]
+        if m == h or not canonical(st, p, m):
+            continue
+        d, var = _solo_rollouts(A, st, sim, p, m, plays, base, w, sim.vals, False)
+        if d <= 0.0 or d * d * plays <= 4.0 * var or d < best - EPS:
+            continue
+        if d > best + EPS:
+            best = d
+            bm = m
+            ties = 1
+        else:
+            ties += 1
+            if randint(rng, ties) == 0:
+                bm = m
+    return bm
