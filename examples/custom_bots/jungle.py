@@ -44,7 +44,7 @@ from simlab.games.jungle.bots import (
     KIND_VICTIM,
     KIND_WAKE,
 )
-from simlab.games.jungle.nb import field_need, kittens
+from simlab.games.jungle.family import field_need, kittens
 from simlab.games.jungle.rules import A_FOOD, A_RECRUIT
 from simlab.games.jungle.state import I_FOLLOW
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.games.jungle import nb
+from simlab.games.jungle import board, nb
 from simlab.games.jungle.bots import BOTS, bot_vector
 from simlab.games.jungle.reference import ReferenceGame, edge
 from simlab.games.jungle.rules import make_rules
@@ -75,9 +75,9 @@ def build(A, players, bots=None, tile_food=None, supply=None, round_=1, turn=2):
         st.nfield[q] = st.nstick[q] = st.nwet[q] = st.free_e[q] = st.inner_e[q] = 0
         st.box[q, :] = [fields[0][0], fields[0][0], fields[0][1], fields[0][1]]
         for c in fields:
-            nb.place_field(A, st, q, g.cell_id(c))
+            board.place_field(A, st, q, g.cell_id(c))
         for s in sticks:
-            nb.place_stick(A, st, q, g.edge_id(s))
+            board.place_stick(A, st, q, g.edge_id(s))
     if tile_food is not None:
         g.tile_food = list(tile_food)
         st.tile_food[:] = tile_food

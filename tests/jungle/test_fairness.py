@@ -20,7 +20,7 @@ import pytest
 
 from simlab.core.conformance import check_even_split
 from simlab.core.rng import new_stream
-from simlab.games.jungle import bots
+from simlab.games.jungle import bots, lookahead
 from simlab.games.jungle.state import I_ACTIVE, I_FIRST, M_FOOD, M_GOLD
 
 from .positions import arrays, build
@@ -156,9 +156,9 @@ def twin_tiles_position(spec, awake, asleep, food):
 @pytest.mark.parametrize("awake,asleep,food", [(2, 0, 0), (0, 2, 3), (3, 1, 6)])
 def test_action_between_two_identical_tiles(spec, awake, asleep, food):
     A, st, lu = twin_tiles_position(spec, awake, asleep, food)
-    sim = bots.new_scratch(A, lu)
+    sim = lookahead.new_scratch(A, lu)
     reps = REPS // 4 if sim is not None else REPS  # the lookahead's playouts take longer
-    codes = ask(bots.decide_action_search, A, st, lu, 0, sim, reps=reps, seed=SEED + 7 + awake)
+    codes = ask(lookahead.decide_action_search, A, st, lu, 0, sim, reps=reps, seed=SEED + 7 + awake)
     check_even_split([c // 16 for c in codes], [0, 1],
                      what=f"{label(spec)}: tile of an action ({awake} awake, {asleep} asleep, "
                           f"{food} food)")

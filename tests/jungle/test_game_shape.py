@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.games.jungle import nb
+from simlab.games.jungle import nb, turn
 from simlab.games.jungle.game import GAME
 from simlab.games.jungle.state import new_state
 
@@ -43,5 +43,5 @@ def test_running_score_equals_final_scoring_on_the_same_position():
     st.penal[:] = (1, 0, 2)
     before = [int(nb.running_score(A, st, q)) for q in range(3)]
     assert list(st.food) == [7, 0, 12]        # unchanged
-    nb.final_scoring(A, st)
+    turn.final_scoring(A, st)
     assert before == [int(x) for x in st.scores]

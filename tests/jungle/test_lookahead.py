@@ -9,7 +9,7 @@ import pytest
 
 from simlab.core.conformance import check_conformance
 from simlab.core.stats import binomial_tolerance
-from simlab.games.jungle import bots
+from simlab.games.jungle import bots, greedy, lookahead
 from simlab.games.jungle.game import GAME
 from simlab.games.jungle.state import COUNTER_NAMES
 
@@ -38,7 +38,7 @@ def test_lookahead_is_appended_and_the_other_ids_stay():
 
 def test_no_scratch_without_a_lookahead_seat():
     rules = GAME.make_rules(3)
-    assert bots.new_scratch(rules.to_arrays(), GAME.prepare(rules, GAME.lineup("greedy", 3))
+    assert lookahead.new_scratch(rules.to_arrays(), GAME.prepare(rules, GAME.lineup("greedy", 3))
                             .lineup) is None
 
 
@@ -79,7 +79,7 @@ def test_playouts_play_the_line_ups_own_bots():
     from simlab.games.jungle.game import GAME as JG
 
     prep = JG.prepare(JG.make_rules(3), JG.lineup("lookahead(food=0.3),farmer,random", 3))
-    sc = jb.new_scratch(prep.arrays, prep.lineup)
+    sc = lookahead.new_scratch(prep.arrays, prep.lineup)
     assert list(sc.ids) == [jb.BOT_GREEDY, jb.BOT_FARMER, jb.BOT_RANDOM]
     assert sc.params[1].tolist() == prep.lineup.params[1].tolist()
-    assert sc.params[0, jb.W_FOOD] == 0.3
+    assert sc.params[0, greedy.W_FOOD] == 0.3

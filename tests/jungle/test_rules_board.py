@@ -3,19 +3,19 @@
 
 from __future__ import annotations
 
-from simlab.games.jungle import nb
+from simlab.games.jungle import board, turn
 from simlab.games.jungle.rules import A_FIELDS, A_IRRIG
 
 from .positions import arrays, both, build, same
 
 
 def kernel_cells(A, st, p):
-    n = nb.legal_cells(A, st, p)
+    n = board.legal_cells(A, st, p)
     return {(int(x) // A.grid, int(x) % A.grid) for x in st.cand[:n]}
 
 
 def kernel_edges(A, st, p):
-    n = nb.legal_edges(A, st, p)
+    n = board.legal_edges(A, st, p)
     return {int(e) for e in st.cand[:n]}
 
 
@@ -38,10 +38,10 @@ def test_field_next_to_a_stick_is_irrigated_at_once():
     # between two fields then scores 2, the others 1
     A = arrays(2)
     st, g, lu = build(A, [{"sticks": [((5, 4), (5, 5)), ((5, 5), (5, 6))]}, {}])
-    both(st, g, lu, nb.perform, g.perform, 0, A_FIELDS, 1)  # greedy: next to the stick
+    both(st, g, lu, turn.perform, g.perform, 0, A_FIELDS, 1)  # greedy: next to the stick
     assert same(st, g)
     assert (5, 6) in g.players[0].fields and st.nwet[0] == 3
-    assert nb.stick_points(A, st, 0) == 4  # both sticks now lie between two fields
+    assert board.stick_points(A, st, 0) == 4  # both sticks now lie between two fields
 
 
 def test_field_away_from_sticks_is_not_irrigated():
@@ -55,16 +55,16 @@ def test_stick_irrigates_most_fields_and_scores_two_between_fields():
     # between the two dry fields (4,4)-(4,5): irrigates 2, scores 2
     A = arrays(2)
     st, g, lu = build(A, [{"fields": [(5, 4), (5, 5), (4, 4), (4, 5)]}, {}])
-    both(st, g, lu, nb.perform, g.perform, 0, A_IRRIG, 1)
+    both(st, g, lu, turn.perform, g.perform, 0, A_IRRIG, 1)
     assert same(st, g)
     assert ((4, 4), (4, 5)) in g.players[0].sticks and st.nwet[0] == 4
-    assert nb.stick_points(A, st, 0) == 4
+    assert board.stick_points(A, st, 0) == 4
 
 
 def test_outer_stick_scores_one():
     A = arrays(2)
     st, g, lu = build(A, [{"sticks": [((5, 4), (5, 5)), ((4, 4), (5, 4))]}, {}])
-    assert nb.stick_points(A, st, 0) == 3 and same(st, g)
+    assert board.stick_points(A, st, 0) == 3 and same(st, g)
 
 
 def test_taking_the_last_piece_triggers_the_end_then_set_aside_pieces_are_used():
@@ -72,7 +72,7 @@ def test_taking_the_last_piece_triggers_the_end_then_set_aside_pieces_are_used()
 
     A = arrays(2)
     st, g, lu = build(A, [{"awake": 3}, {}], supply=(1, 5))
-    both(st, g, lu, nb.perform, g.perform, 0, A_FIELDS, 3)
+    both(st, g, lu, turn.perform, g.perform, 0, A_FIELDS, 3)
     assert same(st, g)
     assert st.info[I_TRIGGER] == g.trigger == E_FIELD
     assert st.ev[C_FIELDS_SUPPLY] == g.agg.counters[C_FIELDS_SUPPLY] == 1

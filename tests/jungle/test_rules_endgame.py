@@ -3,7 +3,7 @@ points", on both engines."""
 
 from __future__ import annotations
 
-from simlab.games.jungle import nb
+from simlab.games.jungle import nb, turn
 from simlab.games.jungle.state import new_agg
 
 from .positions import arrays, build, same
@@ -30,7 +30,7 @@ def test_final_scoring():
     st.penal[0] = 1
     g.players[0].penalties = 1
     assert same(st, g)
-    k = nb.final_scoring(A, st)
+    k = turn.final_scoring(A, st)
     scores, rows = g.score()
     assert list(st.bd[0]) == rows[0] == [12, 3, 6, 0, 3, 3, -3]
     # seat 1: 3 kittens 9, stick 2, food on merchant 3*2 = 6, food 1 + 3 awake = 4 -> 2
@@ -41,7 +41,7 @@ def test_final_scoring():
 def test_tied_top_scores_share_the_victory():
     A = arrays(2)
     st, g, lu = build(A, [{}, {}])
-    assert nb.final_scoring(A, st) == 2 and list(st.winners) == [1, 1]
+    assert turn.final_scoring(A, st) == 2 and list(st.winners) == [1, 1]
 
 
 def test_game_ends_at_the_end_of_the_round_of_the_trigger():

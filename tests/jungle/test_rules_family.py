@@ -4,7 +4,7 @@ engines."""
 
 from __future__ import annotations
 
-from simlab.games.jungle import nb
+from simlab.games.jungle import family, turn
 from simlab.games.jungle.rules import A_RECRUIT
 from simlab.games.jungle.state import C_GOODS_LOST, E_TAKEN, I_TRIGGER, M_FOOD, M_GOLD, M_UNSET
 
@@ -15,9 +15,9 @@ def test_recruit_costs_one_gold_per_kitten_and_chooses_a_role():
     A = arrays(2)
     bots = [("weights", {"merchants": 0.25, "gold_merchants": 1.0}), "greedy"]
     st, g, lu = build(A, [{"gold": 3, "awake": 2}, {}], bots=bots)
-    both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 2)
+    both(st, g, lu, turn.perform, g.perform, 0, A_RECRUIT, 2)
     assert same(st, g)
-    assert st.gold[0] == 1 and nb.kittens(st, 0) == 4
+    assert st.gold[0] == 1 and family.kittens(st, 0) == 4
     # merchants while fewer than 0.25 x family: a merchant (its kind comes with its first
     # sale: merchant_kind_at = first_sale), then a worker
     assert st.nm[0] == 1 and st.mkind[0, 0] == M_UNSET and st.awake[0] == 3
@@ -25,7 +25,7 @@ def test_recruit_costs_one_gold_per_kitten_and_chooses_a_role():
     # merchant_kind_at = recruit: the gold merchant the bot chose
     A = arrays(2, merchant_kind_at="recruit")
     st, g, lu = build(A, [{"gold": 3, "awake": 2}, {}], bots=bots)
-    both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 2)
+    both(st, g, lu, turn.perform, g.perform, 0, A_RECRUIT, 2)
     assert same(st, g) and st.nm[0] == 1 and st.mkind[0, 0] == M_GOLD
 
 
@@ -35,13 +35,13 @@ def test_a_merchant_without_a_kind_takes_its_kind_at_its_first_sale():
     A = arrays(2)
     st, g, lu = build(A, [{"food": 9, "gold": 1, "awake": 1,
                            "merchants": [(None, 0), (None, 0)]}, {}])
-    assert nb.sale_slots(st, 0, M_FOOD) == 2 == nb.sale_slots(st, 0, M_GOLD)
-    both(st, g, lu, nb.sell_phase, g.sell, 0)
+    assert family.sale_slots(st, 0, M_FOOD) == 2 == family.sale_slots(st, 0, M_GOLD)
+    both(st, g, lu, turn.sell_phase, g.sell, 0)
     assert same(st, g)
     assert sorted(int(st.mkind[0, i]) for i in range(2)) == [M_FOOD, M_GOLD]
     assert list(st.mgoods[0, :2]) == [1, 1] and st.gold[0] == 0
     # once fixed, each takes only its own kind
-    assert nb.sale_slots(st, 0, M_GOLD) == 1 == nb.sale_slots(st, 0, M_FOOD)
+    assert family.sale_slots(st, 0, M_GOLD) == 1 == family.sale_slots(st, 0, M_FOOD)
 
 
 def test_family_cap_takes_a_kitten_from_an_opponent_and_ends_the_game():
@@ -50,17 +50,17 @@ def test_family_cap_takes_a_kitten_from_an_opponent_and_ends_the_game():
     A = arrays(3)
     st, g, lu = build(A, [{"gold": 1, "awake": 6}, {"awake": 2},
                           {"awake": 2, "asleep": 1}])
-    both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 1)
+    both(st, g, lu, turn.perform, g.perform, 0, A_RECRUIT, 1)
     assert same(st, g)
-    assert nb.kittens(st, 0) == 7 and st.held[0, 2] == 1 and st.asleep[2] == 0
-    assert nb.kittens(st, 2) == 2
+    assert family.kittens(st, 0) == 7 and st.held[0, 2] == 1 and st.asleep[2] == 0
+    assert family.kittens(st, 2) == 2
     assert st.info[I_TRIGGER] == g.trigger == E_TAKEN
 
 
 def test_recruit_capacity_needs_gold():
     A = arrays(2)
     st, g, lu = build(A, [{"gold": 1, "awake": 4}, {}])
-    assert nb.send_limit(A, st, 0, A_RECRUIT) == 1 == min(4, g.capacity(0, A_RECRUIT))
+    assert family.send_limit(A, st, 0, A_RECRUIT) == 1 == min(4, g.capacity(0, A_RECRUIT))
 
 
 def test_rulebook_feeding_example():
@@ -70,7 +70,7 @@ def test_rulebook_feeding_example():
     sticks = [((5, 4), (5, 5)), ((4, 4), (4, 5))]
     st, g, lu = build(A, [{"food": 5, "awake": 3, "fields": fields, "sticks": sticks}, {}])
     assert st.nwet[0] == 4
-    both(st, g, lu, nb.feed, g.feed, 0)
+    both(st, g, lu, turn.feed, g.feed, 0)
     assert same(st, g) and st.food[0] == 3 and st.penal[0] == 0
 
 
@@ -79,7 +79,7 @@ def test_surplus_irrigation_is_lost():
     fields = [(5, 4), (5, 5), (4, 4), (4, 5), (4, 6), (5, 6)]
     sticks = [((5, 4), (5, 5)), ((4, 4), (4, 5)), ((4, 6), (5, 6))]
     st, g, lu = build(A, [{"food": 1, "awake": 2, "fields": fields, "sticks": sticks}, {}])
-    both(st, g, lu, nb.feed, g.feed, 0)
+    both(st, g, lu, turn.feed, g.feed, 0)
     assert same(st, g) and st.food[0] == 1
 
 
@@ -88,7 +88,7 @@ def test_unfed_kittens_take_penalties():
     A = arrays(2)
     bots = [("weights", {"fire": 0}), "greedy"]
     st, g, lu = build(A, [{"food": 1, "awake": 4}, {}], bots=bots)
-    both(st, g, lu, nb.feed, g.feed, 0)
+    both(st, g, lu, turn.feed, g.feed, 0)
     assert same(st, g) and st.penal[0] == 3 and st.food[0] == 1
 
 
@@ -99,7 +99,7 @@ def test_firing_gives_three_food_and_loses_the_merchants_goods():
     A = arrays(2)
     st, g, lu = build(A, [{"food": 0, "awake": 0, "asleep": 0,
                            "merchants": [("food", 4), ("gold", 5), ("food", 6)]}, {}])
-    both(st, g, lu, nb.feed, g.feed, 0)
+    both(st, g, lu, turn.feed, g.feed, 0)
     assert same(st, g)
     assert st.nm[0] == 2 and list(st.mgoods[0, :2]) == [5, 6] and st.food[0] == 1
     assert st.ev[C_GOODS_LOST] == g.agg.counters[C_GOODS_LOST] == 4
@@ -112,15 +112,15 @@ def test_a_recruitment_crosses_from_the_reserve_into_taking_opponents_kittens():
     A = arrays(3)
     st, g, lu = build(A, [{"gold": 3, "awake": 5}, {"awake": 2, "asleep": 1},
                           {"awake": 3}])
-    assert nb.send_limit(A, st, 0, A_RECRUIT) == 3 == min(5, g.capacity(0, A_RECRUIT))
-    both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 3)
+    assert family.send_limit(A, st, 0, A_RECRUIT) == 3 == min(5, g.capacity(0, A_RECRUIT))
+    both(st, g, lu, turn.perform, g.perform, 0, A_RECRUIT, 3)
     assert same(st, g)
-    assert nb.kittens(st, 0) == 8 and st.held[0, 0] == 6 and st.gold[0] == 0
-    assert nb.kittens(st, 1) + nb.kittens(st, 2) == 4  # 6 before, 2 taken
+    assert family.kittens(st, 0) == 8 and st.held[0, 0] == 6 and st.gold[0] == 0
+    assert family.kittens(st, 1) + family.kittens(st, 2) == 4  # 6 before, 2 taken
     assert st.info[I_TRIGGER] == g.trigger == E_TAKEN
     # without gold for more than the reserve's tile, no crossing and no trigger
     st, g, lu = build(A, [{"gold": 1, "awake": 5}, {"awake": 2}, {"awake": 3}])
-    both(st, g, lu, nb.perform, g.perform, 0, A_RECRUIT, 1)
+    both(st, g, lu, turn.perform, g.perform, 0, A_RECRUIT, 1)
     assert same(st, g) and st.info[I_TRIGGER] == g.trigger == 0
 
 
@@ -131,7 +131,7 @@ def test_a_player_may_leave_kittens_unfed_by_choice():
     A = arrays(2)
     for bot, food, penal in ((("weights", {"food": 2.0}), 10, 2), ("greedy", 6, 0)):
         st, g, lu = build(A, [{"food": 10, "awake": 3}, {}], bots=[bot, "greedy"])
-        both(st, g, lu, nb.feed, g.feed, 0)
+        both(st, g, lu, turn.feed, g.feed, 0)
         assert same(st, g) and st.food[0] == food and st.penal[0] == penal
 
 

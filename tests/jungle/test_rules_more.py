@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 from simlab.core.rng import new_stream, randint
-from simlab.games.jungle import bots, nb
+from simlab.games.jungle import bots, family, nb, turn
 from simlab.games.jungle.reference import ReferenceGame
 from simlab.games.jungle.rules import A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT, N_TILES
 from simlab.games.jungle.state import (
@@ -128,7 +128,7 @@ def recording_asks(g):
 def kernel_action(st, g, lu, p):
     """The kernel's action phase for p on a copy of the reference's stream; returns the stream."""
     rng = rng_of(g)
-    nb.action_phase(g.A, st, lu, p, rng)
+    turn.action_phase(g.A, st, lu, p, rng)
     return rng
 
 
@@ -203,14 +203,14 @@ def test_taking_the_last_stick_triggers_the_end_then_set_aside_sticks_are_used()
     A = arrays(2)
     # two sticks left, one taken: no trigger yet
     st, g, lu = build(A, [{"awake": 3}, {}], supply=(5, 2))
-    nb.perform(A, st, lu, 0, A_IRRIG, 1, rng_of(g))
+    turn.perform(A, st, lu, 0, A_IRRIG, 1, rng_of(g))
     g.perform(0, A_IRRIG, 1)
     assert same(st, g)
     assert st.info[I_TRIGGER] == g.trigger == E_NONE
     assert st.info[I_SSUP] == g.supply["stick"] == 1
     # one left, three taken: the first is the board's last (trigger), two from the set-aside
     st, g, lu = build(A, [{"awake": 3}, {}], supply=(5, 1))
-    nb.perform(A, st, lu, 0, A_IRRIG, 3, rng_of(g))
+    turn.perform(A, st, lu, 0, A_IRRIG, 3, rng_of(g))
     g.perform(0, A_IRRIG, 3)
     assert same(st, g)
     assert st.info[I_TRIGGER] == g.trigger == E_STICK
@@ -286,13 +286,13 @@ def test_no_workers_on_positions():
                       {"awake": 0, "merchants": [("gold", 0), ("food", 2)]},
                       {"awake": 0, "merchants": [("gold", 3)]}]
     st, g, lu = build(A, merchants_only)
-    assert nb.no_workers(A, st)
+    assert turn.no_workers(A, st)
     for what in ("asleep", "awake"):  # one worker of any kind anywhere: not stuck
         st, g, lu = build(A, [dict(s) for s in merchants_only])
         getattr(st, what)[2] = 1
-        assert not nb.no_workers(A, st)
+        assert not turn.no_workers(A, st)
     st, g, lu = build(A, [{"awake": 0}, {"awake": 0}, {"awake": 0}])  # no kittens at all
-    assert nb.no_workers(A, st)
+    assert turn.no_workers(A, st)
 
 
 def test_game_without_workers_ends_with_that_round():
@@ -416,7 +416,7 @@ def test_end_of_round_frees_the_tiles_for_the_next_round():
     st.tile_used[:] = [1, 1, 0, 0, 0]
     nb.end_round(A, st, new_agg(2, A.max_rounds))
     assert list(st.tile_used) == [0] * 5 and list(st.tile_food) == [0, 0, 3, 1, 2]
-    nb.action_phase(A, st, lu, 1, np.array([1, 2, 3, 4], np.uint64))
+    turn.action_phase(A, st, lu, 1, np.array([1, 2, 3, 4], np.uint64))
     assert st.tile_used[FOOD_TILE] == 1 and st.aev[0, A_FOOD] == 1
 
 
@@ -447,7 +447,7 @@ def test_active_player_without_awake_kittens_still_plays_a_tile_for_the_others()
     st, g, lu = build(A, [{"awake": 0, "asleep": 2, "food": 1}, {"awake": 1}, {"awake": 2}],
                       bots=bots_)
     only_tile(st, g, FOOD_TILE)
-    assert nb.send_limit(A, st, 0, A_FOOD) == 0
+    assert family.send_limit(A, st, 0, A_FOOD) == 0
     kernel_action(st, g, lu, 0)
     g.act(0)
     assert same(st, g)
@@ -466,16 +466,16 @@ def test_no_follow_on_recruit_without_gold():
     spec = [{"gold": 2, "food": 6}, {"gold": 0, "food": 4}, {"gold": 1, "food": 4}]
     st, g, lu = build(A, spec, bots=[recruiter, ALWAYS_FOLLOW, ALWAYS_FOLLOW])
     only_tile(st, g, RECRUIT_TILE)
-    assert not nb.can_follow(A, st, 1, A_RECRUIT) and g.capacity(1, A_RECRUIT) == 0
-    assert nb.can_follow(A, st, 2, A_RECRUIT) and g.capacity(2, A_RECRUIT) == 1
+    assert not turn.can_follow(A, st, 1, A_RECRUIT) and g.capacity(1, A_RECRUIT) == 0
+    assert turn.can_follow(A, st, 2, A_RECRUIT) and g.capacity(2, A_RECRUIT) == 1
     asked = recording_asks(g)
     kernel_action(st, g, lu, 0)
     g.act(0)
     assert same(st, g)
     assert st.aev[0, A_RECRUIT] == 1 and st.aev[2, A_RECRUIT] == 1 and st.aev[1, A_RECRUIT] == 1
-    assert nb.kittens(st, 0) == 3 and st.gold[0] == 1
-    assert (nb.kittens(st, 1), st.awake[1], st.food[1], st.gold[1]) == (2, 2, 5, 0)
-    assert nb.kittens(st, 2) == 3 and st.gold[2] == 0 and st.asleep[2] == 1
+    assert family.kittens(st, 0) == 3 and st.gold[0] == 1
+    assert (family.kittens(st, 1), st.awake[1], st.food[1], st.gold[1]) == (2, 2, 5, 0)
+    assert family.kittens(st, 2) == 3 and st.gold[2] == 0 and st.asleep[2] == 1
     assert st.ev[C_FOLLOWS] == 1 and st.ev[C_PASS_FOOD] == 1
     follows = [q for name, q in asked if name.startswith("decide_follow")]
     assert follows == [2]
@@ -490,7 +490,7 @@ def test_no_follow_on_irrigation_without_a_free_edge():
     st, g, lu = build(A, spec, bots=[irrigator, ALWAYS_FOLLOW, ALWAYS_FOLLOW])
     only_tile(st, g, IRRIG_TILE)
     assert st.free_e[1] == 0 and st.nstick[1] == 7 and not g.free_edges(g.players[1])
-    assert not nb.can_follow(A, st, 1, A_IRRIG) and g.capacity(1, A_IRRIG) == 0
+    assert not turn.can_follow(A, st, 1, A_IRRIG) and g.capacity(1, A_IRRIG) == 0
     asked = recording_asks(g)
     kernel_action(st, g, lu, 0)
     g.act(0)
@@ -538,7 +538,7 @@ def test_only_the_active_player_feeds():
     spec = [{"food": 3, "awake": 4}, {"food": 3, "awake": 4}, {"food": 0, "awake": 4}]
     st, g, lu = build(A, spec, bots=bots_)
     only_tile(st, g, FOOD_TILE)
-    nb.take_turn(A, st, lu, 0, rng_of(g))
+    turn.take_turn(A, st, lu, 0, rng_of(g))
     g.turn += 1
     g.active = 0
     g.wake_up(0)

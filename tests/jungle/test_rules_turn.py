@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from simlab.games.jungle import nb
+from simlab.games.jungle import turn
 from simlab.games.jungle.rules import A_FOOD, A_GOLD
 
 from .positions import arrays, both, build, same
@@ -14,14 +14,14 @@ from .positions import arrays, both, build, same
 def test_all_awake_gives_one_food():
     A = arrays(2)
     st, g, lu = build(A, [{"food": 3, "awake": 2}, {}])
-    both(st, g, lu, nb.wake_phase, g.wake_up, 0)
+    both(st, g, lu, turn.wake_phase, g.wake_up, 0)
     assert same(st, g) and st.food[0] == 4 and st.awake[0] == 2
 
 
 def test_one_sleeping_kitten_wakes_for_free():
     A = arrays(2)
     st, g, lu = build(A, [{"food": 3, "awake": 1, "asleep": 1}, {}])
-    both(st, g, lu, nb.wake_phase, g.wake_up, 0)
+    both(st, g, lu, turn.wake_phase, g.wake_up, 0)
     assert same(st, g) and st.food[0] == 3 and st.awake[0] == 2 and st.asleep[0] == 0
 
 
@@ -31,7 +31,7 @@ def test_two_or_more_asleep_cost_one_food_each(food, woken):
     # this turn's need (0 food: none, not even one for free)
     A = arrays(2)
     st, g, lu = build(A, [{"food": food, "awake": 0, "asleep": 3}, {}])
-    both(st, g, lu, nb.wake_phase, g.wake_up, 0)
+    both(st, g, lu, turn.wake_phase, g.wake_up, 0)
     assert same(st, g)
     assert st.awake[0] == woken and st.asleep[0] == 3 - woken and st.food[0] == food - woken
 
@@ -42,7 +42,7 @@ def test_merchants_sell_one_unit_each_of_their_kind():
     A = arrays(2)
     st, g, lu = build(A, [{"food": 9, "gold": 1, "awake": 1,
                            "merchants": [("gold", 0), ("gold", 2), ("food", 1)]}, {}])
-    both(st, g, lu, nb.sell_phase, g.sell, 0)
+    both(st, g, lu, turn.sell_phase, g.sell, 0)
     assert same(st, g)
     assert list(st.mgoods[0, :3]) == [1, 2, 2] and st.gold[0] == 0 and st.food[0] == 8
 
@@ -51,14 +51,14 @@ def test_merchants_sell_one_unit_each_of_their_kind():
 def test_food_yields_table(n):
     A = arrays(2)
     st, g, lu = build(A, [{"food": 0, "awake": 6}, {}])
-    both(st, g, lu, nb.perform, g.perform, 0, A_FOOD, n)
+    both(st, g, lu, turn.perform, g.perform, 0, A_FOOD, n)
     assert same(st, g) and st.food[0] == [2, 5, 8, 12, 16, 20][n - 1]
 
 
 def test_gold_one_coin_per_kitten():
     A = arrays(2)
     st, g, lu = build(A, [{}, {}])
-    both(st, g, lu, nb.perform, g.perform, 0, A_GOLD, 3)
+    both(st, g, lu, turn.perform, g.perform, 0, A_GOLD, 3)
     assert same(st, g) and st.gold[0] == 3
 
 
@@ -71,7 +71,7 @@ def test_action_phase_followers_get_the_one_kitten_yield_and_passers_wake_or_eat
             ("weights", {"follow": -1000}), ("weights", {"follow": 1000})]
     st, g, lu = build(A, [{"awake": 4}, {"awake": 2}, {"awake": 0, "asleep": 2}, {"awake": 2}],
                       bots=bots, tile_food=[2, 0, 0, 0, 0])
-    both(st, g, lu, nb.action_phase, g.act, 0)
+    both(st, g, lu, turn.action_phase, g.act, 0)
     assert same(st, g)
     assert st.food[0] == 8 + 2 and st.awake[0] == 1 and st.asleep[0] == 3
     assert st.food[1] == 2 and st.awake[1] == 1 and st.asleep[1] == 1
@@ -88,7 +88,7 @@ def test_variant_followers_take_the_other_action():
                          "field": -100, "gold": -100, "kitten": -100}),
             ("weights", {"follow": -1000})]
     st, g, lu = build(A, [{"awake": 2}, {"awake": 2}], bots=bots)
-    both(st, g, lu, nb.action_phase, g.act, 0)
+    both(st, g, lu, turn.action_phase, g.act, 0)
     assert same(st, g)
     assert st.food[0] == 5 and st.food[1] == 0 and st.aev[0, 0] == 1
     if st.tile_used[0]:

@@ -1,7 +1,7 @@
 """Jungle Rumble (2-4 players): kittens work, sleep and eat; fields, irrigation, gold, merchants.
 
-``nb`` is imported first: it defines the rules the bots import, then (at its end) imports the bots'
-``decide_*`` functions for its game loop.
+Imports point down: the rule helpers (``family``, ``board``) <- the bots (``greedy``, ``bots``) <- a
+turn (``turn``) <- the ``lookahead`` bot <- the kernel (``nb``).
 """
 
 from simlab.games.jungle import nb  # noqa: F401

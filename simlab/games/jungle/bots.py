@@ -130,8 +130,9 @@ What a bot reads (all read-only; a custom bot must not write to ``st``):
   ``info[I_ACTIVE]``, ``info[I_FIRST]``, ``info[I_TRIGGER]`` (0 while the end is not
   triggered), ``info[I_FSUP]`` / ``info[I_SSUP]`` (fields / sticks left in the supply),
   ``info[I_FOLLOW]`` (the action followers take, -1 outside the followers' decisions).
-  Constants are in ``state.py`` and ``rules.py``; the helpers of ``nb.py`` (``kittens``,
-  ``field_need``, ``send_limit``...) may be called.
+  Constants are in ``state.py`` and ``rules.py``; the rule helpers of ``family.py``
+  (``kittens``, ``field_need``, ``send_limit``...) and ``board.py`` (``cell_ok``, ``edge_ok``...)
+  may be called.
 - ``params``: the bot's parameters (``float64``, in the order of its ``params`` dict; the vector
   may be longer, padded with zeros).
 
@@ -157,46 +158,33 @@ import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
 from simlab.core.jit import rule
-from simlab.core.rng import next_u64, randint, seed_stream, uniform
-from simlab.games.jungle.nb import (
-    feed,
-    field_need,
-    follow_or_pass,
-    followers,
-    food_after_feeding,
-    give_up_code,
-    kittens,
-    legal_cells,
-    legal_edges,
-    play_action,
-    play_on,
-    points_of,
-    sale_slots,
-    send_limit,
-    tiles_left,
-    unfed_short,
+from simlab.core.rng import randint, uniform
+from simlab.games.jungle.board import legal_cells, legal_edges
+from simlab.games.jungle.family import field_need, give_up_code, kittens, sale_slots, send_limit
+from simlab.games.jungle.greedy import (
+    PARAMS,
+    W_FIRE,
+    W_FOOD,
+    W_GOLDM,
+    W_MERCH,
+    W_NOISE,
+    W_SELL,
+    W_SEND,
+    _greedy_follow,
+    option_value,
+    wet_free_cells,
 )
-from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT, N_TILES
+from simlab.games.jungle.rules import A_FIELDS, N_TILES
 from simlab.games.jungle.state import (
-    E_NONE,
-    I_ACTIVE,
-    I_FSUP,
-    I_ROUND,
-    I_SSUP,
-    I_TRIGGER,
     K_ASLEEP,
     K_AWAKE,
     K_MERCHANT,
     M_FOOD,
     M_GOLD,
     M_UNSET,
-    MAX_OPTIONS,
     ROLE_FOOD_MERCHANT,
     ROLE_GOLD_MERCHANT,
     ROLE_WORKER,
-    JungleLineup,
-    JungleScratch,
-    new_state,
 )
 
 BOT_RANDOM, BOT_GREEDY, BOT_FARMER, BOT_TRADER, BOT_BREEDER, BOT_WEIGHTS, BOT_LOOKAHEAD = range(7)
@@ -205,13 +193,6 @@ BOT_RANDOM, BOT_GREEDY, BOT_FARMER, BOT_TRADER, BOT_BREEDER, BOT_WEIGHTS, BOT_LO
  KIND_FIRE, KIND_FIELD, KIND_STICK, KIND_UNFED) = range(11)
 KIND_NAMES = ("wake", "sell_food", "sell_gold", "action", "follow", "role", "victim", "fire",
               "field", "stick", "unfed")
-PARAMS = ("food_target", "short", "send", "follow", "kitten", "early_rounds", "field",
-          "irrigate", "stick", "gold", "food", "merchants", "gold_merchants", "asleep", "fire",
-          "sell_margin", "noise", "end")
-(W_TARGET, W_SHORT, W_SEND, W_FOLLOW, W_KITTEN, W_EARLY, W_FIELD, W_IRRIG, W_STICK, W_GOLD,
- W_FOOD, W_MERCH, W_GOLDM, W_ASLEEP, W_FIRE, W_SELL, W_NOISE, W_END) = range(len(PARAMS))
-#: the lead (points over the best opponent) that the end term weighs is capped at this
-END_CAP = 40.0
 #: the lookahead bot's own parameters, after its greedy weights
 LOOK_PARAMS = ("playouts", "width", "horizon")
 W_PLAYOUTS, W_WIDTH, W_HORIZON = range(len(PARAMS), len(PARAMS) + len(LOOK_PARAMS))
@@ -238,140 +219,7 @@ BOTS = {
                   "continuations each with the line-up's own bots (follows too)"),
 }
 
-
-@rule
-def wet_free_cells(A, st, p):
-    """Free cells next to one of p's fields with a stick of p on an edge (a field placed there
-    is irrigated at once)."""
-    g = A.grid
-    n = 0
-    for r in range(max(0, st.box[p, 0] - 1), min(g - 1, st.box[p, 1] + 1) + 1):
-        for c in range(max(0, st.box[p, 2] - 1), min(g - 1, st.box[p, 3] + 1) + 1):
-            x = r * g + c
-            if st.field[p, x] == 1:
-                continue
-            for k in range(4):
-                if st.stick[p, A.cell_edges[x, k]] == 1:
-                    n += 1
-                    break
-    return n
-
-
-@rule
-def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
-    """The linear evaluation of p doing action a with n kittens (plus ``extra_food`` from the
-    tile or a pass), after this turn's feeding when ``feed_now``."""
-    food = st.food[p] + extra_food
-    k = kittens(st, p)
-    wet = st.nwet[p]
-    v = 0.0
-    if a == A_FOOD:
-        if n > 0:
-            food += A.yields[n - 1]
-    elif a == A_GOLD:
-        v += n * (A.gold_points + w[W_GOLD])
-    elif a == A_IRRIG:
-        inner = min(n, st.inner_e[p])
-        new_wet = min(n, st.nfield[p] - st.nwet[p])
-        wet += new_wet
-        v += (2 * inner + (n - inner)) * (1.0 + w[W_STICK]) + new_wet * w[W_IRRIG]
-    elif a == A_FIELDS:
-        wc = min(n, wetc)
-        wet += wc
-        # a field on a cell next to one of p's sticks irrigates at once and turns that outer
-        # stick (1 point) into one between two fields (2 points)
-        v += n * w[W_FIELD] + wc * (w[W_IRRIG] + 1.0 + w[W_STICK])
-    elif a == A_RECRUIT:
-        k += n
-        bonus = w[W_KITTEN]
-        if w[W_EARLY] > 0 and st.info[I_ROUND] > w[W_EARLY]:
-            bonus = 0.0
-        v += n * (A.kitten_points - A.gold_points + bonus)
-    need = max(0, A.food_per_kitten * k - wet)
-    if feed_now:
-        u = unfed_short(A, food, need)
-        v -= A.penalty * u
-        food = food_after_feeding(A, food, need, u)
-    v += food * (1.0 / A.food_per_point + w[W_FOOD])
-    v -= w[W_SHORT] * max(0.0, w[W_TARGET] + need - food)
-    v -= w[W_ASLEEP] * n
-    if w[W_END] != 0.0 and n > 0:
-        share = end_share(A, st, p, a, n)
-        if share > 0.0:
-            v += w[W_END] * share * end_standing(A, st, p, a, n)
-    return v
-
-
-@rule(inline=True)
-def end_share(A, st, p, a, n):
-    """How much of the way to the end of the game p doing action a with n kittens goes: 1 when
-    it triggers the end (the last field tile or stick of the board supply, a recruit beyond p's
-    reserve: an opponent's kitten), else the share of the remaining supply it takes (fields
-    or sticks); 0 once the end is triggered or for other actions."""
-    if st.info[I_TRIGGER] != E_NONE:
-        return 0.0
-    if a == A_FIELDS or a == A_IRRIG:
-        left = st.info[I_FSUP] if a == A_FIELDS else st.info[I_SSUP]
-        if left <= 0:
-            return 0.0
-        return min(1.0, n / left)
-    if a == A_RECRUIT and n > tiles_left(A, st, p):
-        return 1.0
-    return 0.0
-
-
-@rule(inline=True)
-def _stick_points(A, st, q):
-    """q's stick points (:func:`~simlab.games.jungle.nb.stick_points`), summed over q's fields
-    only: every stick lies on an edge of one of q's fields, and a stick between two of them is
-    counted from both (2 points), one on an outer edge once (1 point)."""
-    g = A.grid
-    s = 0
-    for r in range(st.box[q, 0], st.box[q, 1] + 1):
-        for c in range(st.box[q, 2], st.box[q, 3] + 1):
-            x = r * g + c
-            if st.field[q, x] == 1:
-                for k in range(4):
-                    s += st.stick[q, A.cell_edges[x, k]]
-    return s
-
-
-@rule
-def points_now(A, st, q):
-    """q's score if the game ended now, after q's next feeding (its need paid from its food,
-    unfed kittens' penalties): kittens, sticks, merchants' goods, gold, food, penalties."""
-    food = st.food[q] + st.awake[q] + st.nm[q]
-    need = field_need(A, st, q)
-    u = unfed_short(A, food, need)
-    pen = st.penal[q] + u
-    food = food_after_feeding(A, food, need, u)
-    return points_of(A, st, q, _stick_points(A, st, q), food, pen)
-
-
-@rule
-def end_standing(A, st, p, a, n):
-    """What the end of the game is worth to p: its lead over the best opponent on the current
-    scores (:func:`points_now`; this option's recruits and sticks counted, kittens taken lost
-    by the opponents), capped at END_CAP points either way. Positive when p leads (bring the
-    end on), negative when p trails (keep the game going)."""
-    mine = float(points_now(A, st, p))
-    taken = 0
-    if a == A_RECRUIT:
-        mine += (A.kitten_points - A.gold_points) * n
-        taken = max(0, n - tiles_left(A, st, p))
-    elif a == A_IRRIG:
-        mine += n
-    best = -1e18
-    for q in range(A.n_players):
-        if q != p:
-            x = float(points_now(A, st, q))
-            if x > best:
-                best = x
-    best -= A.kitten_points * taken / max(A.n_players - 1, 1)  # spread over the opponents
-    return max(-END_CAP, min(END_CAP, mine - best))
-
-
-# ------------------------------------------------------------------------------ custom bots
+# --------------------------------------------------------------------------- custom bots
 @rule
 def _custom_range(A, st, lineup, p, kind, lo, hi):
     """The custom bot's best option among ``lo .. hi`` (ties: the lowest)."""
@@ -401,176 +249,7 @@ def _custom_cand(A, st, lineup, p, kind, n):
     return pick
 
 
-# ------------------------------------------------------------------------------ lookahead
-@rule
-def _copy_state(st, sim):
-    """Copy every field of the game into the scratch state (element loops: no temporaries)."""
-    for q in range(st.food.shape[0]):
-        sim.food[q] = st.food[q]
-        sim.gold[q] = st.gold[q]
-        sim.awake[q] = st.awake[q]
-        sim.asleep[q] = st.asleep[q]
-        sim.nm[q] = st.nm[q]
-        sim.penal[q] = st.penal[q]
-        sim.nfield[q] = st.nfield[q]
-        sim.nstick[q] = st.nstick[q]
-        sim.nwet[q] = st.nwet[q]
-        sim.free_e[q] = st.free_e[q]
-        sim.inner_e[q] = st.inner_e[q]
-        for i in range(st.nm[q]):
-            sim.mkind[q, i] = st.mkind[q, i]
-            sim.mgoods[q, i] = st.mgoods[q, i]
-        for f in range(st.held.shape[1]):
-            sim.held[q, f] = st.held[q, f]
-        for c in range(st.field.shape[1]):
-            sim.field[q, c] = st.field[q, c]
-            sim.wet[q, c] = st.wet[q, c]
-        for e in range(st.stick.shape[1]):
-            sim.stick[q, e] = st.stick[q, e]
-        for j in range(4):
-            sim.box[q, j] = st.box[q, j]
-    for t in range(st.tile_food.shape[0]):
-        sim.tile_food[t] = st.tile_food[t]
-        sim.tile_used[t] = st.tile_used[t]
-    for i in range(st.info.shape[0]):
-        sim.info[i] = st.info[i]
-
-
-@rule
-def _result(A, sim, k, me):
-    """A finished playout for seat ``me``: win share + (score - best other score) / 1000."""
-    other = -(1 << 40)
-    for q in range(A.n_players):
-        if q != me and sim.scores[q] > other:
-            other = sim.scores[q]
-    return sim.winners[me] / k + (sim.scores[me] - other) / 1000.0
-
-
-@rule
-def _budget(w):
-    """Playouts per option, options searched, horizon (rounds; 0 = to the end)."""
-    return max(0, int(w[W_PLAYOUTS])), max(1, int(w[W_WIDTH])), max(0, int(w[W_HORIZON]))
-
-
-@rule
-def _lookahead_action(A, st, lineup, p, rng, sc):
-    """Flat Monte Carlo over the best ``width`` action options by the greedy evaluation
-    (options of equal greedy value are ranked in an order drawn from the game's stream; the
-    search keeps that order between equal means)."""
-    w = lineup.params[p]
-    plays, width, horizon = _budget(w)
-    sides = 2 if A.variant else 1
-    n = 0
-    wetc = -1
-    for t in range(N_TILES):
-        if st.tile_used[t] == 1:
-            continue
-        for side in range(sides):
-            a = A.tile_act[t, side]
-            lim = min(send_limit(A, st, p, a), int(w[W_SEND]))
-            if a == A_FIELDS and wetc < 0:
-                wetc = wet_free_cells(A, st, p)
-            for k in range(lim + 1):
-                sc.codes[n] = t * 16 + side * 8 + k
-                sc.vals[n] = option_value(A, st, p, a, k, st.tile_food[t], w, wetc, True)
-                n += 1
-    m = min(width, n)
-    for i in range(m):  # the best m to the front; ties drawn uniformly from the game's stream
-        j = i
-        for x in range(i + 1, n):
-            if sc.vals[x] > sc.vals[j] + 1e-9:
-                j = x
-        nt = 0
-        for x in range(i, n):
-            if sc.vals[x] >= sc.vals[j] - 1e-9:
-                nt += 1
-        if nt > 1:  # the r-th of the nt options tied with the best
-            r = randint(rng, nt)
-            for x in range(i, n):
-                if sc.vals[x] >= sc.vals[j] - 1e-9:
-                    if r == 0:
-                        j = x
-                        break
-                    r -= 1
-        c = sc.codes[j]
-        v = sc.vals[j]
-        for x in range(j, i, -1):
-            sc.codes[x] = sc.codes[x - 1]
-            sc.vals[x] = sc.vals[x - 1]
-        sc.codes[i] = c
-        sc.vals[i] = v
-    if m <= 1 or plays == 0:
-        return sc.codes[0]
-    pl = JungleLineup(sc.ids, sc.params, lineup.custom)
-    base = next_u64(rng)
-    best = -1e18
-    code = sc.codes[0]
-    for i in range(m):
-        tot = 0.0
-        for r in range(plays):
-            seed_stream(base, np.uint64(r), sc.rng)
-            _copy_state(st, sc.st)
-            play_action(A, sc.st, pl, p, sc.rng, sc.codes[i])
-            feed(A, sc.st, pl, p, sc.rng)
-            k = play_on(A, sc.st, pl, p, sc.rng, horizon)
-            tot += _result(A, sc.st, k, p)
-        if tot > best + 1e-9:
-            best = tot
-            code = sc.codes[i]
-    return code
-
-
-@rule(inline=True)
-def _lookahead_follow(A, st, lineup, q, rng, a, sc, greedy):
-    """Flat Monte Carlo over follow / pass (the greedy choice first: ties keep it)."""
-    plays, _, horizon = _budget(lineup.params[q])
-    if plays == 0:
-        return greedy
-    n_p = A.n_players
-    p = st.info[I_ACTIVE]
-    k = (q - p + n_p) % n_p
-    pl = JungleLineup(sc.ids, sc.params, lineup.custom)
-    base = next_u64(rng)
-    best = -1e18
-    pick = greedy
-    for j in range(2):
-        f = greedy if j == 0 else 1 - greedy
-        tot = 0.0
-        for r in range(plays):
-            seed_stream(base, np.uint64(r), sc.rng)
-            _copy_state(st, sc.st)
-            follow_or_pass(A, sc.st, pl, q, a, f == 1, sc.rng)
-            followers(A, sc.st, pl, p, a, k + 1, sc.rng)
-            feed(A, sc.st, pl, p, sc.rng)
-            kk = play_on(A, sc.st, pl, p, sc.rng, horizon)
-            tot += _result(A, sc.st, kk, q)
-        if tot > best + 1e-9:
-            best = tot
-            pick = f
-    return pick
-
-
-# ------------------------------------------------------------------------------ decisions
-@rule  # asked by the reference engine (through its twin)
-def decide_action_search(A, st, lineup, p, rng, sim):
-    """:func:`decide_action` in a line-up with a lookahead seat (``sim``: its scratch; None
-    compiles the search out)."""
-    if sim is not None:
-        if lineup.ids[p] == BOT_LOOKAHEAD:
-            return _lookahead_action(A, st, lineup, p, rng, sim)
-    return decide_action(A, st, lineup, p, rng)
-
-
-@rule  # asked by the reference engine (through its twin)
-def decide_follow_search(A, st, lineup, q, rng, a, sim):
-    """:func:`decide_follow` in a line-up with a lookahead seat."""
-    if sim is not None:
-        if lineup.ids[q] == BOT_LOOKAHEAD:
-            g = _greedy_follow(A, st, lineup.params[q], q, a)
-            return _lookahead_follow(A, st, lineup, q, rng, a, sim, g)
-    return decide_follow(A, st, lineup, q, rng, a)
-
-
+# ----------------------------------------------------------------------------- decisions
 @rule
 def decide_action(A, st, lineup, p, rng):
     """The active player's tile, action (side of a variant tile) and workers sent (the
@@ -636,18 +315,6 @@ def decide_action(A, st, lineup, p, rng):
                     if randint(rng, nt) == 0:
                         code = t * 16 + side * 8 + n
     return code
-
-
-@rule
-def _greedy_follow(A, st, w, q, a):
-    """Greedy: follow (1) when following beats passing by ``follow``."""
-    wetc = wet_free_cells(A, st, q) if a == A_FIELDS else 0
-    vf = option_value(A, st, q, a, 1, 0, w, wetc, False)
-    if st.asleep[q] > 0:
-        vp = option_value(A, st, q, A_FOOD, 0, 0, w, 0, False) + w[W_ASLEEP]
-    else:
-        vp = option_value(A, st, q, A_FOOD, 0, 1, w, 0, False)
-    return 1 if vf - vp > w[W_FOLLOW] else 0
 
 
 @rule
@@ -892,33 +559,7 @@ def decide_stick(A, st, lineup, p, rng):
     return st.cand[randint(rng, nt)] if nt > 1 else st.cand[0]
 
 
-def new_scratch(A, lineup: JungleLineup) -> JungleScratch | None:
-    """The lookahead bot's scratch for one batch (or reference game): a state, the playout
-    line-up (every built-in bot plays itself, a lookahead seat greedy with its own weights, a
-    custom bot greedy with its default weights) and option buffers. Allocated outside the
-    kernels; one per thread.
-
-    ``None`` when no seat plays ``lookahead``: the kernels are then compiled without the search
-    (and without passing the scratch down every turn, which would cost other line-ups ~2x)."""
-    if not np.any(np.asarray(lineup.ids) == BOT_LOOKAHEAD):
-        return None
-    p = A.n_players
-    params = np.zeros((p, lineup.params.shape[1]), dtype=np.float64)
-    params[:, : len(_GREEDY)] = _GREEDY
-    ids = np.full(p, BOT_GREEDY, dtype=np.int64)
-    for q in range(p):
-        bid = int(lineup.ids[q])
-        if bid == BOT_LOOKAHEAD:  # plays on with its own greedy weights
-            params[q, : len(PARAMS)] = lineup.params[q, : len(PARAMS)]
-        elif bid != CUSTOM_ID:  # a built-in bot plays itself (the line-up is known)
-            ids[q] = bid
-            params[q] = lineup.params[q]
-        # a custom bot: greedy with its default weights stands in for it
-    return JungleScratch(new_state(p, A.n_cells, A.n_edges), ids, params,
-                         np.zeros(MAX_OPTIONS, np.int64), np.zeros(MAX_OPTIONS, np.float64),
-                         np.zeros(4, np.uint64))
-
-
+# ---------------------------------------------------------------------------- parameters
 def bot_vector(name: str, overrides: dict | None = None) -> np.ndarray:
     """The parameter vector (length N_PARAMS) of bot ``name`` with named overrides."""
     _, names, defaults, _ = BOTS[name]

@@ -16,7 +16,7 @@ import numpy as np
 
 from simlab.core.shape import shape_metrics
 from simlab.games.jungle import bots as _bots
-from simlab.games.jungle import nb
+from simlab.games.jungle import lookahead, nb
 from simlab.games.jungle.rules import ACTIONS, JungleArrays, JungleRules, make_rules
 from simlab.games.jungle.state import (
     BREAKDOWN,
@@ -109,7 +109,7 @@ class JungleGame(Game):
         scores, winners = self.row_arrays(count, p, keep_rows)
         nb.run_batch(A, new_state(p, A.n_cells, A.n_edges), prepared.lineup,
                      np.zeros(4, np.uint64), seed, start, count, agg, scores, winners,
-                     _bots.new_scratch(A, prepared.lineup))
+                     lookahead.new_scratch(A, prepared.lineup))
         return self.batch_output(agg, scores, winners, keep_rows)
 
     def reference_game(self, prepared: JunglePrepared, seed: int, game: int, log: bool = False,

@@ -16,7 +16,7 @@ import numpy as np
 
 from simlab.core.rng import new_stream, randint
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
-from simlab.games.jungle import bots
+from simlab.games.jungle import bots, lookahead
 from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT, ACTIONS
 from simlab.games.jungle.state import (
     C_AWAKE_BONUS,
@@ -127,7 +127,8 @@ class ReferenceGame:
     arrays : JungleArrays
         The rules, as given to the kernel.
     lineup : JungleLineup
-        Bot ids and parameters (decisions are asked from ``bots.decide_*``).
+        Bot ids and parameters (decisions are asked from ``bots.decide_*`` and
+        ``lookahead.decide_*_search``).
     seed, game : int
         The run's seed and this game's index: the random stream is that of ``(seed, game)``.
     log : bool
@@ -153,7 +154,7 @@ class ReferenceGame:
         self.active = 0
         self.agg = new_agg(self.n_p, A.max_rounds)
         self.view = new_state(self.n_p, A.n_cells, A.n_edges)
-        self.scratch = bots.new_scratch(A, lineup)  # the lookahead bot's playouts
+        self.scratch = lookahead.new_scratch(A, lineup)  # the lookahead bot's playouts
         self.follow_act = -1  # the action followers take, while they decide
         self.dirty = [True] * self.n_p
         self.log_on = log
@@ -479,7 +480,7 @@ class ReferenceGame:
     def act(self, p: int):
         A = self.A
         pl = self.players[p]
-        code = self.ask(bots.decide_action_search, p, self.scratch)
+        code = self.ask(lookahead.decide_action_search, p, self.scratch)
         t, side, n = code // 16, (code // 8) % 2, code % 8
         if not (0 <= t < 5) or self.used[t]:
             self.count(C_ILLEGAL)
@@ -510,7 +511,7 @@ class ReferenceGame:
             q = (p + k) % self.n_p
             o = self.players[q]
             can = o.awake > 0 and self.capacity(q, fa) > 0
-            if can and self.ask(bots.decide_follow_search, q, fa, self.scratch) == 1:
+            if can and self.ask(lookahead.decide_follow_search, q, fa, self.scratch) == 1:
                 o.awake -= 1
                 o.asleep += 1
                 self.agg.actions[1, fa] += 1

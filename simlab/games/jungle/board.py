@@ -1,0 +1,163 @@
+"""Jungle Rumble: each player's table of fields and irrigation sticks, and the board supply,
+shared by the kernel and the bots (numba helpers).
+
+Fields are cells ``r * grid + c`` of a player's table, sticks lie on its edges
+(``rules.grid_geometry``); each function implements one rule of the rulebook.
+"""
+
+from __future__ import annotations
+
+from simlab.core.jit import rule
+from simlab.games.jungle.state import (
+    C_FIELDS_ASIDE,
+    C_FIELDS_SUPPLY,
+    C_STICKS_ASIDE,
+    C_STICKS_SUPPLY,
+    E_FIELD,
+    E_NONE,
+    E_STICK,
+    I_FSUP,
+    I_NCAND,
+    I_SSUP,
+    I_TRIGGER,
+)
+
+
+# -------------------------------------------------------------------------------- supply
+@rule
+def take_piece(A, st, p, stick):
+    """Take a field tile (stick: an irrigation stick) from the board supply; taking the last
+    one triggers the end of the game; with the supply empty, a set-aside piece is used."""
+    slot = I_SSUP if stick else I_FSUP
+    if st.info[slot] > 0:
+        st.info[slot] -= 1
+        st.ev[C_STICKS_SUPPLY if stick else C_FIELDS_SUPPLY] += 1
+        if st.info[slot] == 0 and st.info[I_TRIGGER] == E_NONE:
+            st.info[I_TRIGGER] = E_STICK if stick else E_FIELD
+    else:
+        st.ev[C_STICKS_ASIDE if stick else C_FIELDS_ASIDE] += 1
+
+
+# -------------------------------------------------------------------------------- fields
+@rule
+def cell_ok(A, st, p, c):
+    """Fields: a free cell of the table orthogonally adjacent to one of p's fields."""
+    if c < 0 or c >= A.n_cells or st.field[p, c] == 1:
+        return False
+    for k in range(4):
+        o = A.cell_nbrs[c, k]
+        if o >= 0 and st.field[p, o] == 1:
+            return True
+    return False
+
+
+@rule
+def legal_cells(A, st, p):
+    """The cells where p may place a field, in increasing cell order (into ``st.cand``)."""
+    g = A.grid
+    n = 0
+    for r in range(max(0, st.box[p, 0] - 1), min(g - 1, st.box[p, 1] + 1) + 1):
+        for c in range(max(0, st.box[p, 2] - 1), min(g - 1, st.box[p, 3] + 1) + 1):
+            x = r * g + c
+            if cell_ok(A, st, p, x):
+                st.cand[n] = x
+                n += 1
+    st.info[I_NCAND] = n
+    return n
+
+
+@rule
+def place_field(A, st, p, c):
+    """Fields: p's new field on cell c, irrigated at once if a stick lies on one of its edges."""
+    g = A.grid
+    st.field[p, c] = 1
+    st.nfield[p] += 1
+    r = c // g
+    col = c % g
+    st.box[p, 0] = min(st.box[p, 0], r)
+    st.box[p, 1] = max(st.box[p, 1], r)
+    st.box[p, 2] = min(st.box[p, 2], col)
+    st.box[p, 3] = max(st.box[p, 3], col)
+    wet = 0
+    for k in range(4):
+        e = A.cell_edges[c, k]
+        o = A.edge_cells[e, 0] if A.edge_cells[e, 1] == c else A.edge_cells[e, 1]
+        if st.stick[p, e] == 1:
+            wet = 1
+        elif o >= 0 and st.field[p, o] == 1:
+            st.inner_e[p] += 1
+        else:
+            st.free_e[p] += 1
+    if wet:
+        st.wet[p, c] = 1
+        st.nwet[p] += 1
+
+
+# ---------------------------------------------------------------------------- irrigation
+@rule
+def edge_ok(A, st, p, e):
+    """Irrigation: an edge without a stick, of one or two of p's fields."""
+    if e < 0 or e >= A.n_edges or st.stick[p, e] == 1:
+        return False
+    for k in range(2):
+        x = A.edge_cells[e, k]
+        if x >= 0 and st.field[p, x] == 1:
+            return True
+    return False
+
+
+@rule
+def legal_edges(A, st, p):
+    """The edges where p may place a stick, in increasing edge order (into ``st.cand``)."""
+    g = A.grid
+    nv = g * (g + 1)
+    n = 0
+    for r in range(st.box[p, 0], st.box[p, 1] + 1):
+        for c in range(st.box[p, 2], st.box[p, 3] + 2):
+            e = r * (g + 1) + c
+            if edge_ok(A, st, p, e):
+                st.cand[n] = e
+                n += 1
+    for r in range(st.box[p, 0], st.box[p, 1] + 2):
+        for c in range(st.box[p, 2], st.box[p, 3] + 1):
+            e = nv + r * g + c
+            if edge_ok(A, st, p, e):
+                st.cand[n] = e
+                n += 1
+    st.info[I_NCAND] = n
+    return n
+
+
+@rule
+def place_stick(A, st, p, e):
+    """Irrigation: p's stick on edge e; every field on either side is irrigated."""
+    st.stick[p, e] = 1
+    st.nstick[p] += 1
+    st.free_e[p] -= 1
+    both = 1
+    for k in range(2):
+        x = A.edge_cells[e, k]
+        if x >= 0 and st.field[p, x] == 1:
+            if st.wet[p, x] == 0:
+                st.wet[p, x] = 1
+                st.nwet[p] += 1
+        else:
+            both = 0
+    if both:
+        st.inner_e[p] -= 1
+
+
+# ------------------------------------------------------------------------------- scoring
+@rule(inline=True)
+def stick_points(A, st, p):
+    """Scoring: a stick between two of p's fields is worth 2, on an outer edge 1."""
+    s = 0
+    for e in range(A.n_edges):
+        if st.stick[p, e] == 1:
+            a = A.edge_cells[e, 0]
+            b = A.edge_cells[e, 1]
+            if a >= 0 and b >= 0 and st.field[p, a] == 1 and st.field[p, b] == 1:
+                s += 2
+            else:
+                s += 1
+    return s
