@@ -37,7 +37,7 @@ from simlab.games.monsters.bot_base import (
     jitter,
 )
 from simlab.games.monsters.engine import free_for_piece, next_space, row_sum
-from simlab.games.monsters.ref import rule
+from simlab.core.ref import rule
 from simlab.games.monsters.state import I_JUST_COL, I_JUST_ROW, MAX_GRUNTS, N_MINIONS, ROWS
 from simlab.games.monsters.values import colour_value, drive_value, prog, prog_at, space_value
 

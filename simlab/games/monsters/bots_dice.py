@@ -17,7 +17,7 @@ from simlab.games.monsters.bot_base import (
     ask_look,
     jitter,
 )
-from simlab.games.monsters.ref import rule
+from simlab.core.ref import rule
 from simlab.games.monsters.state import COLS, ROWS
 from simlab.games.monsters.values import colour_value, face_value, malice_value, place_value, prog
 

@@ -59,7 +59,7 @@ from simlab.games.monsters.bot_base import (
     argmax_step,
     jitter,
 )
-from simlab.games.monsters.ref import rule
+from simlab.core.ref import rule
 from simlab.games.monsters.scoring import prophecy_progress
 
 ROWS, COLS = 3, 6

@@ -38,7 +38,7 @@ from simlab.games.monsters.actions import (
 )
 from simlab.games.monsters.bot_base import BOT_RANDOM, KIND_GRUNT_ORDER, W_GRUNT, argmax_step
 from simlab.games.monsters.engine import next_space
-from simlab.games.monsters.ref import rule
+from simlab.core.ref import rule
 from simlab.games.monsters.state import MAX_GRUNTS
 from simlab.games.monsters.values import final_value, space_value
 

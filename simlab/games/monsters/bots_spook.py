@@ -25,7 +25,7 @@ from simlab.games.monsters.bot_base import (
 )
 from simlab.games.monsters.cards import M_SINGLE_GRUNT
 from simlab.games.monsters.engine import can_place_ghost, free_for_piece, next_space
-from simlab.games.monsters.ref import rule
+from simlab.core.ref import rule
 from simlab.games.monsters.state import MAX_GRUNTS
 from simlab.games.monsters.values import (
     arch_gain,

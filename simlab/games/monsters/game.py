@@ -80,7 +80,7 @@ def _compile_look(A, lu) -> None:
 
     from simlab.games.monsters.bots import KIND_SPOOK
     from simlab.games.monsters.lookahead import look
-    from simlab.games.monsters.ref import Ref
+    from simlab.core.ref import Ref
 
     args = (A, new_state(A), lu, np.int64(0), np.int64(KIND_SPOOK), np.int64(0),
             np.zeros(4, np.uint64))
@@ -166,11 +166,11 @@ class MonstersGame(Game):
     def reference_game(self, prepared: MonstersPrepared, seed: int, game: int,
                        log: bool = False, names=None):
         if isinstance(prepared, nb_family.FamilyPrepared):
-            from simlab.games.monsters.reference_family import ReferenceFamilyGame
+            from simlab.core.reference_family import ReferenceFamilyGame
 
             g = ReferenceFamilyGame(prepared, seed, game, log=log, names=names)
         else:
-            from simlab.games.monsters.reference import ReferenceGame
+            from simlab.core.reference import ReferenceGame
 
             if prepared.lineup.scratch is not None:
                 _compile_look(prepared.arrays, prepared.lineup)

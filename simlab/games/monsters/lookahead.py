@@ -69,7 +69,7 @@ from simlab.games.monsters.phases import (
     swamp_from,
     take_die,
 )
-from simlab.games.monsters.ref import rule
+from simlab.core.ref import rule
 from simlab.games.monsters.solo import sj_buy
 from simlab.games.monsters.state import (
     COLS,

@@ -82,7 +82,7 @@ from simlab.games.monsters.bots_family import (
     next_step,
     row_total,
 )
-from simlab.games.monsters.ref import ref, rule
+from simlab.core.ref import ref, rule
 from simlab.games.monsters.scoring import prophecy_score
 from simlab.games.monsters.shape import family_checkpoint
 

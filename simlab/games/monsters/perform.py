@@ -33,7 +33,7 @@ from simlab.games.monsters.engine import (
     push_action,
     remove_arch,
 )
-from simlab.games.monsters.ref import rule
+from simlab.core.ref import rule
 from simlab.games.monsters.state import (
     B_ACTIONS,
     C_ACTIONS_DONE,

@@ -20,7 +20,7 @@ from simlab.games.monsters.engine import (
     to_bag,
 )
 from simlab.games.monsters.perform import move_grunts, resolve, use_arch
-from simlab.games.monsters.ref import rule
+from simlab.core.ref import rule
 from simlab.games.monsters.solo import discard_right, sj_buy, sj_select
 from simlab.games.monsters.state import (
     C_ARCH_BOUGHT,

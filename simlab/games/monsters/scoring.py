@@ -53,7 +53,7 @@ from simlab.games.monsters.cards import (
     N_ROWS,
     OP_ADD,
 )
-from simlab.games.monsters.ref import rule
+from simlab.core.ref import rule
 
 FINAL_AREA = 13
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from simlab.games.monsters.actions import MULTI
 from simlab.games.monsters.engine import refill_arch, refill_ghosts
-from simlab.games.monsters.ref import rule
+from simlab.core.ref import rule
 from simlab.games.monsters.state import (
     C_SJ_DICE_SCORED,
     C_SJ_GHOSTS,

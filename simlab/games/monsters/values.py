@@ -24,7 +24,7 @@ from simlab.games.monsters.bot_base import (
 )
 from simlab.games.monsters.cards import M_SINGLE_GRUNT
 from simlab.games.monsters.engine import next_space, row_sum
-from simlab.games.monsters.ref import rule
+from simlab.core.ref import rule
 from simlab.games.monsters.scoring import arch_score, final_score, progress_lines, progress_of_lines
 from simlab.games.monsters.state import COLS, I_ROUND, MAX_GRUNTS, ROWS
 

@@ -1,11 +1,12 @@
 """Pass the kernels' NamedTuples of arrays by reference (a speed device, no rule in it).
 
 numba passes a NamedTuple argument flattened: every array of it as its seven-odd words (data
-pointer, shape, strides, ...). Monsters on Board's rules take the rule arrays ``A`` (about 50
-arrays with the card data), the state ``st`` (about 57 arrays) and the line-up ``lu`` (with a
-lookahead seat: a whole second state), so every call of a rule that LLVM does not inline pushed
-some 900 words onto the stack: measured on the kernel's machine code, 40% of its instructions
-were those pushes, and a call cost about 300-400 ns (a greedy game makes some 15,000 of them).
+pointer, shape, strides, ...). Found in Monsters on Board, whose rules take the rule arrays
+``A`` (about 50 arrays with the card data), the state ``st`` (about 57 arrays) and the line-up
+``lu`` (with a lookahead seat: a whole second state): every call of a rule that LLVM does not
+inline pushed some 900 words onto the stack: measured on the kernel's machine code, 40% of its
+instructions were those pushes, and a call cost about 300-400 ns (a greedy game makes some
+15,000 of them).
 
 :func:`ref` stores a NamedTuple once in its caller's stack frame and gives a :class:`Ref` to
 it: a pointer, one word to pass. Reading a field through it reads it from that frame (a nested
@@ -13,11 +14,12 @@ NamedTuple, e.g. ``A.cards``, comes back as a :class:`Ref` to the nested part), 
 reads ``st.order_col[p, r, c]`` exactly as before, whatever it was given. NamedTuples are
 immutable and their arrays are shared, so nothing is copied back.
 
-The kernels' entry points wrap their arguments once (``nb.run_batch``, ``nb_family``'s batch);
-every rule below sees only references. :func:`rule` is :func:`simlab.core.jit.rule` whose call
-from plain Python (tests, the reference engines asking a bot) wraps the NamedTuple arguments in
-a small compiled shim and calls the rule with references: the rule is then compiled once, for
-the kernel's types, and the shim and the kernel share it (numba's disk cache included).
+A game's kernel entry points wrap their arguments once (Monsters: ``nb.run_batch``,
+``nb_family``'s batch); every rule below sees only references. :func:`rule` is
+:func:`simlab.core.jit.rule` whose call from plain Python (tests, the reference engines asking a
+bot) wraps the NamedTuple arguments in a small compiled shim and calls the rule with references:
+the rule is then compiled once, for the kernel's types, and the shim and the kernel share it
+(numba's disk cache included).
 """
 
 from __future__ import annotations
