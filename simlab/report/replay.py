@@ -29,12 +29,26 @@ def _script_json(obj) -> str:
     return json.dumps(obj, separators=(",", ":")).replace("</", "<\\/")
 
 
+def _share_svg_lines(steps: list[dict]) -> list[str]:
+    """Store each distinct line of the steps' SVG once: a step's ``svg`` becomes the list of
+    its lines' indices in the returned table (the page joins them again). A game that writes
+    its board one element group per line (the parts that do not change from step to step on
+    lines of their own) so costs little per step; an SVG without line breaks stays as it is."""
+    table: dict[str, int] = {}
+    for st in steps:
+        svg = st["svg"]
+        if "\n" in svg:
+            st["svg"] = [table.setdefault(line, len(table)) for line in svg.split("\n")]
+    return list(table)
+
+
 def replay_html(rep: Replay, *, game_title: str, seed: int, game_index: int, command: str,
                 rules_lines=()) -> str:
     """The page's HTML text (see :func:`write_replay`)."""
     env = Environment(autoescape=True, undefined=StrictUndefined, keep_trailing_newline=True)
     text = resources.files("simlab.report").joinpath("replay.html.j2").read_text("utf-8")
     steps = [dataclasses.asdict(s) for s in rep.steps]
+    parts = _share_svg_lines(steps)
     final = ", ".join(f"{name} {int(s)}{' (won)' if w else ''}"
                       for name, s, w in zip(rep.names, rep.final_scores, rep.winners,
                                             strict=True))
@@ -46,7 +60,8 @@ def replay_html(rep: Replay, *, game_title: str, seed: int, game_index: int, com
         seed=seed, game_index=game_index, players_text=", ".join(rep.names),
         final_text=final, n_steps=len(steps), rules_lines=list(rules_lines),
         score_note=rep.score_note, legend=rep.legend, version=__version__, command=command,
-        steps_json=Markup(_script_json(steps)), meta_json=Markup(_script_json(meta)))
+        steps_json=Markup(_script_json(steps)), meta_json=Markup(_script_json(meta)),
+        parts_json=Markup(_script_json(parts)))
 
 
 def write_replay(path, rep: Replay, *, game_title: str, seed: int, game_index: int,
