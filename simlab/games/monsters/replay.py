@@ -36,6 +36,7 @@ import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
 from simlab.core.replay import Decision, Option, Replay, Step
+from simlab.core.rng import uniform
 from simlab.games.monsters import bots, values
 from simlab.games.monsters.actions import COLOURS, MULTI, icon_text
 from simlab.games.monsters.reference import ReferenceGame
@@ -204,6 +205,8 @@ class _Recorder(ReferenceGame):
 
     # ------------------------------------------------------------------ decisions
     def ask(self, fn, p, *args):
+        self.rng0 = self.rng.copy()   # the stream as the bot found it (its noise draws)
+        self.rng_after_malice = None
         x = super().ask(fn, p, *args)
         try:
             if fn is bots.decide_draft:
@@ -240,9 +243,44 @@ class _Recorder(ReferenceGame):
     def evaluating(self, p: int) -> bool:
         return self.kind(p) in (bots.BOT_GREEDY, bots.BOT_PROPHET, bots.BOT_WEIGHTS)
 
+    def add_noise(self, p: int, options: list[Option], order: list[str], exact: bool = True):
+        """The noise the bot added to each option (``bots.jitter``: one uniform draw per option
+        it valued, in its loop's ``order`` of labels), drawn again from a copy of the stream as
+        the bot found it; kept when the copy then stands where the bot left the stream (or
+        when ``exact`` is False: more draws followed), else noted. Returns the note."""
+        noise = float(self.lu.params[p][bots.W_NOISE])
+        if not noise or not self.evaluating(p):
+            return ""
+        rng = (self.rng_after_malice if self.rng_after_malice is not None else self.rng0).copy()
+        self.rng_after_malice = None
+        draws = {label: float(uniform(rng)) * noise for label in order}
+        if exact and not np.array_equal(rng, self.rng):
+            return (f" (the bot added a random noise below {noise:g} to each value; "
+                    f"not shown: its draws could not be replayed)")
+        for o in options:
+            if o.label in draws and o.value is not None:
+                d = draws[o.label]
+                o.label += f" [{o.value:.2f} + noise {d:.2f}]"
+                o.value += d
+        return (f" Values include the random noise (below {noise:g}) the bot added to each "
+                f"option, drawn from the game's stream as it did.")
+
     def finish(self, p: int, what: str, options: list[Option], chosen_label: str,
-               note: str = "", value_label: str = "value") -> Decision:
+               note: str = "", value_label: str = "value", order=None,
+               exact: bool = True) -> Decision:
         """Sort the options, mark the chosen one, check it is the best value."""
+        note = note or self.note_for(p)
+        if order is not None:
+            extra = self.add_noise(p, options, order, exact)
+            if extra:
+                note = note.replace(f" (plus a random noise below "
+                                    f"{float(self.lu.params[p][bots.W_NOISE]):g} the bot added)",
+                                    "") + extra
+                if "[" in "".join(o.label for o in options):
+                    value_label = "value + noise"
+                    chosen_label = next((o.label for o in options
+                                         if o.label.startswith(chosen_label + " [")),
+                                        chosen_label)
         seen = False
         for o in options:
             o.chosen = o.label == chosen_label and not seen
@@ -250,11 +288,11 @@ class _Recorder(ReferenceGame):
         if not any(o.chosen for o in options):
             options.append(Option(chosen_label, None, True))
         vals = [o.value for o in options if o.value is not None]
-        note = note or self.note_for(p)
         if vals and self.kind(p) != bots.BOT_RANDOM:
             best = max(vals)
             ch = next(o for o in options if o.chosen)
-            slack = bots.TIE + float(self.lu.params[p][bots.W_NOISE])
+            slack = bots.TIE + (0.0 if value_label == "value + noise"
+                                else float(self.lu.params[p][bots.W_NOISE]))
             if ch.value is None or ch.value < best - slack - 1e-9:
                 msg = (f"{self.names[p]} ({what}): chose {chosen_label!r} "
                        f"({ch.value}) but its values put "
@@ -301,7 +339,7 @@ class _Recorder(ReferenceGame):
         options = [Option(label, vals.get(i)) for i, label in opts.items()
                    if not vals or i in vals]
         return self.finish(p, f"which die to take from Fearmobile {f + 1}", options,
-                           opts.get(k, f"car position {k + 1}"))
+                           opts.get(k, f"car position {k + 1}"), order=list(opts.values()))
 
     def activate_decision(self, p: int, k: int) -> Decision:
         pl = self.players[p]
@@ -313,7 +351,7 @@ class _Recorder(ReferenceGame):
         vals = {i: float(self.view.optv[i]) for i in opts} if self.evaluating(p) else {}
         options = [Option(label, vals.get(i)) for i, label in opts.items()]
         return self.finish(p, "which Driveway die to activate next", options,
-                           opts.get(k, f"Driveway die {k + 1}"))
+                           opts.get(k, f"Driveway die {k + 1}"), order=list(opts.values()))
 
     def place_decision(self, p: int, x: int) -> Decision:
         pl = self.players[p]
@@ -336,22 +374,32 @@ class _Recorder(ReferenceGame):
                 if d is not None:
                     best = max(v for o, v in vals.items() if o // 3 == k)
                     mal[k] = float(values.malice_value(self.A, st, p, k, w)) - best
-            top = max(mal.values())
-            kept = [k for k, v in mal.items() if v >= top - bots.TIE]
-            if len(kept) == 1 or x // 3 not in kept:
-                km = kept[0] if len(kept) == 1 else next(k for k in kept if k != x // 3)
-                d = pl.driveway[km]
-                note = (f"{self.note_for(p)}. The die kept for the Malice spot: "
-                        f"{self.die_text(d[0], d[1])} (its Malice value minus its best "
-                        f"placement, {mal[km]:.2f}, is the highest); its placements are not "
-                        f"options")
-                vals = {o: v for o, v in vals.items() if o // 3 != km}
+            # the bot's Malice die: its tie-aware argmax over the dice (bots.argmax_step, ties
+            # drawn from the stream as it found it); the noise draws follow
+            rng = self.rng0.copy()
+            km, mv, nt = -1, -1e18, 0
+            for k, v in mal.items():
+                take, nt = bots.argmax_step(v, mv, nt, rng)
+                if take:
+                    km = k
+                    if nt == 1:
+                        mv = v
+            self.rng_after_malice = rng
+            d = pl.driveway[km]
+            tie = sum(1 for v in mal.values() if v >= mv - bots.TIE) > 1
+            note = (f"{self.note_for(p)}. The die kept for the Malice spot: "
+                    f"{self.die_text(d[0], d[1])} (its Malice value minus its best placement, "
+                    f"{mal[km]:.2f}, is the highest"
+                    + (", tied: drawn from the stream" if tie else "") + "); its placements "
+                    f"are not options")
+            vals = {o: v for o, v in vals.items() if o // 3 != km}
         elif self.kind(p) == bots.BOT_LOOKAHEAD:
             vals = self.look_values(p, bots.KIND_PLACE, 0) or {}
         options = [Option(label, vals.get(o)) for o, label in opts.items()
                    if not vals or o in vals]
+        order = [label for o, label in opts.items() if o in vals] if self.evaluating(p) else None
         return self.finish(p, "which die to place in which row (the last die gives Malice)",
-                           options, opts.get(x, f"option {x}"), note)
+                           options, opts.get(x, f"option {x}"), note, order=order)
 
     def spook_decision(self, p: int, x: int) -> Decision:
         A = self.A
@@ -410,7 +458,9 @@ class _Recorder(ReferenceGame):
         return self.finish(p, "what to buy in the Spook phase (or pass)", options, chosen,
                            note + self.note_for(p) + (f"; value = the item's value - "
                                                       f"{w[bots.W_COST]:g} per Malice spent"
-                                                      if ev else ""))
+                                                      if ev else ""),
+                           order=[o.label for o in options[1:]] if ev else None,
+                           exact=x != 1)
 
     def discard_decision(self, p: int, i: int) -> Decision:
         pl = self.players[p]

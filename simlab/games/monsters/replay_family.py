@@ -69,7 +69,7 @@ class _FamilyRecorder(ReferenceFamilyGame):
         log = self.lines[self.cut:]
         self.cut = len(self.lines)
         scores = [float(s) for s in reference_family_running_scores(self)]
-        self.steps.append(Step(title, list(log), self.draw(title, actor, note), decision,
+        self.steps.append(Step(title, list(log), self.picture(title, actor, note), decision,
                                scores))
 
     # ------------------------------------------------------------------ hooks
@@ -103,7 +103,7 @@ class _FamilyRecorder(ReferenceFamilyGame):
         chosen = self.pick_label(before[k], k, r, sizes[r])
         self.emit(f"Round {self.rd} · pick {t_ + 1}: {self.names[p]} takes "
                   f"{self.die_text(*before[k])} into the {ROW_NAMES[r]} row", p,
-                  self.finish(p, fm, options, chosen))
+                  self.decided(p, fm, options, chosen))
 
     def pick_label(self, d, k, r, n) -> str:
         return (f"{self.die_text(*d)} (car position {k + 1}) into the {ROW_NAMES[r]} row "
@@ -125,7 +125,7 @@ class _FamilyRecorder(ReferenceFamilyGame):
                     out.append(Option(self.pick_label(tuple(d), k, r, len(self.order[p][r])), v))
         return out
 
-    def finish(self, p: int, fm: int, options: list[Option], chosen: str) -> Decision:
+    def decided(self, p: int, fm: int, options: list[Option], chosen: str) -> Decision:
         bid = int(self.lu.ids[p])
         for o in options:
             o.chosen = o.label == chosen
@@ -153,7 +153,7 @@ class _FamilyRecorder(ReferenceFamilyGame):
         cur[key] = value
         return bool(self.prev) and self.prev.get(key) != value
 
-    def draw(self, title: str, actor, note: str) -> str:
+    def picture(self, title: str, actor, note: str) -> str:
         A = self.A
         S = int(A.n_spaces)
         h = TOP + self.P * PANEL + 8
