@@ -111,7 +111,8 @@ class _Recorder(ReferenceGame):
 
     def flush_automaton(self):
         """Solo: Spider Jack's last pick (said after the player's), as a step of its own."""
-        if self.mode >= SOLO1 and self.pending():
+        if self.mode >= SOLO1 and any("Spider Jack takes" in line
+                                      for line in self.lines[self.cut:]):
             self.emit(f"Round {self.round} · Spider Jack drafts by his card", note=(
                 "the automaton: the symbol's colour, then the highest or lowest rank, then the "
                 "die nearest the front of the car; his 4th die is simply his"))
