@@ -139,7 +139,8 @@ class _Recorder(ReferenceGame):
     def move_grunts(self, p: int, c: int):
         super().move_grunts(p, c)
         if self.depth == 0:
-            self.emit(f"Round {self.round} · Grunt movement: {self.names[p]} activates a "
+            art = "an" if COLOURS[c][0] in "aeiou" else "a"
+            self.emit(f"Round {self.round} · Grunt movement: {self.names[p]} activates {art} "
                       f"{COLOURS[c]} die", p, self.decision)
             self.decision = None
 

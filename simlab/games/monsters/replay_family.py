@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.replay import Decision, Option, Replay, Step
+from simlab.core.rng import uniform
 from simlab.games.monsters import bots_family
 from simlab.games.monsters.actions import COLOURS
 from simlab.games.monsters.bot_base import BOT_RANDOM, BOTS, TIE, W_NOISE
@@ -97,13 +98,14 @@ class _FamilyRecorder(ReferenceFamilyGame):
         st = self.sync()
         st = type(st)(*[np.array(a, copy=True) for a in st])
         options = self.pick_options(p, fm, st)
+        rng0 = self.rng.copy()   # decide_pick's noise draws come first
         super().take_and_place(p, t_)
         k = next(i for i in range(4) if before[i] is not None and self.fm[fm][i] is None)
         r = next(i for i in range(ROWS) if len(self.order[p][i]) > sizes[i])
         chosen = self.pick_label(before[k], k, r, sizes[r])
         self.emit(f"Round {self.rd} · pick {t_ + 1}: {self.names[p]} takes "
                   f"{self.die_text(*before[k])} into the {ROW_NAMES[r]} row", p,
-                  self.decided(p, fm, options, chosen))
+                  self.decided(p, fm, options, chosen, rng0))
 
     def pick_label(self, d, k, r, n) -> str:
         return (f"{self.die_text(*d)} (car position {k + 1}) into the {ROW_NAMES[r]} row "
@@ -125,8 +127,23 @@ class _FamilyRecorder(ReferenceFamilyGame):
                     out.append(Option(self.pick_label(tuple(d), k, r, len(self.order[p][r])), v))
         return out
 
-    def decided(self, p: int, fm: int, options: list[Option], chosen: str) -> Decision:
+    def decided(self, p: int, fm: int, options: list[Option], chosen: str,
+                rng0) -> Decision:
         bid = int(self.lu.ids[p])
+        noise = float(self.lu.params[p][W_NOISE])
+        label = "value"
+        if bid != BOT_RANDOM and noise:
+            # bots.jitter: one uniform draw per (die, row) the bot valued, in its loop's order
+            # (the options' order), from the stream as it found it
+            for o in options:
+                d = float(uniform(rng0)) * noise
+                if o.label == chosen:
+                    chosen = o.label = f"{o.label} [{o.value:.2f} + noise {d:.2f}]"
+                else:
+                    o.label = f"{o.label} [{o.value:.2f} + noise {d:.2f}]"
+                o.value += d
+            label = "value + noise"
+            noise = 0.0
         for o in options:
             o.chosen = o.label == chosen
         if not any(o.chosen for o in options):
@@ -134,10 +151,10 @@ class _FamilyRecorder(ReferenceFamilyGame):
         if bid == BOT_RANDOM:
             note = "random bot: chosen at random among the legal (die, row) pairs (no values)"
         else:
-            noise = float(self.lu.params[p][W_NOISE])
             note = (f"{BOT_NAMES.get(bid, 'bot')} (family mode): bots_family.pick_value, the "
                     f"row's future scorings, the Grunt's steps and area effects, the Prophecy "
-                    f"progress" + (f" (plus noise below {noise:g})" if noise else ""))
+                    f"progress" + (", plus the random noise the bot drew for each option, "
+                                   "replayed from the game's stream" if label != "value" else ""))
             best = max(o.value for o in options if o.value is not None)
             ch = next(o for o in options if o.chosen)
             if ch.value is None or ch.value < best - TIE - noise - 1e-9:
@@ -145,8 +162,11 @@ class _FamilyRecorder(ReferenceFamilyGame):
                 self.problems.append(msg)
                 note += f" MISMATCH (a bug to report): {msg}."
             options.sort(key=lambda o: -o.value)
+        kept = options[:14]
+        if not any(o.chosen for o in kept):
+            kept.append(next(o for o in options if o.chosen))
         return Decision(p, f"which die of Fearmobile {fm + 1} to take, into which row", chosen,
-                        options[:14], note=note)
+                        kept, value_label=label, note=note)
 
     # ------------------------------------------------------------------ the picture
     def changed(self, cur, key, value) -> bool:

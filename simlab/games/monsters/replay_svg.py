@@ -179,9 +179,10 @@ class Drawer:
             for k, d in enumerate(car):
                 key = ("fm", f, k)
                 if d is None:
-                    self.changed(cur, key, None)
+                    ch = self.changed(cur, key, None)
                     parts.append(f'<rect x="{x + k * 24}" y="{y + 14}" width="20" height="20" '
-                                 f'fill="none" stroke="#ccc" stroke-dasharray="3 2"/>')
+                                 f'fill="none" stroke="{CHANGED if ch else "#ccc"}" '
+                                 f'stroke-dasharray="3 2"/>')
                 else:
                     ch = self.changed(cur, key, tuple(d))
                     parts.append(die(x + k * 24, y + 14, d[0], g.rank(*d), changed=ch))
@@ -260,16 +261,19 @@ class Drawer:
         for i, d in enumerate(hand):
             parts.append(die(x + 34 + i * 22, y + 31, d[0], g.rank(*d), size=18))
         if solo2:
-            court = [f"{COLOURS[c]} {n}d" for c, n in enumerate(g.court_dice) if n]
-            grunts = [f"{COLOURS[c]} {n}G" for c, n in enumerate(g.court_grunt) if n]
-            ghosts = [f"{GHOST_COLOURS[c]} {n}g" for c, n in enumerate(g.court_ghost) if n]
+            court = [f"{COLOURS[c]} {n}" for c, n in enumerate(g.court_dice) if n]
+            grunts = [f"{COLOURS[c]}" + (f" x{n}" if n > 1 else "")
+                      for c, n in enumerate(g.court_grunt) if n]
+            ghosts = [f"{GHOST_COLOURS[c]} {n}" for c, n in enumerate(g.court_ghost) if n]
             ch = self.changed(cur, "court", (tuple(g.court_dice), tuple(g.court_ghost)))
-            parts.append(t(x, y + 66, "Court: " + ", ".join(grunts + court), 9,
+            parts.append(t(x, y + 62, "Court Grunts: " + ", ".join(grunts), 9))
+            parts.append(t(x, y + 75, "Court dice: " + (", ".join(court) or "none"), 9,
                            fill=CHANGED if ch else INK))
-            parts.append(t(x, y + 80, "Ghosts: " + (", ".join(ghosts) or "none"), 9))
+            parts.append(t(x, y + 88, "Court Ghosts: " + (", ".join(ghosts) or "none"), 9,
+                           fill=CHANGED if ch else INK))
             un = getattr(g, "unscored", None)
             if un is not None:
-                parts.append(t(x, y + 94, f"un-scored die: {COLOURS[un[0]]} {g.rank(*un)}", 9))
+                parts.append(t(x + 160, y + 44, f"un-scored: {COLOURS[un[0]]} {g.rank(*un)}", 9))
         return ["\n".join(parts)]
 
     def seat(self, p: int, cur: dict, acting: bool) -> list[str]:
@@ -430,7 +434,8 @@ def arch_short(g, m: int) -> str:
              "2 ghosts 1 nbh", "adjacent_columns": "2 cols 30+",
              "minions_in_one_neighborhood": "3 minions nbh", "single_grunt": "one Grunt",
              "row_colour": "3 in a row"}
-    cols = "+".join(COLOURS[c] for c in card.colours)
+    cols = "+".join(COLOURS[c][:3] if len(card.colours) > 1 else COLOURS[c]
+                    for c in card.colours)
     return words.get(card.kind, card.kind) + (f" {cols}" if cols else "")
 
 
