@@ -459,8 +459,8 @@ class _Recorder(ReferenceGame):
             chosen, note = "pass", ""
         return self.finish(p, "what to buy in the Spook phase (or pass)", options, chosen,
                            note + self.note_for(p) + (f"; value = the item's value - "
-                                                      f"{w[bots.W_COST]:g} per Malice spent"
-                                                      if ev else ""),
+                                                      f"{w[bots.W_COST]:g} per Malice spent."
+                                                      if ev else "."),
                            order=[o.label for o in options[1:]] if ev else None,
                            exact=x != 1)
 
