@@ -761,8 +761,8 @@ def draw_board(g: _Recorder, title: str, kind: str, *, actor=None, district=None
     cols = (300, 510, 620, 740)
     out.append(f'<text x="14" y="{y:.0f}" font-weight="700" font-size="16">Players</text>')
     heads = ("dice in hand", "jelly", "jelly-pods",
-             "final score (pods rolled)" if final
-             else f"running score (jelly + {(A.pod_sides + 1) / 2:g} a pod)")
+             "final (pods rolled)" if final
+             else f"score (jelly + {(A.pod_sides + 1) / 2:g}/pod)")
     for xc, head in zip(cols, heads, strict=True):
         out.append(f'<text x="{xc}" y="{y:.0f}" font-size="14" fill="#444">{head}</text>')
     half = (A.pod_sides + 1) / 2.0
