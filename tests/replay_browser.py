@@ -73,3 +73,12 @@ def assert_page_works(result: dict, n_steps: int) -> None:
     last = n_steps - 1
     assert result["keys"] == [min(1, last), min(2, last), min(1, last), last, 0]
     assert result["buttons"] == [min(1, last), min(2, last), min(1, last), last, 0]
+
+
+def rendered(page: Path, fragment: str = "") -> str:
+    """The page's DOM after its script ran in headless Chromium (``fragment``: e.g. "#step=3")."""
+    chrome = chromium()
+    with tempfile.TemporaryDirectory(prefix="simlab-chrome-") as profile:
+        cmd = [chrome, *FLAGS, f"--user-data-dir={profile}", "--virtual-time-budget=5000",
+               "--dump-dom", f"{Path(page).resolve().as_uri()}{fragment}"]
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=300).stdout

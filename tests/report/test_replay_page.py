@@ -7,7 +7,7 @@ import pytest
 from simlab.core.replay import Decision, Option, Replay, Step, check_replay
 from simlab.errors import SimlabError
 from simlab.report.replay import replay_html, write_replay
-from tests.replay_browser import assert_page_works, selftest
+from tests.replay_browser import assert_page_works, rendered, selftest
 
 
 def _replay(n=5) -> Replay:
@@ -43,6 +43,13 @@ def test_page_works_in_a_browser(tmp_path):
     res = selftest(path)
     assert_page_works(res, 7)
     assert res["final_scores"] == [4, 8] and res["last_scores"] == [6, 12]
+
+
+def test_address_opens_a_step(tmp_path):
+    page = write_replay(tmp_path / "r.html", _replay(5), game_title="T", seed=1, game_index=0)
+    assert '<span id="counter">step 3 of 5</span>' in rendered(page, "#step=3")
+    assert '<span id="counter">step 5 of 5</span>' in rendered(page, "#step=99")  # clamped
+    assert '<span id="counter">step 1 of 5</span>' in rendered(page)
 
 
 def test_one_step_page(tmp_path):
