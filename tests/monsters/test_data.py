@@ -8,6 +8,7 @@ Python and from the CLI.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tomllib
@@ -269,3 +270,19 @@ def test_a_ladder_that_breaks_the_plus_count_is_warned(tmp_path):
         load_data("difficulty", "difficulty_even")["difficulty_levels"]
     assert tomllib.loads((tmp_path / "difficulty.toml").read_text())["level"][3][
         "court_monsters"] == 2
+
+
+def test_set_data_file_errors_are_located(tmp_path):
+    """``--set data.KIND=FILE``: the rules name the field they refuse; the game adds every
+    problem of the file, located as ``check`` does."""
+    _export(tmp_path, ["ghosts.toml", "dice.toml"])
+    _edit(tmp_path / "ghosts.toml", 'colour = "blue"\nicons = ["juice:3"]',
+          'colour = "teal"\nicons = ["juice:3"]')
+    _edit(tmp_path / "dice.toml", '{ rank = 2, icons = ["call", "promote"] }', "{ rank = 2 }")
+    for kind, message in (("ghosts", "ghosts.toml: ghost[1]: colour: expected a colour"),
+                          ("dice", "dice.toml: blue.faces[1]: icons: expected a list")):
+        with pytest.raises(simlab.SimlabError, match=re.escape(message)):
+            G.make_rules(3, {f"data.{kind}": str(tmp_path / f"{kind}.toml")})
+        r = _cli("simulate", "monsters", "-n", "2", "--set",
+                 f"data.{kind}={tmp_path / f'{kind}.toml'}")
+        assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr

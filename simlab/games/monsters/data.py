@@ -593,3 +593,21 @@ FILES = [
     DataFile("arch_monsters.toml", "the 72 Arch Monster cards: kind, colours, back action",
              _text("arch_monsters"), read_arch),
 ]
+
+
+#: the reader of each kind the rules load with ``data.KIND = FILE`` (``rules.load_data``,
+#: ``cards.load_cards``)
+READERS = {f.name.removesuffix(".toml"): f.read for f in FILES}
+
+
+def located_errors(kind: str, data, where: str) -> list[str]:
+    """What is wrong with a parsed data file of ``kind``, each error located
+    ``"<file>: <entry>: <field>: expected ..., got ..."`` (the ``check`` of its ``FILES``
+    entry); ``MonstersGame.make_rules`` adds them to the rules' error when the rules refuse a
+    ``data.KIND = FILE`` override (the rules name the field, not the file's entry)."""
+    read = READERS.get(kind)
+    if read is None or not isinstance(data, dict):
+        return []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return read(data, where)[1]

@@ -30,6 +30,7 @@ from simlab.games.monsters.state import (
     new_agg,
     new_state,
 )
+from simlab.errors import SimlabError
 from simlab.games.registry import BotInfo, Game
 
 _RULE_DOCS = {
@@ -87,6 +88,31 @@ def _compile_look(A, lu) -> None:
     look.compile(tuple(Ref(typeof(a)) if i < 3 else typeof(a) for i, a in enumerate(args)))
 
 
+def _located(overrides) -> list[str]:
+    """Every problem, located (file, entry, field), of the data files a rule override names
+    (``data.KIND = FILE``): added to the rules' own error, which names the rule field only."""
+    import tomllib
+    from pathlib import Path
+
+    from simlab.games.monsters.data import located_errors
+    from simlab.games.monsters.rules import DATA
+
+    out = []
+    for path, value in (overrides or {}).items():
+        if not str(path).startswith("data.") or not value:
+            continue
+        kind = str(path)[5:]
+        p = Path(str(value))
+        if not p.exists() and "/" not in str(value) and (DATA / f"{value}.toml").is_file():
+            p = DATA / f"{value}.toml"
+        try:
+            data = tomllib.loads(p.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue  # the rules' own error says why it cannot be read
+        out += located_errors(kind, data, str(p))
+    return out
+
+
 class MonstersGame(Game):
     """Monsters on Board (2-4 players; solo modes 1 and 2): dice draft, Grunts, Spider Jack."""
 
@@ -112,7 +138,15 @@ class MonstersGame(Game):
                 for f in dataclasses.fields(MonstersRules)]
 
     def make_rules(self, players: int, overrides: dict | None = None, where: str = "rules"):
-        return make_rules(self.check_players(players), overrides, where)
+        try:
+            return make_rules(self.check_players(players), overrides, where)
+        except SimlabError as e:
+            found = _located(overrides)
+            if not found:
+                raise
+            raise SimlabError(f"{e}\n  located in the data files (format and what the "
+                              f"rulebook states; `simlab data monsters check` reads a whole "
+                              f"folder):" + "".join(f"\n  {x}" for x in found[:20])) from None
 
     def compile_estimate(self, prepared) -> float:
         if isinstance(prepared, nb_family.FamilyPrepared):
