@@ -205,3 +205,16 @@ def test_cli_writes_the_page(tmp_path):
     page = write_replay(tmp_path / "again.html", G.replay(prepared, 4, 2, names),
                         game_title=G.title, seed=4, game_index=2)
     assert "Spider Jack" in page.read_text()
+
+
+def test_discards_show_the_bots_values():
+    prepared, names = _table(2, ["greedy", "prophet"], {})
+    rep = G.replay(prepared, 1, 3, names)
+    _check(rep, prepared, names, 1, 3)
+    discards = [st.decision for st in rep.steps if "discards an Arch Monster" in st.phase]
+    assert discards and all(d.what.startswith("whether to discard") for d in discards)
+    for d in discards:
+        keep = next(o for o in d.options if o.label == "keep every card")
+        chosen = next(o for o in d.options if o.chosen)
+        assert keep.value == 0.0 and chosen.value > keep.value
+        assert "Value of a discard" in d.note

@@ -220,7 +220,7 @@ class _Recorder(ReferenceGame):
             elif fn is bots.decide_spook:
                 self.decision = self.spook_decision(p, x)
             elif fn is bots.decide_arch and x >= 0:
-                self.arch_decision = self.discard_decision(p, x)
+                self.arch_decision = self.discard_decision(p, x, args[0])
         except Exception as e:  # noqa: BLE001  (a replay must not change the game)
             self.problems.append(f"{self.names[p]}: the decision could not be shown ({e!r})")
         return x
@@ -269,7 +269,7 @@ class _Recorder(ReferenceGame):
 
     def finish(self, p: int, what: str, options: list[Option], chosen_label: str,
                note: str = "", value_label: str = "value", order=None,
-               exact: bool = True) -> Decision:
+               exact: bool = True, noisy: bool = True) -> Decision:
         """Sort the options, mark the chosen one, check it is the best value."""
         note = note or self.note_for(p)
         if order is not None:
@@ -293,7 +293,7 @@ class _Recorder(ReferenceGame):
         if vals and self.kind(p) != bots.BOT_RANDOM:
             best = max(vals)
             ch = next(o for o in options if o.chosen)
-            slack = bots.TIE + (0.0 if value_label == "value + noise"
+            slack = bots.TIE + (0.0 if value_label == "value + noise" or not noisy
                                 else float(self.lu.params[p][bots.W_NOISE]))
             if ch.value is None or ch.value < best - slack - 1e-9:
                 msg = (f"{self.names[p]} ({what}): chose {chosen_label!r} "
@@ -464,19 +464,45 @@ class _Recorder(ReferenceGame):
                            order=[o.label for o in options[1:]] if ev else None,
                            exact=x != 1)
 
-    def discard_decision(self, p: int, i: int) -> Decision:
+    def discard_decision(self, p: int, i: int, final: int) -> Decision:
+        """Keep every card (0) or discard one: the bot's value of a discard is its back
+        action's ``values.icon_value`` (Malice worthless at final scoring) minus what the card
+        is worth kept (``values.card_points``; a single-Grunt card: ``values.held_score``
+        without it) minus ``arch`` x the share of the game left (``values.game_left``), as
+        ``bots_spook.decide_arch`` weighs them."""
+        from simlab.games.monsters.actions import A_MALICE
+        from simlab.games.monsters.cards import M_SINGLE_GRUNT
+
+        A = self.A
         pl = self.players[p]
-        options = [Option("keep every card")]
+        ev = self.evaluating(p)
+        options = [Option("keep every card", 0.0 if ev else None)]
+        st = _copy(self.view)
+        w = self.lu.params[p]
+        left = float(w[bots.W_ARCH]) * float(values.game_left(A, st, final)) if ev else 0.0
+        now = float(values.held_score(A, st, p, -1, -1)) if ev else 0.0
         for j, m in enumerate(pl.arch):
+            v = None
+            if ev:
+                back = float(values.icon_value(A, st, p, int(A.cards.m_back[m]),
+                                               int(A.cards.m_back_amount[m]), w))
+                if final == 1 and int(A.cards.m_back[m]) == A_MALICE:
+                    back = 0.0
+                if int(A.cards.m_kind[m]) == M_SINGLE_GRUNT:
+                    kept = now - float(values.held_score(A, st, p, j, -1))
+                else:
+                    kept = float(values.card_points(A, st, p, m))
+                v = back - (kept + left)
             options.append(Option(f"discard Arch Monster {m} ({arch_short(self, m)}) for its "
-                                  f"back action {back_short(self, m)}"))
+                                  f"back action {back_short(self, m)}", v))
         chosen = options[1 + i].label
+        note = self.note_for(p).split(" (plus a random noise")[0]
+        if ev:
+            note += (f" (no noise in this decision). Value of a discard: its back action now minus the card kept (its "
+                     f"points now + {float(w[bots.W_ARCH]):g} x the share of the game left)"
+                     + (" (final scoring: Malice is worth nothing)" if final == 1 else ""))
         return self.finish(p, "whether to discard an Arch Monster card for its back action",
-                           options, chosen, note=(
-                               self.note_for(p) if self.kind(p) == bots.BOT_RANDOM else
-                               "the bot discards when the back action is worth more than "
-                               "the card kept (bots_spook.decide_arch); its values are not "
-                               "shown for this decision"))
+                           options, chosen, note=note, noisy=False)
 
 
 def _cards(prepared):
