@@ -17,6 +17,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.core.shape import shape_metrics
+from simlab.errors import SimlabError
 from simlab.games.monsters import bots as _bots
 from simlab.games.monsters import nb, nb_family
 from simlab.games.monsters.actions import ACTION_NAMES
@@ -30,7 +31,6 @@ from simlab.games.monsters.state import (
     new_agg,
     new_state,
 )
-from simlab.errors import SimlabError
 from simlab.games.registry import BotInfo, Game
 
 _RULE_DOCS = {
@@ -79,9 +79,9 @@ def _compile_look(A, lu) -> None:
     (``ref.py``): a call from Python would run its Python shim."""
     from numba import typeof
 
+    from simlab.core.ref import Ref
     from simlab.games.monsters.bots import KIND_SPOOK
     from simlab.games.monsters.lookahead import look
-    from simlab.core.ref import Ref
 
     args = (A, new_state(A), lu, np.int64(0), np.int64(KIND_SPOOK), np.int64(0),
             np.zeros(4, np.uint64))

@@ -20,14 +20,18 @@ A step where a bot decided (draft pick, activation, placement, Spook turn, disca
 :class:`~simlab.core.replay.Decision` with the options the bot weighed and its values for them,
 read from the bot's own functions on the state it saw: the evaluating bots (greedy, prophet,
 weights) leave each option's value in the state's ``optv`` when they draft, activate and place
-(read right after the engine asked them); a Spook turn is valued by ``values.ghost_value`` /
-``values.arch_gain`` minus ``cost`` x Malice (passing 0), as ``bots_spook.decide_spook``
-does; the Malice die by ``values.malice_value`` minus the die's best placement; the
-``lookahead`` bot's options are the candidates ``lookahead.candidates`` keeps and their
-values the playouts' mean it computed (``scratch.cval``); a random bot's options are listed
-without values. Where the bot's choice is not the best of those values (beyond ``bots.TIE``
-and the ``noise`` parameter) the step says so and :attr:`_Recorder.problems` records it (a bug
-to report, not to hide). The family mode is replayed by ``replay_family``.
+(read right after the engine asked them); the Malice die is the bot's ``argmax_step`` over
+``values.malice_value`` minus the die's best placement; a Spook turn is valued by
+``values.ghost_value`` / ``values.arch_gain`` minus ``cost`` x Malice (passing 0), as
+``bots_spook.decide_spook`` does; a discard by ``values.icon_value`` of the back action minus the
+card kept (``card_points`` / ``held_score``, ``arch`` x ``game_left``), as ``decide_arch`` does.
+The ``noise`` each option drew (``bots.jitter``) is drawn again from a copy of the stream as the
+bot found it and added to the shown value; the copy must then stand where the bot left the
+stream, else the noise is not shown. The ``lookahead`` bot's options are the candidates
+``lookahead.candidates`` keeps and their values the mean of the playouts it ran
+(``scratch.cval``); a random bot's options are listed without values, a custom bot's too.
+Where the bot's choice is not the best of those values (beyond ``bots.TIE``) the step says so
+and :attr:`_Recorder.problems` records it (a bug to report, not to hide). The family mode is replayed by ``replay_family``.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from simlab.core.custom import CUSTOM_ID
 from simlab.core.replay import Decision, Option, Replay, Step
 from simlab.core.rng import uniform
 from simlab.games.monsters import bots, values
-from simlab.games.monsters.actions import COLOURS, MULTI, icon_text
+from simlab.games.monsters.actions import COLOURS
 from simlab.games.monsters.reference import ReferenceGame
 from simlab.games.monsters.reference_base import MARKET, ROW_NAMES, SOLO1, SOLO2
 from simlab.games.monsters.replay_svg import LEGEND, Drawer, arch_short, back_short
@@ -393,7 +397,7 @@ class _Recorder(ReferenceGame):
                     f"{self.die_text(d[0], d[1])} (its Malice value minus its best placement, "
                     f"{mal[km]:.2f}, is the highest"
                     + (", tied: drawn from the stream" if tie else "") + "); its placements "
-                    f"are not options")
+                    "are not options")
             vals = {o: v for o, v in vals.items() if o // 3 != km}
         elif self.kind(p) == bots.BOT_LOOKAHEAD:
             vals = self.look_values(p, bots.KIND_PLACE, 0) or {}

@@ -25,15 +25,15 @@ from simlab.games.monsters.bot_base import BOT_RANDOM, BOTS, TIE, W_NOISE
 from simlab.games.monsters.reference_family import ROW_NAMES, ReferenceFamilyGame
 from simlab.games.monsters.replay_svg import (
     CHANGED,
+    DIE,
     FONT,
     INK,
     MUTED,
     SEAT,
     SW,
     TINT,
-    DIE,
-    W,
     X0,
+    W,
     die,
     esc,
     t,
