@@ -27,8 +27,10 @@ import numpy as np
 from simlab.core.custom import CUSTOM_ID
 from simlab.core.replay import Decision, Option, Replay, Step
 from simlab.core.rng import next_u64, seed_stream
-from simlab.games.jelly import bots, nb
+from simlab.games.jelly import bots, lookahead, roster
 from simlab.games.jelly.data import icon_words
+from simlab.games.jelly.dice import do_place
+from simlab.games.jelly.evaluator import evaluate_place
 from simlab.games.jelly.reference import ReferenceGame, describe_atom
 from simlab.games.jelly.rules import ADJ_EITHER, R_ADJ
 from simlab.games.jelly.state import (
@@ -37,6 +39,8 @@ from simlab.games.jelly.state import (
     new_scratch,
     new_search,
 )
+from simlab.games.jelly.timer import lock_ok, next_gap
+from simlab.games.jelly.valuation import controls, zone_worth
 
 #: Okabe-Ito, one colour per seat, and a readable text colour on each
 COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442")
@@ -323,18 +327,18 @@ class _Recorder(ReferenceGame):
                                f"(rolled value, open district) pairs", None, False))
             opts.append(Option(self._label(0, -1, -1), None, v == 0))
             note = (f"random bot: chosen at random (places nothing with chance "
-                    f"{w[bots.RP_PASS]:g}; otherwise a rolled die and an open district "
-                    f"uniformly, the die's effect with chance {w[bots.RP_EFFECT]:g})")
+                    f"{w[roster.RP_PASS]:g}; otherwise a rolled die and an open district "
+                    f"uniformly, the die's effect with chance {w[roster.RP_EFFECT]:g})")
             return Decision(q, what, chosen_label, opts, "value", note)
         # the evaluator bots: every legal choice with its score, on a copy of what they saw
         st, rng = self._copy(snap)
         S = self._search()
-        n, bv, bd, barg = bots.evaluate_place(self.A, st, w, q, S.codes, S.scores, rng)
+        n, bv, bd, barg = evaluate_place(self.A, st, w, q, S.codes, S.scores, rng)
         scored = [(float(S.scores[i]), int(S.codes[i])) for i in range(int(n))]
         st_w, _ = self._copy(snap)
         wait = bool(bots.can_wait(self.A, st_w, q))
-        threshold = max(float(w[bots.W_PASS_BELOW]),
-                        float(w[bots.W_WAIT]) if wait else -math.inf)
+        threshold = max(float(w[roster.W_PASS_BELOW]),
+                        float(w[roster.W_WAIT]) if wait else -math.inf)
         best = max((s for s, _ in scored), default=-math.inf)
         opts = []
         for s, c in scored:
@@ -403,15 +407,15 @@ class _Recorder(ReferenceGame):
 
     def _eval_note(self, q, w, st, wait, threshold, n_scored) -> str:
         name = BOT_NAMES.get(int(self.lineup.ids[q]), "bot")
-        terms = [f"{bots.EVAL_PARAMS[i]} {w[i]:g}" for i in range(bots.W_TARGET + 1)
+        terms = [f"{bots.EVAL_PARAMS[i]} {w[i]:g}" for i in range(roster.W_TARGET + 1)
                  if w[i] != 0]
         note = (f"{name}: each legal choice scored by its weights ({', '.join(terms)}); "
                 f"{n_scored} choices, the best {MAX_OPTIONS} shown. It places nothing and "
                 f"rolls again when the best scores below {threshold:g} (pass_below "
-                f"{w[bots.W_PASS_BELOW]:g}; wait {w[bots.W_WAIT]:g} "
+                f"{w[roster.W_PASS_BELOW]:g}; wait {w[roster.W_WAIT]:g} "
                 f"{'applies: time allows another roll' if wait else 'does not apply: no time'}"
                 f").")
-        if w[bots.W_LEADER] != 0 or w[bots.W_DENY] != 0:
+        if w[roster.W_LEADER] != 0 or w[roster.W_DENY] != 0:
             leader, best = -1, -1e18
             for o in range(self.n_p):
                 if o == q:
@@ -420,28 +424,28 @@ class _Recorder(ReferenceGame):
                 if s > best or (s == best and st.rank_p[o] < st.rank_p[leader]):
                     best, leader = s, o
             note += (f" It attacks the leader, {self.names[leader]} (most jelly, a pod at "
-                     f"{bots.POD_VALUE:g}: {best:g}), with weight {w[bots.W_LEADER]:g}, and "
-                     f"every opponent's take with deny {w[bots.W_DENY]:g}.")
+                     f"{bots.POD_VALUE:g}: {best:g}), with weight {w[roster.W_LEADER]:g}, and "
+                     f"every opponent's take with deny {w[roster.W_DENY]:g}.")
         return note
 
     def _lookahead_place(self, q, snap, what, chosen):
         A = self.A
         w = self.lineup.params[q]
-        plays = max(1, int(w[bots.LA_PLAYOUTS]))
-        width = max(1, int(w[bots.LA_WIDTH]))
-        horizon = int(max(0.0, min(w[bots.LA_HORIZON], 99.0)))
+        plays = max(1, int(w[roster.LA_PLAYOUTS]))
+        width = max(1, int(w[roster.LA_WIDTH]))
+        horizon = int(max(0.0, min(w[roster.LA_HORIZON], 99.0)))
         st, rng = self._copy(snap)
         S = self._search()
         sc = self.scratch2
         chosen_label = self._label(*chosen, st)
-        n, _v, _d, _a = bots.evaluate_place(A, st, S.w, q, S.codes, S.scores, rng)
+        n, _v, _d, _a = evaluate_place(A, st, S.w, q, S.codes, S.scores, rng)
         note = (f"lookahead: greedy's {width} best placements, each played out {plays} times "
                 f"(every seat greedy{', to the end of the round' if horizon == 0 else ''}"
                 f"{f', then {horizon} more rounds' if horizon else ''}); value: the mean "
                 f"result (win share, 1/k for a k-way tie, + score / 10000)")
         if n == 0:
             return Decision(q, what, chosen_label, [], "mean playout result", note)
-        k = int(nb._top_options(S, int(n), width, st.rank_d))
+        k = int(lookahead._top_options(S, int(n), width, st.rank_d))
         wait = bool(bots.can_wait(A, st, q))
         cands = [int(S.codes[int(S.cand[i])]) for i in range(k)] + ([0] if wait else [])
         greedy = {int(S.codes[int(S.cand[i])]): float(S.scores[int(S.cand[i])])
@@ -462,15 +466,15 @@ class _Recorder(ReferenceGame):
                           int(bots.code_arg(c))) if c else (0, -1, -1)
             tot = 0.0
             for j in range(plays):
-                nb.copy_state(st, S.sim)
+                lookahead.copy_state(st, S.sim)
                 seed_stream(base, np.uint64(j), S.rng)
                 if c != 0:
-                    nb.do_place(S.sim, q, cv, cd, ca, S.agg)
+                    do_place(S.sim, q, cv, cd, ca, S.agg)
                 if S.sim.n_left[q] == 0:
-                    nb.playout_after_last(A, S.sim, q, t, S.w, S.agg, np.int64(-2),
+                    lookahead.playout_after_last(A, S.sim, q, t, S.w, S.agg, np.int64(-2),
                                           np.int64(-1), S.rng)
-                S.sim.next_time[q] = t + nb.next_gap(A, S.sim, q, S.rng)
-                tot += nb.playout_finish(A, S.sim, q, S, sc, horizon)
+                S.sim.next_time[q] = t + next_gap(A, S.sim, q, S.rng)
+                tot += lookahead.playout_finish(A, S.sim, q, S, sc, horizon)
             lab = self._label(cv, cd, ca, st)
             if c:
                 lab += f" (greedy {greedy[c]:.2f})"
@@ -490,7 +494,7 @@ class _Recorder(ReferenceGame):
         st0, _ = self.snap
         bid = int(self.lineup.ids[q])
         w = self.lineup.params[q]
-        lockable = [e for e in range(self.n_d) if bots._lock_ok(st0.locked, st0.ndice, e,
+        lockable = [e for e in range(self.n_d) if lock_ok(st0.locked, st0.ndice, e,
                                                                  self.n_p,
                                                                  A.lock_requires_dice)]
         label = {-1: "no lock-down"} | {e: f"lock down district {e}" for e in lockable}
@@ -500,10 +504,10 @@ class _Recorder(ReferenceGame):
             S = self._search()
             bots.shuffle_ranks(st, rng)
             base = np.uint64(next_u64(rng))
-            plays = max(1, int(w[bots.LA_PLAYOUTS]))
+            plays = max(1, int(w[roster.LA_PLAYOUTS]))
             opts, best, best_d = [], -1e18, -1
             for e in [-1, *lockable]:
-                tot = float(nb._lookahead_options(A, st, self.lineup, q, base, self.scratch2,
+                tot = float(lookahead.lookahead_options(A, st, self.lineup, q, base, self.scratch2,
                                                   S, np.int64(e), np.int64(-1)))
                 opts.append(Option(label[e], tot / plays, e == d))
                 if tot > best or (tot == best and e >= 0 and best_d >= 0
@@ -527,21 +531,21 @@ class _Recorder(ReferenceGame):
             return Decision(q, what, label[d], opts, "custom value", note)
         if bid == bots.BOT_RANDOM:
             opts = [Option(label[e], None, e == d) for e in [-1, *lockable]]
-            note = (f"random bot: locks down with chance {w[bots.RP_LOCK]:g}, a lockable "
+            note = (f"random bot: locks down with chance {w[roster.RP_LOCK]:g}, a lockable "
                     f"district at random")
             return Decision(q, what, label[d], opts, "value", note)
-        if not w[bots.W_LOCK] > 0.5:
+        if not w[roster.W_LOCK] > 0.5:
             return Decision(q, what, label[d], [Option(label[-1], None, d == -1)], "value",
-                            f"lock weight {w[bots.W_LOCK]:g} <= 0.5: this bot never locks")
+                            f"lock weight {w[roster.W_LOCK]:g} <= 0.5: this bot never locks")
         st = st0
         opts = [Option(label[-1], 0.0, d == -1)]
         best, best_d = 0.0, -1
         for e in lockable:
-            if not bots._controls(st.eff, e, q, self.n_p):
+            if not controls(st.eff, e, q, self.n_p):
                 continue
             margin = min([int(st.eff[e, q])] + [int(st.eff[e, q] - st.eff[e, o])
                                                for o in range(self.n_p) if o != q])
-            value = float(bots._zone(A.rewards, st.target, self.n_d, e, st.target[e],
+            value = float(zone_worth(A.rewards, st.target, self.n_d, e, st.target[e],
                                      st.nlive[e, q], st.info[I_POD_STACK] > 0, st.pods[q],
                                      st.jelly[q], self.n_p))
             x = value / (1.0 + margin)
@@ -568,10 +572,10 @@ class _Recorder(ReferenceGame):
             st, rng = self._copy(self.snap)
             S = self._search()
             base = np.uint64(next_u64(rng))
-            plays = max(1, int(w[bots.LA_PLAYOUTS]))
-            keep = float(nb._lookahead_options(A, st, self.lineup, q, base, self.scratch2, S,
+            plays = max(1, int(w[roster.LA_PLAYOUTS]))
+            keep = float(lookahead.lookahead_options(A, st, self.lineup, q, base, self.scratch2, S,
                                                np.int64(-3), np.int64(0)))
-            flip = float(nb._lookahead_options(A, st, self.lineup, q, base, self.scratch2, S,
+            flip = float(lookahead.lookahead_options(A, st, self.lineup, q, base, self.scratch2, S,
                                                np.int64(-3), np.int64(1)))
             note = "lookahead: keeping and flipping played out; value: the mean result"
             note += self._check(q, "timer flip", "flip", "flip" if flip > keep else "keep")
@@ -581,7 +585,7 @@ class _Recorder(ReferenceGame):
         opts = [Option("keep the timer", None, False), Option("flip", None, True)]
         if bid == bots.BOT_RANDOM:
             return Decision(q, what, "flip", opts, "value",
-                            f"random bot: flips with chance {w[bots.RP_FLIP]:g} at each moment")
+                            f"random bot: flips with chance {w[roster.RP_FLIP]:g} at each moment")
         if bid == CUSTOM_ID:
             st, _ = self._copy(self.snap)
             keep, flip = (float(self.lineup.custom(A, st, q, bots.KIND_FLIP, k, w))
