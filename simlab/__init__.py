@@ -26,7 +26,7 @@ NOT_KERNEL = ("reference.py", "reference_family.py", "scoring_ref.py", "game.py"
               "cards_io.py", "reference_view.py", "compiling.py", "warm.py", "shape_ref.py",
               "io.py", "plugins.py", "replay.py", "data.py", "profile.py",
               "reference_base.py", "reference_round.py", "reference_town.py",
-              "reference_spook.py", "reference_solo.py", "reference_end.py")
+              "reference_spook.py", "reference_solo.py", "reference_end.py", "replay_board.py")
 
 
 def _source_key() -> str:
