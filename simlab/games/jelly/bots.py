@@ -118,7 +118,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.jelly.evaluator import evaluate_flip, evaluate_lock, evaluate_place
 from simlab.games.jelly.options import (

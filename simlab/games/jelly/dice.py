@@ -5,7 +5,7 @@ as cancellation will leave it ("Canceled Dice").
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import d6
 from simlab.games.jelly.state import C_MOVES, C_PLACED, C_REMOVALS, S_MOVES, S_PLACED, S_REMOVALS
 

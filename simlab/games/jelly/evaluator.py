@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.games.jelly.options import place_code, shuffle_ranks
 from simlab.games.jelly.roster import (
     W_CANCEL,
@@ -323,11 +323,14 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
         m1, i1, m2 = _opp_tops(st.eff, d, p, n_p)
         ctrl0 = e_me > 0 and e_me >= m1
         # podium zones pay non-controllers too (second place, presence): valued, not pruned
-        sec0, pres0 = zone_podium(rw, n_d, st.target, d, z0)
-        secm, presm = zone_podium(rw, n_d, st.target, d, z0 - 1) if has34 and z0 > 0 \
-            else (0.0, 0.0)
-        secp, presp = zone_podium(rw, n_d, st.target, d, z0 + 1) if has34 and z0 < 2 \
-            else (0.0, 0.0)
+        # (``podium_reach``: elsewhere no zone of d pays a non-controller, all six are 0.0)
+        sec0, pres0, secm, presm, secp, presp = 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+        if A.podium_reach[d]:
+            sec0, pres0 = zone_podium(rw, n_d, st.target, d, z0)
+            if has34 and z0 > 0:
+                secm, presm = zone_podium(rw, n_d, st.target, d, z0 - 1)
+            if has34 and z0 < 2:
+                secp, presp = zone_podium(rw, n_d, st.target, d, z0 + 1)
         podium = (sec0 != 0.0 or pres0 != 0.0 or secm != 0.0 or presm != 0.0 or secp != 0.0
                   or presp != 0.0)
         take0 = vp0 if ctrl0 else 0.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.games.jelly.dice import do_place, place_legal, roll_dice
 from simlab.games.jelly.evaluator import evaluate_flip, evaluate_lock, evaluate_place

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import batch, rule
+from simlab.core.jit import batch
+from simlab.core.ref import ref, rule
 from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.jelly.bots import decide_flip, decide_lock, decide_place
@@ -76,7 +77,7 @@ def play_round(A, st, lineup, rng, agg, sc, S):
     end_round(A, st, agg, steps)
 
 
-@rule(inline=True)  # asked by the reference engine (through its twin)
+@rule  # asked by the reference engine (through its twin); S an argument, so None prunes
 def choose_place(A, st, lineup, p, rng, sc, S):
     """Every bot's roll-step decision (``decide_place``; the lookahead bot's search). With
     ``S`` None (no lookahead seat) numba prunes the search, so the kernel does not contain it."""
@@ -86,7 +87,7 @@ def choose_place(A, st, lineup, p, rng, sc, S):
     return decide_place(A, st, lineup, p, rng)
 
 
-@rule(inline=True)  # asked by the reference engine (through its twin)
+@rule  # asked by the reference engine (through its twin); S an argument, so None prunes
 def choose_lock(A, st, lineup, p, rng, sc, S):
     """Every bot's lock-down (``decide_lock``; the lookahead bot tries no lock and each legal
     district, the timer then flipped as greedy does; ties in a random district order)."""
@@ -109,7 +110,7 @@ def choose_lock(A, st, lineup, p, rng, sc, S):
     return decide_lock(A, st, lineup, p, rng)
 
 
-@rule(inline=True)  # asked by the reference engine (through its twin)
+@rule  # asked by the reference engine (through its twin); S an argument, so None prunes
 def choose_flip(A, st, lineup, p, rng, sc, S):
     """Every bot's timer flip at a moment with every die placed (``decide_flip``; the lookahead
     bot plays both out: keep now, greedy from its next moment on, or flip now)."""
@@ -174,7 +175,16 @@ def record_result(scores, agg, winners):
 def run_batch(A, st, lineup, sc, S, seed, start, count, agg, row_scores, row_winners):
     """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
     non-empty (shape (count, P)), aggregates always. ``S``: the lookahead scratch, or None:
-    a line-up without a lookahead seat runs (and compiles) a kernel without the search."""
+    a line-up without a lookahead seat runs (and compiles) a kernel without the search. The
+    rules below get the NamedTuples by reference (``simlab.core.ref``: one word per argument
+    instead of every array's seven)."""
+    play_batch(ref(A), ref(st), ref(lineup), ref(sc), ref(S), seed, start, count, ref(agg),
+               row_scores, row_winners)
+
+
+@rule
+def play_batch(A, st, lineup, sc, S, seed, start, count, agg, row_scores, row_winners):
+    """:func:`run_batch`'s loop."""
     n_p = A.n_players
     keep = row_scores.shape[0] > 0
     for i in range(count):

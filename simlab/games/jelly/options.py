@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import next_u64
 
 
@@ -22,12 +22,33 @@ def _permute(out, r):
     for i in range(n):
         out[i] = i
     for i in range(n - 1, 0, -1):
-        m = np.uint64(i + 1)
-        j = np.int64(r % m)
-        r = r // m
+        j, r = _divmod_small(r, i + 1)
         x = out[i]
         out[i] = out[j]
         out[j] = x
+
+
+@rule(inline=True)
+def _divmod_small(r, m):
+    """``(r % m, r // m)`` of a uint64 ``r`` by ``m`` in 2..16, each divisor a constant (a
+    multiplication, not a 64-bit division: the tie orders of every decision decode 8-20 of
+    them); the same numbers as dividing by ``np.uint64(m)``."""
+    if m == 2:
+        return np.int64(r % np.uint64(2)), r // np.uint64(2)
+    if m == 3:
+        return np.int64(r % np.uint64(3)), r // np.uint64(3)
+    if m == 4:
+        return np.int64(r % np.uint64(4)), r // np.uint64(4)
+    if m == 5:
+        return np.int64(r % np.uint64(5)), r // np.uint64(5)
+    if m == 6:
+        return np.int64(r % np.uint64(6)), r // np.uint64(6)
+    if m == 7:
+        return np.int64(r % np.uint64(7)), r // np.uint64(7)
+    if m == 8:
+        return np.int64(r % np.uint64(8)), r // np.uint64(8)
+    mm = np.uint64(m)
+    return np.int64(r % mm), r // mm
 
 
 @rule

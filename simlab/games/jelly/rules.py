@@ -181,6 +181,8 @@ class JellyArrays(NamedTuple):
     lock_requires_dice: bool
     give_short: int            # GIVE_SHORT code
     left_step: int             # ADJ_ORIENTATION: index step of the left neighbour
+    podium_reach: np.ndarray   # (D,) bool: a podium icon is on d or one arrow from d (derived:
+    #                            elsewhere no zone pays a player who does not control it)
 
 
 @dataclass(frozen=True)
@@ -390,7 +392,23 @@ class JellyRules:
                            int(self.max_steps_per_round), int(self.drone_start),
                            int(self.drone_step), bool(self.lock_requires_dice),
                            GIVE_SHORT[self.give_each_short],
-                           ADJ_ORIENTATION[self.adjacent_orientation])
+                           ADJ_ORIENTATION[self.adjacent_orientation], podium_reach(rewards))
+
+
+def podium_reach(rewards: np.ndarray) -> np.ndarray:
+    """Per district of ``rewards`` (``JellyArrays.rewards``): does a zone of it hold a podium
+    icon, or a left / right arrow to a district whose zones do? Only there can a zone pay a
+    player who does not control the district ('either' arrows are the controllers' choice)."""
+    kinds = rewards[..., 0]
+    own = np.isin(kinds, (R_PODIUM, R_PODIUM_PRESENT)).any(axis=(1, 2))
+    n_d = rewards.shape[0]
+    reach = own.copy()
+    for d in range(n_d):
+        for z in range(N_ZONES):
+            for i in range(MAX_ICONS):
+                if kinds[d, z, i] == R_ADJ and rewards[d, z, i, 1] != ADJ_EITHER:
+                    reach[d] |= own[(d + rewards[d, z, i, 1]) % n_d]
+    return reach
 
 
 def make_rules(players: int = 4, overrides: dict | None = None, where: str = "rules") -> JellyRules:

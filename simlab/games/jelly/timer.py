@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import uniform
 from simlab.games.jelly.state import (
     C_FLIPS,
