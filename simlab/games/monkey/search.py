@@ -56,6 +56,8 @@ def _copy_state(st, sim):
         sim.info[i] = st.info[i]
     for s in range(st.lines.shape[0]):
         sim.lines[s] = st.lines[s]
+    for q in range(st.closed.shape[0]):
+        sim.closed[q] = st.closed[q]
 
 
 @rule(inline=True)
