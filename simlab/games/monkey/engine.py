@@ -14,7 +14,7 @@ nobody reads them.
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monkey.rules import MODE_SOLO, N_CELLS, SHAPE_ROW
 from simlab.games.monkey.state import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monkey.rules import N_CELLS
 from simlab.games.monkey.state import I_TURN, OWNED

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.games.monkey.engine import (
     finish_game,
