@@ -64,7 +64,7 @@ def build(A, board=None, owner=None, hands=None, draw=(), discard=(), supply=Non
         engine.update_majority(A, st, c)
         if A.mode == 2 and st.counts[c, 0] >= 2:
             st.info[I_TOWERS] += 1
-    engine.sync_lines(A, st)  # the shapes' counts of majorities and owners
+    engine.sync_board(A, st)  # the shapes' counts of majorities and owners, closed fields
     st.supply[:] = supply
     for q, h in enumerate(hands):
         st.hand[q, : len(h)] = h

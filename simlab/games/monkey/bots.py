@@ -128,7 +128,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.games.monkey.engine import legal_plays
 from simlab.games.monkey.policies import (
     EVAL_PARAMS,

@@ -14,7 +14,7 @@ nobody reads them.
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monkey.rules import MODE_SOLO, N_CELLS, SHAPE_ROW
 from simlab.games.monkey.state import (
@@ -106,6 +106,7 @@ def new_game(A, st, rng):
     st.sev[:] = 0
     st.fev[:] = 0
     for q in range(n_p):
+        st.closed[q] = 0
         st.run[q] = 0
         st.trail[0, q] = 0
         st.supply[q] = A.monkeys
@@ -151,28 +152,37 @@ def legal_plays(A, st, p):
     field where p may place (solo: free square fields, or if none, minus-tower fields).
     Fills ``st.masks``/``st.cells`` (subsets in increasing bitmask order); returns the count.
     On the way it tabulates the total and the number of cards of every subset of the hand in
-    ``st.psum``/``st.pk`` (the bots read them)."""
+    ``st.psum``/``st.pk`` (the bots read them). The fields closed to p (:func:`may_place`)
+    are the bits of ``st.closed[p]``."""
     nh = st.hand_n[p]
     st.psum[0] = 0
     st.pk[0] = 0
-    for i in range(nh):  # the subsets with highest slot i: those below it plus card i
+    solo = A.mode == MODE_SOLO
+    closed = st.closed[p]
+    n = 0
+    # the subsets with highest slot i: those below it plus card i (so in increasing order)
+    for i in range(nh):
         b = 1 << i
         v = st.hand[p, i]
         for m in range(b, 2 * b):
-            st.psum[m] = st.psum[m - b] + v
-            st.pk[m] = st.pk[m - b] + 1
-    n = 0
-    solo = A.mode == MODE_SOLO
-    for tier in range(1, 3 if solo else 2):
+            s = st.psum[m - b] + v
+            k = st.pk[m - b] + 1
+            st.psum[m] = s
+            st.pk[m] = k
+            if solo or k > A.max_play or s < 1 or s > N_CELLS or (closed >> s) & 1:
+                continue
+            st.masks[n] = m
+            st.cells[n] = A.cell_of[s]
+            n += 1
+    if not solo:
+        return n
+    for tier in range(1, 3):  # free square fields; if none, minus towers
         for m in range(1, 1 << nh):
             s = st.psum[m]
             if st.pk[m] > A.max_play or s < 1 or s > N_CELLS:
                 continue
             c = A.cell_of[s]
-            if solo:
-                if solo_tier(A, st, c) != tier:
-                    continue
-            elif not may_place(A, st, p, c):
+            if solo_tier(A, st, c) != tier:
                 continue
             st.masks[n] = m
             st.cells[n] = c
@@ -249,10 +259,15 @@ def update_majority(A, st, c):
 
 
 @rule
-def sync_lines(A, st):
-    """Recount ``st.lines`` from ``st.maj`` and ``st.owner`` (for a state set up by
-    hand: the reference engine's view for the bots, the tests' positions); the rules keep them
-    up to date as they change the board."""
+def sync_board(A, st):
+    """Recount ``st.lines`` and ``st.closed`` from ``st.maj`` and ``st.owner`` (for a state set
+    up by hand: the reference engine's view for the bots, the tests' positions); the rules keep
+    them up to date as they change the board."""
+    for q in range(A.n_players):
+        st.closed[q] = 0
+        for c in range(N_CELLS):
+            if not may_place(A, st, q, c):
+                st.closed[q] |= 1 << A.number[c]
     for s in range(A.shapes.shape[0]):
         n = 0
         o = 0
@@ -276,6 +291,9 @@ def resolve_ownership(A, st, p, c):
     st.owner[c] = p
     for k in range(A.n_cell_shapes[c]):
         st.lines[A.cell_shapes[c, k]] |= 1 << (OWNED + p)
+    for q in range(A.n_players):
+        if not may_place(A, st, q, c):
+            st.closed[q] |= 1 << A.number[c]
     st.ev[C_OWNED] += 1
     st.sev[p, S_OWNED] += 1
     st.fev[1, c] += 1

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import batch, rule
+from simlab.core.jit import batch
+from simlab.core.ref import ref, rule
 from simlab.core.rng import seed_stream
 from simlab.core.shape import record_shape
 from simlab.games.monkey.bots import choose
@@ -213,7 +214,16 @@ def record_result(A, st, end, k, agg):
 @batch
 def run_batch(A, st, sim, lineup, rng, seed, start, count, agg, row_scores, row_winners):
     """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always (the game shape too, except in solo)."""
+    non-empty (shape (count, P)), aggregates always (the game shape too, except in solo). The
+    rules below get the NamedTuples by reference (``simlab.core.ref``: one word per argument
+    instead of every array's words)."""
+    play_batch(ref(A), ref(st), ref(sim), ref(lineup), rng, seed, start, count, ref(agg),
+               row_scores, row_winners)
+
+
+@rule
+def play_batch(A, st, sim, lineup, rng, seed, start, count, agg, row_scores, row_winners):
+    """:func:`run_batch`'s loop."""
     n_p = A.n_players
     keep = row_scores.shape[0] > 0
     for i in range(count):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monkey.rules import N_CELLS
 from simlab.games.monkey.state import I_TURN, OWNED
@@ -29,10 +29,10 @@ EPS = 1e-9
 
 
 @rule(inline=True)
-def play_cost(st, m):
-    """Cards in subset m of the hand plus their sum / 10 (the hand ``legal_plays`` last
-    enumerated: ``st.pk``, ``st.psum``)."""
-    return st.pk[m] + st.psum[m] / 10.0
+def play_cost(A, st, m):
+    """Cards in the legal play m (a subset of the hand ``legal_plays`` last enumerated:
+    ``st.pk``, ``st.psum``) plus their sum / 10 (``A.tenth``: the same float as the division)."""
+    return st.pk[m] + A.tenth[st.psum[m]]
 
 
 @rule(inline=True)
@@ -278,7 +278,7 @@ def evaluation_play(A, st, p, n, w, rng):
             cv = _evaluate(A, st, p, c, w, leader, finite)
             st.vals[c] = cv
             seen |= np.int64(1) << c
-        v = cv + w[W_COST] * play_cost(st, m)
+        v = cv + w[W_COST] * play_cost(A, st, m)
         take, best, ties = tie_play(v, best, ties, st, p, m, rng)
         if take:
             bm = m
@@ -351,7 +351,7 @@ def _solo_value(A, st, p, c, m, w, nfree):
         v = 1.0 - A.number[c] / 36.0
     if left > 0 and w[P_KEEP] != 0.0:
         v += w[P_KEEP] * _kept_reach(A, st, p, m, c) / left
-    return v - w[P_SOLO_COST] * play_cost(st, m)
+    return v - w[P_SOLO_COST] * play_cost(A, st, m)
 
 
 @rule

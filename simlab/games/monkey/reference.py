@@ -220,7 +220,7 @@ class ReferenceGame:
         lf = self.last_field
         st.info[I_LAST] = lf[0] * SIDE + lf[1] if lf else 0
         st.info[I_CUR] = p
-        engine.sync_lines(self.A, st)
+        engine.sync_board(self.A, st)
         return st
 
     def cell(self, rc) -> int:

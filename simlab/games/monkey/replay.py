@@ -263,7 +263,7 @@ def weigh(g: ReferenceGame, st, p: int) -> _Weighed:
             leader = int(K.leader(A, st, p, rng))
         cost_w = float(w[K.W_COST])
         values = [float(K.evaluate(A, st, p, c, w, leader))
-                  + cost_w * float(K.cost(st, m)) for c, m in zip(cells, masks,
+                  + cost_w * float(K.cost(A, st, m)) for c, m in zip(cells, masks,
                                                                       strict=True)]
         weights = ", ".join(f"{k} {float(w[i]):g}" for i, k in enumerate(K.EVAL_PARAMS))
         note = (f"value = linear evaluation of the field ({weights}) + cost x (cards + "

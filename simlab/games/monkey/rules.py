@@ -166,6 +166,7 @@ class MonkeyArrays(NamedTuple):
     solo_min_round: int
     max_turns: int
     len_bins: int
+    tenth: np.ndarray        # (37,) float64: n / 10 (the bots' card cost looks it up)
 
 
 @dataclass(frozen=True)
@@ -337,7 +338,8 @@ class MonkeyRules:
                             reach_table(self.deck, self.hand_size, self.max_cards_per_play),
                             int(self.solo_max_towers),
                             int(self.solo_max_per_field), int(self.solo_rounds),
-                            int(self.solo_min_round), int(self.max_turns), int(len_bins))
+                            int(self.solo_min_round), int(self.max_turns), int(len_bins),
+                            np.arange(N_CELLS + 1, dtype=np.float64) / 10.0)
 
 
 @functools.lru_cache(maxsize=32)

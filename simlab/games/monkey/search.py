@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.games.monkey.engine import (
     finish_game,
@@ -56,6 +56,8 @@ def _copy_state(st, sim):
         sim.info[i] = st.info[i]
     for s in range(st.lines.shape[0]):
         sim.lines[s] = st.lines[s]
+    for q in range(st.closed.shape[0]):
+        sim.closed[q] = st.closed[q]
 
 
 @rule(inline=True)

@@ -87,6 +87,8 @@ class MonkeyState(NamedTuple):
     psum: np.ndarray     # (N_MASKS,) int64: card total of each subset of the hand legal_plays
     #                      last enumerated (bitmask over its slots)
     pk: np.ndarray       # (N_MASKS,) int64: cards in each such subset
+    closed: np.ndarray   # (P,) int64: bit n set: player q may not place on field number n
+    #                      (owned by another player; by q too when owner_may_place is off)
 
 
 class MonkeyLineup(NamedTuple):
@@ -133,7 +135,8 @@ def new_state(n_players: int, n_cards: int, turns: int = 0) -> MonkeyState:
                        np.zeros(len(COUNTER_NAMES), i8), np.zeros((p, len(SEAT_NAMES)), i8),
                        np.zeros((3, N_CELLS), i8), np.zeros(4, np.uint64), np.zeros(p, i8),
                        np.zeros((turns + 1, p), i8), np.zeros((N_TENTHS, p), i8),
-                       np.zeros(MAX_SHAPES, i8), np.zeros(N_MASKS, i8), np.zeros(N_MASKS, i8))
+                       np.zeros(MAX_SHAPES, i8), np.zeros(N_MASKS, i8), np.zeros(N_MASKS, i8),
+                       np.zeros(p, i8))
 
 
 def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:
