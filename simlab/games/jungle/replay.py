@@ -28,7 +28,8 @@ import numpy as np
 from simlab.core.custom import CUSTOM_ID
 from simlab.core.replay import Decision, Option, Replay, Step
 from simlab.core.rng import next_u64, randint, seed_stream, uniform
-from simlab.games.jungle import bots, nb
+from simlab.games.jungle import bots, family, lookahead, turn
+from simlab.games.jungle.greedy import W_ASLEEP, W_FOLLOW, W_NOISE, option_value, wet_free_cells
 from simlab.games.jungle.reference import ReferenceGame
 from simlab.games.jungle.rules import A_FIELDS, A_FOOD, ACTIONS, N_TILES
 from simlab.games.jungle.state import (
@@ -211,7 +212,7 @@ def _action_codes(rec: Recorder, st, p: int, w) -> list[tuple]:
             continue
         for side in range(2 if A.variant else 1):
             a = int(A.tile_act[t, side])
-            lim = int(nb.send_limit(A, st, p, a))
+            lim = int(family.send_limit(A, st, p, a))
             if w is not None:
                 lim = min(lim, int(w[bots.W_SEND]))
             for n in range(lim + 1):
@@ -231,7 +232,7 @@ def _explain_action(rec: Recorder, st, p, before, code, sim):
             if st.tile_used[t] == 1:
                 continue
             for side in range(2 if A.variant else 1):
-                lim = int(nb.send_limit(A, st, p, int(A.tile_act[t, side])))
+                lim = int(family.send_limit(A, st, p, int(A.tile_act[t, side])))
                 opts.append(Option(f"{_side_label(rec, t, side)}, 0-{lim} kittens"
                                    + (f"; followers {ACTIONS[rec.tiles[t][1 - side]]}"
                                       if A.variant else ""), None,
@@ -255,15 +256,15 @@ def _explain_action(rec: Recorder, st, p, before, code, sim):
     # the evaluation bots: option_value (+ the noise each option drew), decide_action's loop
     rng = before.copy()
     opts = _action_codes(rec, st, p, w)
-    noise = float(w[bots.W_NOISE])
+    noise = float(w[W_NOISE])
     wetc = -1
     codes, vals, base = [], [], []
     best, pick, nt = -1e18, -1, 0
     for c, a, n in opts:
         t = c // 16
         if a == A_FIELDS and wetc < 0:
-            wetc = int(bots.wet_free_cells(A, st, p))
-        v = float(bots.option_value(A, st, p, a, n, st.tile_food[t], w, wetc, True))
+            wetc = int(wet_free_cells(A, st, p))
+        v = float(option_value(A, st, p, a, n, st.tile_food[t], w, wetc, True))
         base.append(v)
         if noise > 0:
             v += noise * float(uniform(rng))
@@ -316,11 +317,11 @@ def _explain_lookahead_action(rec, st, p, before, code, sc, what, chosen):
         tot = 0.0
         for r in range(plays):
             seed_stream(base, np.uint64(r), sc.rng)
-            bots._copy_state(st, sc.st)
-            nb.play_action(A, sc.st, pl, p, sc.rng, c)
-            nb.feed(A, sc.st, pl, p, sc.rng)
-            k = nb.play_on(A, sc.st, pl, p, sc.rng, horizon)
-            tot += float(bots._result(A, sc.st, k, p))
+            lookahead._copy_state(st, sc.st)
+            turn.play_action(A, sc.st, pl, p, sc.rng, c)
+            turn.feed(A, sc.st, pl, p, sc.rng)
+            k = turn.play_on(A, sc.st, pl, p, sc.rng, horizon)
+            tot += float(lookahead._result(A, sc.st, k, p))
         if tot > best + 1e-9:
             best, pick = tot, c
         means.append(tot / plays)
@@ -373,13 +374,14 @@ def _explain_follow(rec: Recorder, st, q, before, code, a, sim):
             rec.bug(d, "the custom bot scored the other option higher")
         return d
     w = lu.params[q]
-    wetc = int(bots.wet_free_cells(A, st, q)) if a == A_FIELDS else 0
-    vf = float(bots.option_value(A, st, q, a, 1, 0, w, wetc, False))
+    wetc = int(wet_free_cells(A, st, q)) if a == A_FIELDS else 0
+    vf = float(option_value(A, st, q, a, 1, 0, w, wetc, False))
     if st.asleep[q] > 0:
-        vp = float(bots.option_value(A, st, q, A_FOOD, 0, 0, w, 0, False)) + float(w[bots.W_ASLEEP])
+        vp = (float(option_value(A, st, q, A_FOOD, 0, 0, w, 0, False))
+              + float(w[W_ASLEEP]))
     else:
-        vp = float(bots.option_value(A, st, q, A_FOOD, 0, 1, w, 0, False))
-    thr = float(w[bots.W_FOLLOW])
+        vp = float(option_value(A, st, q, A_FOOD, 0, 1, w, 0, False))
+    thr = float(w[W_FOLLOW])
     greedy = 1 if vf - vp > thr else 0
     if bid == bots.BOT_LOOKAHEAD and sim is not None and int(w[bots.W_PLAYOUTS]) > 0:
         plays, horizon = int(w[bots.W_PLAYOUTS]), max(0, int(w[bots.W_HORIZON]))
@@ -394,12 +396,12 @@ def _explain_follow(rec: Recorder, st, q, before, code, a, sim):
             tot = 0.0
             for r in range(plays):
                 seed_stream(base, np.uint64(r), sim.rng)
-                bots._copy_state(st, sim.st)
-                nb.follow_or_pass(A, sim.st, pl, q, a, f == 1, sim.rng)
-                nb.followers(A, sim.st, pl, p, a, k + 1, sim.rng)
-                nb.feed(A, sim.st, pl, p, sim.rng)
-                kk = nb.play_on(A, sim.st, pl, p, sim.rng, horizon)
-                tot += float(bots._result(A, sim.st, kk, q))
+                lookahead._copy_state(st, sim.st)
+                turn.follow_or_pass(A, sim.st, pl, q, a, f == 1, sim.rng)
+                turn.followers(A, sim.st, pl, p, a, k + 1, sim.rng)
+                turn.feed(A, sim.st, pl, p, sim.rng)
+                kk = turn.play_on(A, sim.st, pl, p, sim.rng, horizon)
+                tot += float(lookahead._result(A, sim.st, kk, q))
             if tot > best + 1e-9:
                 best, pick = tot, f
             means[f] = tot / plays
@@ -457,12 +459,12 @@ def _explain_wake(rec, st, p, before, code):
         return None
     return _by_rule(rec, p, "how many sleeping kittens to wake for 1 food each", code, labels,
                     _RULE["wake"] + f": food {int(st.food[p])}, need "
-                                    f"{int(nb.field_need(rec.A, st, p))}")
+                                    f"{int(family.field_need(rec.A, st, p))}")
 
 
 def _explain_sell(rec, st, p, before, code, kind):
     name = "food" if kind == M_FOOD else "gold"
-    mx = int(min(nb.sale_slots(st, p, kind), st.food[p] if kind == M_FOOD else st.gold[p]))
+    mx = int(min(family.sale_slots(st, p, kind), st.food[p] if kind == M_FOOD else st.gold[p]))
     if not 0 <= code <= mx:
         return None
     labels = [f"sell {k} {name}" for k in range(mx + 1)]
@@ -504,7 +506,7 @@ def _explain_role(rec, st, p, before, code):
 
 
 def _explain_victim(rec, st, p, before, code):
-    fam = int(nb.kittens(st, code)) if 0 <= code < rec.n_p else 0
+    fam = int(family.kittens(st, code)) if 0 <= code < rec.n_p else 0
     return Decision(p, "whom to take a kitten from",
                     f"{rec.names[code]} ({fam} kittens)" if 0 <= code < rec.n_p else "?")
 
@@ -521,8 +523,8 @@ def _explain_stick(rec, st, p, before, code):
 
 
 _EXPLAIN = {
-    bots.decide_action_search: _explain_action,
-    bots.decide_follow_search: _explain_follow,
+    lookahead.decide_action_search: _explain_action,
+    lookahead.decide_follow_search: _explain_follow,
     bots.decide_wake: _explain_wake,
     bots.decide_sell: _explain_sell,
     bots.decide_fire: _explain_fire,
