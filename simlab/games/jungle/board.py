@@ -161,3 +161,15 @@ def stick_points(A, st, p):
             else:
                 s += 1
     return s
+
+
+@rule
+def stick_points_now(st, p):
+    """p's stick points (:func:`stick_points`) from its edge counters, without a scan.
+
+    Every stick lies on an edge of one of p's fields. With F fields, J edges between two of
+    them and O edges with one of them on one side only, 4 F = 2 J + O, and the J + O edges
+    each hold a stick or are free (``free_e``); the sticks between two fields are
+    J - ``inner_e``. So the points (1 per stick, 1 more between two fields) are
+    (J + O - free_e) + (J - inner_e) = 4 F - free_e - inner_e."""
+    return 4 * st.nfield[p] - st.free_e[p] - st.inner_e[p]

@@ -20,13 +20,22 @@ from simlab.games.jungle.bots import (
     PARAMS,
     W_HORIZON,
     W_PLAYOUTS,
-    W_SEND,
     W_WIDTH,
     decide_action,
     decide_follow,
 )
 from simlab.games.jungle.family import send_limit
-from simlab.games.jungle.greedy import _greedy_follow, option_value, wet_free_cells
+from simlab.games.jungle.greedy import (
+    W_END,
+    W_SEND,
+    _greedy_follow,
+    base_value,
+    position,
+    share_of,
+    standing_of,
+    standings,
+    wet_free_cells,
+)
 from simlab.games.jungle.rules import A_FIELDS, N_TILES
 from simlab.games.jungle.state import (
     I_ACTIVE,
@@ -98,6 +107,11 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
     w = lineup.params[p]
     plays, width, horizon = _budget(w)
     sides = 2 if A.variant else 1
+    e = position(A, st, p)
+    end_on = w[W_END] != 0.0
+    have = False
+    mine = 0.0
+    top = 0.0
     n = 0
     wetc = -1
     for t in range(N_TILES):
@@ -108,9 +122,17 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
             lim = min(send_limit(A, st, p, a), int(w[W_SEND]))
             if a == A_FIELDS and wetc < 0:
                 wetc = wet_free_cells(A, st, p)
-            for k in range(lim + 1):
+            for k in range(lim + 1):  # option_value, on one position of p
+                v = base_value(A, e, w, a, k, st.tile_food[t], wetc, True)
+                if end_on and k > 0:
+                    share = share_of(e, a, k)
+                    if share > 0.0:
+                        if not have:
+                            mine, top = standings(A, st, p)
+                            have = True
+                        v += w[W_END] * share * standing_of(A, e, mine, top, a, k)
                 sc.codes[n] = t * 16 + side * 8 + k
-                sc.vals[n] = option_value(A, st, p, a, k, st.tile_food[t], w, wetc, True)
+                sc.vals[n] = v
                 n += 1
     m = min(width, n)
     for i in range(m):  # the best m to the front; ties drawn uniformly from the game's stream
