@@ -7,7 +7,7 @@ Fields are cells ``r * grid + c`` of a player's table, sticks lie on its edges
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.games.jungle.state import (
     C_FIELDS_ASIDE,
     C_FIELDS_SUPPLY,

@@ -157,7 +157,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.jungle.board import legal_cells, legal_edges
 from simlab.games.jungle.family import field_need, give_up_code, kittens, sale_slots, send_limit

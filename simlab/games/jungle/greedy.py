@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.jungle.board import stick_points_now
 from simlab.games.jungle.family import (

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
-from simlab.core.jit import rule
+from simlab.core.ref import ref, rule
 from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.games.jungle.bots import (
     _GREEDY,
@@ -161,7 +161,7 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
         sc.vals[i] = v
     if m <= 1 or plays == 0:
         return sc.codes[0]
-    pl = JungleLineup(sc.ids, sc.params, lineup.custom)
+    pl = ref(JungleLineup(sc.ids, sc.params, lineup.custom))  # the playouts' line-up
     base = next_u64(rng)
     best = -1e18
     code = sc.codes[0]
@@ -189,7 +189,7 @@ def _lookahead_follow(A, st, lineup, q, rng, a, sc, greedy):
     n_p = A.n_players
     p = st.info[I_ACTIVE]
     k = (q - p + n_p) % n_p
-    pl = JungleLineup(sc.ids, sc.params, lineup.custom)
+    pl = ref(JungleLineup(sc.ids, sc.params, lineup.custom))  # the playouts' line-up
     base = next_u64(rng)
     best = -1e18
     pick = greedy

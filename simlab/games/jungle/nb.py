@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import batch, rule
+from simlab.core.jit import batch
+from simlab.core.ref import ref, rule
 from simlab.core.rng import randint, seed_stream
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.jungle.board import place_field, place_stick, stick_points_now
@@ -299,7 +300,15 @@ def record_game(A, st, end, k, agg, i, row_scores, row_winners):
 def run_batch(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners):
     """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
     non-empty (shape (count, P)), aggregates always (a line-up with a ``lookahead`` seat:
-    :func:`run_batch_search`)."""
+    :func:`run_batch_search`). The rules below get the NamedTuples by reference (``ref.py``:
+    numba passes a NamedTuple flattened, every array as ~7 words, on every call)."""
+    play_batch(ref(A), ref(st), ref(lineup), rng, seed, start, count, ref(agg), row_scores,
+               row_winners)
+
+
+@rule
+def play_batch(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners):
+    """:func:`run_batch`'s loop."""
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         end, k = play_game(A, st, lineup, rng, agg)
@@ -309,6 +318,14 @@ def run_batch(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winne
 @batch
 def run_batch_search(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners, sim):
     """:func:`run_batch` for a line-up with a ``lookahead`` seat; ``sim``: its scratch."""
+    play_batch_search(ref(A), ref(st), ref(lineup), rng, seed, start, count, ref(agg),
+                      row_scores, row_winners, ref(sim))
+
+
+@rule
+def play_batch_search(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners,
+                      sim):
+    """:func:`run_batch_search`'s loop."""
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         end, k = play_game_search(A, st, lineup, rng, agg, sim)

@@ -9,7 +9,7 @@ Each function implements one rule of the rulebook; the players' choices are aske
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.games.jungle.board import (
     cell_ok,
     edge_ok,
