@@ -91,6 +91,7 @@ def place_field(A, st, p, c):
     if wet:
         st.wet[p, c] = 1
         st.nwet[p] += 1
+        st.wet_free[p] -= 1  # c was a free cell next to a stick
 
 
 # ---------------------------------------------------------------------------- irrigation
@@ -143,6 +144,12 @@ def place_stick(A, st, p, e):
                 st.nwet[p] += 1
         else:
             both = 0
+            if x >= 0:  # a free cell: next to a stick now, if this is its first
+                s = 0
+                for j in range(4):
+                    s += st.stick[p, A.cell_edges[x, j]]
+                if s == 1:
+                    st.wet_free[p] += 1
     if both:
         st.inner_e[p] -= 1
 

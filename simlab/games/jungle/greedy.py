@@ -43,7 +43,9 @@ END_CAP = 40.0
 @rule
 def wet_free_cells(A, st, p):
     """Free cells next to one of p's fields with a stick of p on an edge (a field placed there
-    is irrigated at once)."""
+    is irrigated at once), by a scan of p's table: the definition of the counter
+    ``st.wet_free``, which the placements keep (``board.place_field``, ``place_stick``) and the
+    bots read."""
     g = A.grid
     n = 0
     for r in range(max(0, st.box[p, 0] - 1), min(g - 1, st.box[p, 1] + 1) + 1):
@@ -224,7 +226,7 @@ def greedy_action(A, st, p, w, rng):
     top = 0.0
     best = -1e18
     code = -1
-    wetc = -1
+    wetc = st.wet_free[p]  # wet_free_cells, kept as the pieces are placed
     nt = 0
     for t in range(N_TILES):
         if st.tile_used[t] == 1:
@@ -232,8 +234,6 @@ def greedy_action(A, st, p, w, rng):
         for side in range(sides):
             a = A.tile_act[t, side]
             lim = min(send_limit(A, st, p, a), int(w[W_SEND]))
-            if a == A_FIELDS and wetc < 0:
-                wetc = wet_free_cells(A, st, p)
             for n in range(lim + 1):
                 v = base_value(A, e, w, a, n, st.tile_food[t], wetc, True)
                 if end_on and n > 0:
@@ -261,7 +261,7 @@ def greedy_action(A, st, p, w, rng):
 def _greedy_follow(A, st, w, q, a):
     """Greedy: follow (1) when following beats passing by ``follow``."""
     e = position(A, st, q)
-    wetc = wet_free_cells(A, st, q) if a == A_FIELDS else 0
+    wetc = st.wet_free[q] if a == A_FIELDS else 0  # wet_free_cells
     vf = 0.0
     vp = 0.0
     for j in range(2):  # following: one worker on a; passing: a kitten wakes, or +1 food

@@ -34,9 +34,8 @@ from simlab.games.jungle.greedy import (
     share_of,
     standing_of,
     standings,
-    wet_free_cells,
 )
-from simlab.games.jungle.rules import A_FIELDS, N_TILES
+from simlab.games.jungle.rules import N_TILES
 from simlab.games.jungle.state import (
     I_ACTIVE,
     MAX_OPTIONS,
@@ -63,6 +62,7 @@ def _copy_state(st, sim):
         sim.nwet[q] = st.nwet[q]
         sim.free_e[q] = st.free_e[q]
         sim.inner_e[q] = st.inner_e[q]
+        sim.wet_free[q] = st.wet_free[q]
         for i in range(st.nm[q]):
             sim.mkind[q, i] = st.mkind[q, i]
             sim.mgoods[q, i] = st.mgoods[q, i]
@@ -113,15 +113,13 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
     mine = 0.0
     top = 0.0
     n = 0
-    wetc = -1
+    wetc = st.wet_free[p]  # wet_free_cells, kept as the pieces are placed
     for t in range(N_TILES):
         if st.tile_used[t] == 1:
             continue
         for side in range(sides):
             a = A.tile_act[t, side]
             lim = min(send_limit(A, st, p, a), int(w[W_SEND]))
-            if a == A_FIELDS and wetc < 0:
-                wetc = wet_free_cells(A, st, p)
             for k in range(lim + 1):  # option_value, on one position of p
                 v = base_value(A, e, w, a, k, st.tile_food[t], wetc, True)
                 if end_on and k > 0:

@@ -96,6 +96,7 @@ def new_game(A, st, rng):
         st.nwet[q] = 0
         st.free_e[q] = 0
         st.inner_e[q] = 0
+        st.wet_free[q] = 0
         st.box[q, 0] = m
         st.box[q, 1] = m
         st.box[q, 2] = m - 1

@@ -9,7 +9,8 @@ Measured outside the kernels, so the normal line-ups pay nothing for it:
   wrapping the reference engine's ``ask`` (the reference engine asks the kernel's own bot
   functions on the same states, game for game);
 - microseconds per call of the main bot and rule functions, timed in compiled loops on states
-  taken from those games (the same compiled functions the kernel links in);
+  taken from those games (the same compiled functions the kernel links in; the loops are in ``timing.py``, a kernel
+  module the kernels never call);
 - the lookahead bot's playouts per decision and microseconds per action decision.
 """
 
@@ -18,101 +19,27 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import njit
 
-from simlab.core.ref import ref
 from simlab.core.rng import new_stream
 from simlab.games.jungle import bots, lookahead
-from simlab.games.jungle.board import legal_cells, legal_edges, stick_points
 from simlab.games.jungle.family import send_limit
-from simlab.games.jungle.greedy import (
-    W_SEND,
-    _greedy_follow,
-    greedy_action,
-    position,
-    standings,
-    wet_free_cells,
-)
+from simlab.games.jungle.greedy import W_SEND
 from simlab.games.jungle.reference import ReferenceGame
 from simlab.games.jungle.rules import A_FIELDS, N_TILES
 from simlab.games.jungle.state import JungleState
+from simlab.games.jungle.timing import (
+    loop_action,
+    loop_field,
+    loop_follow,
+    loop_legal,
+    loop_search,
+    loop_standings,
+    loop_stick,
+    loop_stick_points,
+    loop_wet_free,
+)
 
 GAME = "jungle"
-
-
-# ------------------------------------------------------------------------- timed loops
-@njit(cache=True, nogil=True)
-def _loop_action(A, st, w, p, rng, reps):
-    s = 0
-    for _ in range(reps):
-        s += greedy_action(ref(A), ref(st), p, w, rng)
-    return s
-
-
-@njit(cache=True, nogil=True)
-def _loop_follow(A, st, w, p, a, reps):
-    s = 0
-    for _ in range(reps):
-        s += _greedy_follow(ref(A), ref(st), w, p, a)
-    return s
-
-
-@njit(cache=True, nogil=True)
-def _loop_field(A, st, lu, p, rng, reps):
-    s = 0
-    for _ in range(reps):
-        s += bots.decide_field(ref(A), ref(st), ref(lu), p, rng)
-    return s
-
-
-@njit(cache=True, nogil=True)
-def _loop_stick(A, st, lu, p, rng, reps):
-    s = 0
-    for _ in range(reps):
-        s += bots.decide_stick(ref(A), ref(st), ref(lu), p, rng)
-    return s
-
-
-@njit(cache=True, nogil=True)
-def _loop_legal(A, st, p, reps):
-    s = 0
-    for _ in range(reps):
-        s += legal_cells(ref(A), ref(st), p) + legal_edges(ref(A), ref(st), p)
-    return s
-
-
-@njit(cache=True, nogil=True)
-def _loop_standings(A, st, p, reps):
-    s = 0.0
-    for _ in range(reps):
-        e = position(ref(A), ref(st), p)
-        mine, best = standings(ref(A), ref(st), p)
-        s += mine - best + e.food
-    return s
-
-
-@njit(cache=True, nogil=True)
-def _loop_wet_free(A, st, p, reps):
-    s = 0
-    for _ in range(reps):
-        s += wet_free_cells(ref(A), ref(st), p)
-    return s
-
-
-@njit(cache=True, nogil=True)
-def _loop_stick_points(A, st, p, reps):
-    s = 0
-    for _ in range(reps):
-        s += stick_points(ref(A), ref(st), p)
-    return s
-
-
-@njit(cache=True, nogil=True)
-def _loop_search(A, st, lu, p, rng, sim, reps):
-    s = 0
-    for _ in range(reps):
-        s += lookahead.decide_action_search(ref(A), ref(st), ref(lu), p, rng, ref(sim))
-    return s
 
 
 def _per_call_us(fn, args, reps: int) -> float:
@@ -222,15 +149,15 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
 
     for st, p, _ in states:
         w = lu.params[p]
-        timed("greedy action decision (greedy_action)", _loop_action, (A, st, w, p, rng))
-        timed("greedy follow decision (_greedy_follow, fields)", _loop_follow,
+        timed("greedy action decision (greedy_action)", loop_action, (A, st, w, p, rng))
+        timed("greedy follow decision (_greedy_follow, fields)", loop_follow,
               (A, st, w, p, A_FIELDS))
-        timed("greedy field placement (decide_field)", _loop_field, (A, st, lu, p, rng))
-        timed("greedy stick placement (decide_stick)", _loop_stick, (A, st, lu, p, rng))
-        timed("legal cells + legal edges", _loop_legal, (A, st, p))
-        timed("free cells next to a stick (wet_free_cells)", _loop_wet_free, (A, st, p))
-        timed("position + standings (end term)", _loop_standings, (A, st, p))
-        timed("stick points by a scan (final scoring)", _loop_stick_points, (A, st, p))
+        timed("greedy field placement (decide_field)", loop_field, (A, st, lu, p, rng))
+        timed("greedy stick placement (decide_stick)", loop_stick, (A, st, lu, p, rng))
+        timed("legal cells + legal edges", loop_legal, (A, st, p))
+        timed("free cells next to a stick (wet_free_cells)", loop_wet_free, (A, st, p))
+        timed("position + standings (end term)", loop_standings, (A, st, p))
+        timed("stick points by a scan (final scoring)", loop_stick_points, (A, st, p))
     for name, v in times.items():
         row(f"us per call: {name}", float(np.mean(v)), "us")
 
@@ -245,7 +172,7 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
     us = []
     for st, _, _ in [k for k in kept if k[1] == 0][:4]:  # seat 0 plays lookahead
         st2 = JungleState(*[np.copy(x) for x in st])
-        us.append(_per_call_us(_loop_search, (lprep.arrays, st2, lprep.lineup, 0,
+        us.append(_per_call_us(loop_search, (lprep.arrays, st2, lprep.lineup, 0,
                                               new_stream(5, 1), sim), sreps))
     row("us per lookahead action decision", float(np.mean(us)), "us")
     return rows

@@ -17,7 +17,7 @@ from simlab.games.jungle.board import (
     legal_edges,
     place_field,
     place_stick,
-    stick_points,
+    stick_points_now,
     take_piece,
 )
 from simlab.games.jungle.bots import (
@@ -450,7 +450,7 @@ def final_scoring(A, st):
             else:
                 mf += st.mgoods[q, i]
         st.bd[q, 0] = A.kitten_points * kittens(st, q)
-        st.bd[q, 1] = stick_points(A, st, q)
+        st.bd[q, 1] = stick_points_now(st, q)  # = stick_points(A, st, q), from the counters
         st.bd[q, 2] = A.merchant_gold_points * mg
         st.bd[q, 3] = A.merchant_food_points * mf
         st.bd[q, 4] = A.gold_points * st.gold[q]
