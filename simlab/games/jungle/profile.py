@@ -81,10 +81,11 @@ class _Counting(ReferenceGame):
         return super().ask(fn, q, *args)
 
 
-def _rate(g, prep, secs: float) -> float:
-    """Games per CPU second of the kernel (after a small batch to load it)."""
+def _rate(g, prep, secs: float, n: int = 64) -> float:
+    """Games per CPU second of the kernel (after a small batch to load it), from batches of
+    ``n`` games doubling."""
     g.run_batch(prep, 1, 0, 2, False)
-    n, start, c0 = 64, 0, time.process_time()
+    start, c0 = 0, time.process_time()
     while True:
         g.run_batch(prep, 11, start, n, False)
         start += n
@@ -111,8 +112,8 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
     for bots_ in ("random", "greedy", "lookahead,greedy,greedy"):
         say(f"jungle profile: {bots_} 3p")
         prep = preps[bots_] = g.prepare(rules, g.lineup(bots_, 3))
-        s = secs if "lookahead" not in bots_ else 2 * secs
-        row(f"games/s cpu, 3p {bots_}", _rate(g, prep, s), "games/s")
+        look = "lookahead" in bots_
+        row(f"games/s cpu, 3p {bots_}", _rate(g, prep, secs, 4 if look else 64), "games/s")
     r, gr = rows[0]["value"], rows[1]["value"]
     row("us per game, 3p random (engine and draws)", 1e6 / r, "us")
     row("us per game, 3p greedy", 1e6 / gr, "us")
@@ -120,7 +121,7 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
     say("jungle profile: decisions of greedy games (reference engine)")
     prep = preps["greedy"]
     A, lu = prep.arrays, prep.lineup
-    n_games = 10 if quick else 40
+    n_games = 6 if quick else 40
     asked: dict[str, int] = {}
     options = 0
     kept: list = []
@@ -139,7 +140,7 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
     row("options evaluated per action decision, greedy", options / n_act, "options")
 
     say("jungle profile: microseconds per call")
-    reps = 2000 if quick else 20000
+    reps = 1000 if quick else 20000
     states = kept[:: max(1, len(kept) // 12)]
     rng = new_stream(5, 0)
     times: dict[str, list[float]] = {}
@@ -168,9 +169,10 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
     plays, width = int(w[bots.W_PLAYOUTS]), int(w[bots.W_WIDTH])
     row("lookahead playouts per action decision (width x playouts)", plays * width, "playouts")
     row("lookahead playouts per follow decision", 2 * plays, "playouts")
-    sreps = 3 if quick else 10
+    sreps = 2 if quick else 10
+    n_search = 2 if quick else 4
     us = []
-    for st, _, _ in [k for k in kept if k[1] == 0][:4]:  # seat 0 plays lookahead
+    for st, _, _ in [k for k in kept if k[1] == 0][:n_search]:  # seat 0 plays lookahead
         st2 = JungleState(*[np.copy(x) for x in st])
         us.append(_per_call_us(loop_search, (lprep.arrays, st2, lprep.lineup, 0,
                                               new_stream(5, 1), sim), sreps))
