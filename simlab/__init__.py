@@ -24,7 +24,7 @@ import os as _os
 NOT_KERNEL = ("reference.py", "reference_family.py", "scoring_ref.py", "game.py", "plots.py",
               "odds.py", "runner.py", "stats.py", "records.py", "conformance.py", "cluster.py",
               "cards_io.py", "reference_view.py", "compiling.py", "warm.py", "shape_ref.py",
-              "io.py", "plugins.py", "replay.py", "data.py", "profile.py",
+              "io.py", "plugins.py", "replay.py", "replay_board.py", "data.py", "profile.py",
               "reference_base.py", "reference_round.py", "reference_town.py",
               "reference_spook.py", "reference_solo.py", "reference_end.py", "replay_svg.py",
               "replay_family.py", "replay_board.py")

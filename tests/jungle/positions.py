@@ -73,6 +73,7 @@ def build(A, players, bots=None, tile_food=None, supply=None, round_=1, turn=2):
         st.wet[q, :] = 0
         st.stick[q, :] = 0
         st.nfield[q] = st.nstick[q] = st.nwet[q] = st.free_e[q] = st.inner_e[q] = 0
+        st.wet_free[q] = 0
         st.box[q, :] = [fields[0][0], fields[0][0], fields[0][1], fields[0][1]]
         for c in fields:
             board.place_field(A, st, q, g.cell_id(c))
@@ -97,7 +98,8 @@ def same(st, g) -> bool:
     """The kernel state equals the reference's view of its own state (every field bots read)."""
     v = g.make_view()
     for name in ("food", "gold", "awake", "asleep", "nm", "held", "penal", "field", "wet",
-                 "stick", "nfield", "nstick", "nwet", "free_e", "inner_e", "tile_food"):
+                 "stick", "nfield", "nstick", "nwet", "free_e", "inner_e", "wet_free",
+                 "tile_food"):
         if not np.array_equal(getattr(st, name), getattr(v, name)):
             raise AssertionError(f"{name}: kernel {getattr(st, name)} reference "
                                  f"{getattr(v, name)}")

@@ -79,7 +79,7 @@ def test_the_standings_count_stick_points_as_the_final_scoring_does(spec):
     A = arrays(2)
     st, g, lu = build(A, [spec, {}])
     for q in range(2):
-        assert greedy._stick_points(A, st, q) == board.stick_points(A, st, q)
+        assert board.stick_points_now(st, q) == board.stick_points(A, st, q)
 
 
 def test_the_standings_count_stick_points_over_whole_games():
@@ -94,5 +94,4 @@ def test_the_standings_count_stick_points_over_whole_games():
         ref.play()
         st = ref.make_view()
         for q in range(3):
-            assert greedy._stick_points(prep.arrays, st, q) == \
-                board.stick_points(prep.arrays, st, q)
+            assert board.stick_points_now(st, q) == board.stick_points(prep.arrays, st, q)

@@ -100,8 +100,7 @@ def ref_end(g) -> int:
 def kernel_game(A, lu, seed, game):
     """The same game on the kernel (``nb.play_game``); returns ``(st, end reason)``."""
     st = new_state(A.n_players, A.n_cells, A.n_edges)
-    end, _ = nb.play_game(A, st, lu, new_stream(seed, game), new_agg(A.n_players, A.max_rounds),
-                          None)
+    end, _ = nb.play_game(A, st, lu, new_stream(seed, game), new_agg(A.n_players, A.max_rounds))
     return st, int(end)
 
 

@@ -7,7 +7,7 @@ Fields are cells ``r * grid + c`` of a player's table, sticks lie on its edges
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.games.jungle.state import (
     C_FIELDS_ASIDE,
     C_FIELDS_SUPPLY,
@@ -91,6 +91,7 @@ def place_field(A, st, p, c):
     if wet:
         st.wet[p, c] = 1
         st.nwet[p] += 1
+        st.wet_free[p] -= 1  # c was a free cell next to a stick
 
 
 # ---------------------------------------------------------------------------- irrigation
@@ -143,6 +144,12 @@ def place_stick(A, st, p, e):
                 st.nwet[p] += 1
         else:
             both = 0
+            if x >= 0:  # a free cell: next to a stick now, if this is its first
+                s = 0
+                for j in range(4):
+                    s += st.stick[p, A.cell_edges[x, j]]
+                if s == 1:
+                    st.wet_free[p] += 1
     if both:
         st.inner_e[p] -= 1
 
@@ -161,3 +168,15 @@ def stick_points(A, st, p):
             else:
                 s += 1
     return s
+
+
+@rule
+def stick_points_now(st, p):
+    """p's stick points (:func:`stick_points`) from its edge counters, without a scan.
+
+    Every stick lies on an edge of one of p's fields. With F fields, J edges between two of
+    them and O edges with one of them on one side only, 4 F = 2 J + O, and the J + O edges
+    each hold a stick or are free (``free_e``); the sticks between two fields are
+    J - ``inner_e``. So the points (1 per stick, 1 more between two fields) are
+    (J + O - free_e) + (J - inner_e) = 4 F - free_e - inner_e."""
+    return 4 * st.nfield[p] - st.free_e[p] - st.inner_e[p]

@@ -157,8 +157,8 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
-from simlab.core.jit import rule
-from simlab.core.rng import randint, uniform
+from simlab.core.ref import rule
+from simlab.core.rng import randint
 from simlab.games.jungle.board import legal_cells, legal_edges
 from simlab.games.jungle.family import field_need, give_up_code, kittens, sale_slots, send_limit
 from simlab.games.jungle.greedy import (
@@ -167,14 +167,12 @@ from simlab.games.jungle.greedy import (
     W_FOOD,
     W_GOLDM,
     W_MERCH,
-    W_NOISE,
     W_SELL,
     W_SEND,
     _greedy_follow,
-    option_value,
-    wet_free_cells,
+    greedy_action,
 )
-from simlab.games.jungle.rules import A_FIELDS, N_TILES
+from simlab.games.jungle.rules import N_TILES
 from simlab.games.jungle.state import (
     K_ASLEEP,
     K_AWAKE,
@@ -249,8 +247,29 @@ def _custom_cand(A, st, lineup, p, kind, n):
     return pick
 
 
-# ----------------------------------------------------------------------------- decisions
 @rule
+def _custom_action(A, st, lineup, p):
+    """The custom bot's action: its best option (ties: the first in tile, side, workers
+    order)."""
+    w = lineup.params[p]
+    sides = 2 if A.variant else 1
+    best = -np.inf
+    code = -1
+    for t in range(N_TILES):
+        if st.tile_used[t] == 1:
+            continue
+        for side in range(sides):
+            for n in range(send_limit(A, st, p, A.tile_act[t, side]) + 1):
+                o = t * 16 + side * 8 + n
+                v = lineup.custom(A, st, p, KIND_ACTION, o, w)
+                if code < 0 or v > best:
+                    best = v
+                    code = o
+    return code
+
+
+# ----------------------------------------------------------------------------- decisions
+@rule(inline=True)
 def decide_action(A, st, lineup, p, rng):
     """The active player's tile, action (side of a variant tile) and workers sent (the
     lookahead bot, outside :func:`decide_action_search`: its greedy choice). The evaluation
@@ -277,47 +296,11 @@ def decide_action(A, st, lineup, p, rng):
         n = randint(rng, send_limit(A, st, p, A.tile_act[t, side]) + 1)
         return t * 16 + side * 8 + n
     if bid == CUSTOM_ID:
-        best = -np.inf
-        code = -1
-        for t in range(N_TILES):
-            if st.tile_used[t] == 1:
-                continue
-            for side in range(sides):
-                for n in range(send_limit(A, st, p, A.tile_act[t, side]) + 1):
-                    o = t * 16 + side * 8 + n
-                    v = lineup.custom(A, st, p, KIND_ACTION, o, w)
-                    if code < 0 or v > best:
-                        best = v
-                        code = o
-        return code
-    best = -1e18
-    code = -1
-    wetc = -1
-    nt = 0
-    for t in range(N_TILES):
-        if st.tile_used[t] == 1:
-            continue
-        for side in range(sides):
-            a = A.tile_act[t, side]
-            lim = min(send_limit(A, st, p, a), int(w[W_SEND]))
-            if a == A_FIELDS and wetc < 0:
-                wetc = wet_free_cells(A, st, p)
-            for n in range(lim + 1):
-                v = option_value(A, st, p, a, n, st.tile_food[t], w, wetc, True)
-                if w[W_NOISE] > 0:
-                    v += w[W_NOISE] * uniform(rng)
-                if v > best + 1e-9:
-                    best = v
-                    code = t * 16 + side * 8 + n
-                    nt = 1
-                elif v >= best - 1e-9:  # a tie: each of the nt best is kept with prob. 1/nt
-                    nt += 1
-                    if randint(rng, nt) == 0:
-                        code = t * 16 + side * 8 + n
-    return code
+        return _custom_action(A, st, lineup, p)
+    return greedy_action(A, st, p, w, rng)
 
 
-@rule
+@rule(inline=True)
 def decide_follow(A, st, lineup, q, rng, a):
     """Follow (1: one awake worker on action a) or pass (0)."""
     bid = lineup.ids[q]

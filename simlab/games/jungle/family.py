@@ -8,7 +8,7 @@ way round.
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.games.jungle.rules import A_FIELDS, A_IRRIG, A_RECRUIT
 from simlab.games.jungle.state import (
     C_GOODS_LOST,

@@ -107,9 +107,14 @@ class JungleGame(Game):
         p = A.n_players
         agg = new_agg(p, A.max_rounds)
         scores, winners = self.row_arrays(count, p, keep_rows)
-        nb.run_batch(A, new_state(p, A.n_cells, A.n_edges), prepared.lineup,
-                     np.zeros(4, np.uint64), seed, start, count, agg, scores, winners,
-                     lookahead.new_scratch(A, prepared.lineup))
+        st = new_state(p, A.n_cells, A.n_edges)
+        rng = np.zeros(4, np.uint64)
+        sim = lookahead.new_scratch(A, prepared.lineup)
+        if sim is None:
+            nb.run_batch(A, st, prepared.lineup, rng, seed, start, count, agg, scores, winners)
+        else:
+            nb.run_batch_search(A, st, prepared.lineup, rng, seed, start, count, agg, scores,
+                                winners, sim)
         return self.batch_output(agg, scores, winners, keep_rows)
 
     def reference_game(self, prepared: JunglePrepared, seed: int, game: int, log: bool = False,

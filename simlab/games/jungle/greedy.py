@@ -8,16 +8,21 @@ docstring of ``bots.py`` for the bots themselves.
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
+from typing import NamedTuple
+
+from simlab.core.ref import rule
+from simlab.core.rng import randint, uniform
+from simlab.games.jungle.board import stick_points_now
 from simlab.games.jungle.family import (
     field_need,
     food_after_feeding,
     kittens,
     points_of,
+    send_limit,
     tiles_left,
     unfed_short,
 )
-from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT
+from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT, N_TILES
 from simlab.games.jungle.state import (
     E_NONE,
     I_FSUP,
@@ -38,7 +43,9 @@ END_CAP = 40.0
 @rule
 def wet_free_cells(A, st, p):
     """Free cells next to one of p's fields with a stick of p on an edge (a field placed there
-    is irrigated at once)."""
+    is irrigated at once), by a scan of p's table: the definition of the counter
+    ``st.wet_free``, which the placements keep (``board.place_field``, ``place_stick``) and the
+    bots read."""
     g = A.grid
     n = 0
     for r in range(max(0, st.box[p, 0] - 1), min(g - 1, st.box[p, 1] + 1) + 1):
@@ -53,13 +60,36 @@ def wet_free_cells(A, st, p):
     return n
 
 
+class Position(NamedTuple):
+    """What the evaluation of p's options reads of the position, gathered once per decision (a
+    call with these scalars is cheap; a call with the whole state is not)."""
+
+    food: int         # p's food
+    kittens: int      # p's family
+    wet: int          # p's irrigated fields
+    inner: int        # free edges between two of p's fields
+    dry: int          # p's fields without irrigation
+    round: int        # the round (1-based)
+    triggered: bool   # the end of the game is triggered
+    fields_left: int  # field tiles in the board supply
+    sticks_left: int  # sticks in the board supply
+    tiles_left: int   # kitten tiles in p's reserve
+
+
 @rule
-def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
-    """The linear evaluation of p doing action a with n kittens (plus ``extra_food`` from the
-    tile or a pass), after this turn's feeding when ``feed_now``."""
-    food = st.food[p] + extra_food
-    k = kittens(st, p)
-    wet = st.nwet[p]
+def position(A, st, p):
+    """The :class:`Position` p's options are evaluated on."""
+    return Position(st.food[p], kittens(st, p), st.nwet[p], st.inner_e[p],
+                    st.nfield[p] - st.nwet[p], st.info[I_ROUND], st.info[I_TRIGGER] != E_NONE,
+                    st.info[I_FSUP], st.info[I_SSUP], tiles_left(A, st, p))
+
+
+@rule(inline=True)
+def base_value(A, e, w, a, n, extra_food, wetc, feed_now):
+    """:func:`option_value` without the end term, on the position ``e``."""
+    food = e.food + extra_food
+    k = e.kittens
+    wet = e.wet
     v = 0.0
     if a == A_FOOD:
         if n > 0:
@@ -67,8 +97,8 @@ def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
     elif a == A_GOLD:
         v += n * (A.gold_points + w[W_GOLD])
     elif a == A_IRRIG:
-        inner = min(n, st.inner_e[p])
-        new_wet = min(n, st.nfield[p] - st.nwet[p])
+        inner = min(n, e.inner)
+        new_wet = min(n, e.dry)
         wet += new_wet
         v += (2 * inner + (n - inner)) * (1.0 + w[W_STICK]) + new_wet * w[W_IRRIG]
     elif a == A_FIELDS:
@@ -80,7 +110,7 @@ def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
     elif a == A_RECRUIT:
         k += n
         bonus = w[W_KITTEN]
-        if w[W_EARLY] > 0 and st.info[I_ROUND] > w[W_EARLY]:
+        if w[W_EARLY] > 0 and e.round > w[W_EARLY]:
             bonus = 0.0
         v += n * (A.kitten_points - A.gold_points + bonus)
     need = max(0, A.food_per_kitten * k - wet)
@@ -91,45 +121,45 @@ def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
     v += food * (1.0 / A.food_per_point + w[W_FOOD])
     v -= w[W_SHORT] * max(0.0, w[W_TARGET] + need - food)
     v -= w[W_ASLEEP] * n
-    if w[W_END] != 0.0 and n > 0:
-        share = end_share(A, st, p, a, n)
-        if share > 0.0:
-            v += w[W_END] * share * end_standing(A, st, p, a, n)
     return v
 
 
-@rule(inline=True)
+@rule
+def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
+    """The linear evaluation of p doing action a with n kittens (plus ``extra_food`` from the
+    tile or a pass), after this turn's feeding when ``feed_now``."""
+    e = position(A, st, p)
+    v = base_value(A, e, w, a, n, extra_food, wetc, feed_now)
+    if w[W_END] != 0.0 and n > 0:
+        share = share_of(e, a, n)
+        if share > 0.0:
+            mine, best = standings(A, st, p)
+            v += w[W_END] * share * standing_of(A, e, mine, best, a, n)
+    return v
+
+
+@rule
+def share_of(e, a, n):
+    """:func:`end_share` on the position ``e``."""
+    if e.triggered:
+        return 0.0
+    if a == A_FIELDS or a == A_IRRIG:
+        left = e.fields_left if a == A_FIELDS else e.sticks_left
+        if left <= 0:
+            return 0.0
+        return min(1.0, n / left)
+    if a == A_RECRUIT and n > e.tiles_left:
+        return 1.0
+    return 0.0
+
+
+@rule
 def end_share(A, st, p, a, n):
     """How much of the way to the end of the game p doing action a with n kittens goes: 1 when
     it triggers the end (the last field tile or stick of the board supply, a recruit beyond p's
     reserve: an opponent's kitten), else the share of the remaining supply it takes (fields
     or sticks); 0 once the end is triggered or for other actions."""
-    if st.info[I_TRIGGER] != E_NONE:
-        return 0.0
-    if a == A_FIELDS or a == A_IRRIG:
-        left = st.info[I_FSUP] if a == A_FIELDS else st.info[I_SSUP]
-        if left <= 0:
-            return 0.0
-        return min(1.0, n / left)
-    if a == A_RECRUIT and n > tiles_left(A, st, p):
-        return 1.0
-    return 0.0
-
-
-@rule(inline=True)
-def _stick_points(A, st, q):
-    """q's stick points (:func:`~simlab.games.jungle.nb.stick_points`), summed over q's fields
-    only: every stick lies on an edge of one of q's fields, and a stick between two of them is
-    counted from both (2 points), one on an outer edge once (1 point)."""
-    g = A.grid
-    s = 0
-    for r in range(st.box[q, 0], st.box[q, 1] + 1):
-        for c in range(st.box[q, 2], st.box[q, 3] + 1):
-            x = r * g + c
-            if st.field[q, x] == 1:
-                for k in range(4):
-                    s += st.stick[q, A.cell_edges[x, k]]
-    return s
+    return share_of(position(A, st, p), a, n)
 
 
 @rule
@@ -141,7 +171,34 @@ def points_now(A, st, q):
     u = unfed_short(A, food, need)
     pen = st.penal[q] + u
     food = food_after_feeding(A, food, need, u)
-    return points_of(A, st, q, _stick_points(A, st, q), food, pen)
+    return points_of(A, st, q, stick_points_now(st, q), food, pen)
+
+
+@rule
+def standings(A, st, p):
+    """p's score and the best opponent's score on the current position (:func:`points_now`),
+    as floats: what :func:`end_standing` compares."""
+    mine = float(points_now(A, st, p))
+    best = -1e18
+    for q in range(A.n_players):
+        if q != p:
+            x = float(points_now(A, st, q))
+            if x > best:
+                best = x
+    return mine, best
+
+
+@rule
+def standing_of(A, e, mine, best, a, n):
+    """:func:`end_standing` from the :func:`standings` ``mine`` and ``best`` on position ``e``."""
+    taken = 0
+    if a == A_RECRUIT:
+        mine += (A.kitten_points - A.gold_points) * n
+        taken = max(0, n - e.tiles_left)
+    elif a == A_IRRIG:
+        mine += n
+    best -= A.kitten_points * taken / max(A.n_players - 1, 1)  # spread over the opponents
+    return max(-END_CAP, min(END_CAP, mine - best))
 
 
 @rule
@@ -150,31 +207,76 @@ def end_standing(A, st, p, a, n):
     scores (:func:`points_now`; this option's recruits and sticks counted, kittens taken lost
     by the opponents), capped at END_CAP points either way. Positive when p leads (bring the
     end on), negative when p trails (keep the game going)."""
-    mine = float(points_now(A, st, p))
-    taken = 0
-    if a == A_RECRUIT:
-        mine += (A.kitten_points - A.gold_points) * n
-        taken = max(0, n - tiles_left(A, st, p))
-    elif a == A_IRRIG:
-        mine += n
+    mine, best = standings(A, st, p)
+    return standing_of(A, position(A, st, p), mine, best, a, n)
+
+
+# -------------------------------------------------------------------------------- action
+@rule
+def greedy_action(A, st, p, w, rng):
+    """The evaluation bots' action (:func:`~simlab.games.jungle.bots.decide_action`): the best
+    option by :func:`option_value` (plus ``noise``); options of equal value (within 1e-9) are
+    drawn uniformly from the game's stream. Each option is valued on one :class:`Position` of
+    p, the standings of the end term taken once, when an option first needs them."""
+    e = position(A, st, p)
+    sides = 2 if A.variant else 1
+    end_on = w[W_END] != 0.0
+    have = False
+    mine = 0.0
+    top = 0.0
     best = -1e18
-    for q in range(A.n_players):
-        if q != p:
-            x = float(points_now(A, st, q))
-            if x > best:
-                best = x
-    best -= A.kitten_points * taken / max(A.n_players - 1, 1)  # spread over the opponents
-    return max(-END_CAP, min(END_CAP, mine - best))
+    code = -1
+    wetc = st.wet_free[p]  # wet_free_cells, kept as the pieces are placed
+    nt = 0
+    for t in range(N_TILES):
+        if st.tile_used[t] == 1:
+            continue
+        for side in range(sides):
+            a = A.tile_act[t, side]
+            lim = min(send_limit(A, st, p, a), int(w[W_SEND]))
+            for n in range(lim + 1):
+                v = base_value(A, e, w, a, n, st.tile_food[t], wetc, True)
+                if end_on and n > 0:
+                    share = share_of(e, a, n)
+                    if share > 0.0:
+                        if not have:
+                            mine, top = standings(A, st, p)
+                            have = True
+                        v += w[W_END] * share * standing_of(A, e, mine, top, a, n)
+                if w[W_NOISE] > 0:
+                    v += w[W_NOISE] * uniform(rng)
+                if v > best + 1e-9:
+                    best = v
+                    code = t * 16 + side * 8 + n
+                    nt = 1
+                elif v >= best - 1e-9:  # a tie: each of the nt best is kept with prob. 1/nt
+                    nt += 1
+                    if randint(rng, nt) == 0:
+                        code = t * 16 + side * 8 + n
+    return code
 
 
 # -------------------------------------------------------------------------------- follow
 @rule
 def _greedy_follow(A, st, w, q, a):
     """Greedy: follow (1) when following beats passing by ``follow``."""
-    wetc = wet_free_cells(A, st, q) if a == A_FIELDS else 0
-    vf = option_value(A, st, q, a, 1, 0, w, wetc, False)
+    e = position(A, st, q)
+    wetc = st.wet_free[q] if a == A_FIELDS else 0  # wet_free_cells
+    vf = 0.0
+    vp = 0.0
+    for j in range(2):  # following: one worker on a; passing: a kitten wakes, or +1 food
+        b = a if j == 0 else A_FOOD
+        v = base_value(A, e, w, b, 1 - j, 0 if j == 0 or st.asleep[q] > 0 else 1,
+                       wetc if j == 0 else 0, False)
+        if j == 0:
+            vf = v
+        else:
+            vp = v
+    if w[W_END] != 0.0:
+        share = share_of(e, a, 1)
+        if share > 0.0:
+            mine, best = standings(A, st, q)
+            vf += w[W_END] * share * standing_of(A, e, mine, best, a, 1)
     if st.asleep[q] > 0:
-        vp = option_value(A, st, q, A_FOOD, 0, 0, w, 0, False) + w[W_ASLEEP]
-    else:
-        vp = option_value(A, st, q, A_FOOD, 0, 1, w, 0, False)
+        vp += w[W_ASLEEP]
     return 1 if vf - vp > w[W_FOLLOW] else 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
-from simlab.core.jit import rule
+from simlab.core.ref import ref, rule
 from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.games.jungle.bots import (
     _GREEDY,
@@ -20,14 +20,22 @@ from simlab.games.jungle.bots import (
     PARAMS,
     W_HORIZON,
     W_PLAYOUTS,
-    W_SEND,
     W_WIDTH,
     decide_action,
     decide_follow,
 )
 from simlab.games.jungle.family import send_limit
-from simlab.games.jungle.greedy import _greedy_follow, option_value, wet_free_cells
-from simlab.games.jungle.rules import A_FIELDS, N_TILES
+from simlab.games.jungle.greedy import (
+    W_END,
+    W_SEND,
+    _greedy_follow,
+    base_value,
+    position,
+    share_of,
+    standing_of,
+    standings,
+)
+from simlab.games.jungle.rules import N_TILES
 from simlab.games.jungle.state import (
     I_ACTIVE,
     MAX_OPTIONS,
@@ -54,6 +62,7 @@ def _copy_state(st, sim):
         sim.nwet[q] = st.nwet[q]
         sim.free_e[q] = st.free_e[q]
         sim.inner_e[q] = st.inner_e[q]
+        sim.wet_free[q] = st.wet_free[q]
         for i in range(st.nm[q]):
             sim.mkind[q, i] = st.mkind[q, i]
             sim.mgoods[q, i] = st.mgoods[q, i]
@@ -98,19 +107,30 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
     w = lineup.params[p]
     plays, width, horizon = _budget(w)
     sides = 2 if A.variant else 1
+    e = position(A, st, p)
+    end_on = w[W_END] != 0.0
+    have = False
+    mine = 0.0
+    top = 0.0
     n = 0
-    wetc = -1
+    wetc = st.wet_free[p]  # wet_free_cells, kept as the pieces are placed
     for t in range(N_TILES):
         if st.tile_used[t] == 1:
             continue
         for side in range(sides):
             a = A.tile_act[t, side]
             lim = min(send_limit(A, st, p, a), int(w[W_SEND]))
-            if a == A_FIELDS and wetc < 0:
-                wetc = wet_free_cells(A, st, p)
-            for k in range(lim + 1):
+            for k in range(lim + 1):  # option_value, on one position of p
+                v = base_value(A, e, w, a, k, st.tile_food[t], wetc, True)
+                if end_on and k > 0:
+                    share = share_of(e, a, k)
+                    if share > 0.0:
+                        if not have:
+                            mine, top = standings(A, st, p)
+                            have = True
+                        v += w[W_END] * share * standing_of(A, e, mine, top, a, k)
                 sc.codes[n] = t * 16 + side * 8 + k
-                sc.vals[n] = option_value(A, st, p, a, k, st.tile_food[t], w, wetc, True)
+                sc.vals[n] = v
                 n += 1
     m = min(width, n)
     for i in range(m):  # the best m to the front; ties drawn uniformly from the game's stream
@@ -139,7 +159,7 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
         sc.vals[i] = v
     if m <= 1 or plays == 0:
         return sc.codes[0]
-    pl = JungleLineup(sc.ids, sc.params, lineup.custom)
+    pl = ref(JungleLineup(sc.ids, sc.params, lineup.custom))  # the playouts' line-up
     base = next_u64(rng)
     best = -1e18
     code = sc.codes[0]
@@ -167,7 +187,7 @@ def _lookahead_follow(A, st, lineup, q, rng, a, sc, greedy):
     n_p = A.n_players
     p = st.info[I_ACTIVE]
     k = (q - p + n_p) % n_p
-    pl = JungleLineup(sc.ids, sc.params, lineup.custom)
+    pl = ref(JungleLineup(sc.ids, sc.params, lineup.custom))  # the playouts' line-up
     base = next_u64(rng)
     best = -1e18
     pick = greedy

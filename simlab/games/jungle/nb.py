@@ -1,7 +1,8 @@
 """Jungle Rumble: numba kernels (arrays, scalars and NamedTuples in; arrays out).
 
 Each function implements one rule of the rulebook; ``play_game`` strings them together and
-``run_batch`` plays games ``[start, start+count)`` of a seed into the aggregate arrays. The rule
+``run_batch`` plays games ``[start, start+count)`` of a seed into the aggregate arrays
+(``play_game_search`` and ``run_batch_search`` for a line-up with a ``lookahead`` seat). The rule
 helpers count what happens in the state's own counters (``st.ev``, ``st.sev``, ``st.aev``), which
 ``record_result`` adds to the aggregates at the end of a game; the per-round food and family
 records go to the aggregates at the end of each round.
@@ -11,10 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.jit import batch, rule
+from simlab.core.jit import batch
+from simlab.core.ref import ref, rule
 from simlab.core.rng import randint, seed_stream
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
-from simlab.games.jungle.board import place_field, place_stick, stick_points
+from simlab.games.jungle.board import place_field, place_stick, stick_points_now
 from simlab.games.jungle.family import kittens, points_of
 from simlab.games.jungle.lookahead import decide_action_search, decide_follow_search
 from simlab.games.jungle.state import (
@@ -94,6 +96,7 @@ def new_game(A, st, rng):
         st.nwet[q] = 0
         st.free_e[q] = 0
         st.inner_e[q] = 0
+        st.wet_free[q] = 0
         st.box[q, 0] = m
         st.box[q, 1] = m
         st.box[q, 2] = m - 1
@@ -151,43 +154,51 @@ def end_round(A, st, agg):
 def running_score(A, st, q):
     """Game shape: q's score if the game ended now (the final scoring's formula on the
     current position, awake kittens' food included; nothing changes)."""
-    return points_of(A, st, q, stick_points(A, st, q), st.food[q] + st.awake[q] + st.nm[q],
+    return points_of(A, st, q, stick_points_now(st, q), st.food[q] + st.awake[q] + st.nm[q],
                      st.penal[q])
 
 
-@rule
-def play_game(A, st, lineup, rng, agg, sim):
-    """A whole game: rounds of turns from the first player (the token passes left each round)
-    until the round in which the end was triggered is over; returns (end reason, winners)."""
+@rule(inline=True)
+def start_game(A, st, rng):
+    """Setup (:func:`new_game`); the first player is counted."""
     new_game(A, st, rng)
+    st.sev[st.info[I_FIRST], S_FIRST] += 1
+
+
+@rule(inline=True)
+def next_round(A, st):
+    """A new round begins (E_NONE), or the safety bound on rounds ends the game (E_CAP)."""
+    if st.info[I_ROUND] >= A.max_rounds:
+        st.ev[C_ROUND_CAP] += 1
+        return E_CAP
+    st.info[I_ROUND] += 1
+    return E_NONE
+
+
+@rule(inline=True)
+def round_over(A, st, agg):
+    """End of the round (:func:`end_round`, the running scores as checkpoints); the game ends
+    if its end was triggered in this round (the trigger) or no player has a worker left
+    (E_STUCK); else the first player token passes left (E_NONE)."""
+    end_round(A, st, agg)
     n_p = A.n_players
-    first = st.info[I_FIRST]
-    st.sev[first, S_FIRST] += 1
-    end = E_NONE
-    while True:
-        if st.info[I_ROUND] >= A.max_rounds:
-            st.ev[C_ROUND_CAP] += 1
-            end = E_CAP
-            break
-        st.info[I_ROUND] += 1
-        for k in range(n_p):
-            if sim is None:
-                take_turn(A, st, lineup, (first + k) % n_p, rng)
-            else:
-                take_turn_search(A, st, lineup, (first + k) % n_p, rng, sim)
-        end_round(A, st, agg)
-        r = st.info[I_ROUND] - 1
-        if r < MAX_CHECKPOINTS:
-            for q in range(n_p):
-                st.cp[r, q] = running_score(A, st, q)
-        if st.info[I_TRIGGER] != E_NONE:
-            end = st.info[I_TRIGGER]
-            break
-        if no_workers(A, st):
-            end = E_STUCK
-            break
-        first = (first + 1) % n_p
-        st.info[I_FIRST] = first
+    r = st.info[I_ROUND] - 1
+    if r < MAX_CHECKPOINTS:
+        for q in range(n_p):
+            st.cp[r, q] = running_score(A, st, q)
+    if st.info[I_TRIGGER] != E_NONE:
+        return st.info[I_TRIGGER]
+    if no_workers(A, st):
+        return E_STUCK
+    st.info[I_FIRST] = (st.info[I_FIRST] + 1) % n_p
+    return E_NONE
+
+
+@rule(inline=True)
+def game_over(A, st):
+    """End of the game: the final scoring and this game's counters; returns the number of
+    winners."""
+    n_p = A.n_players
     k = final_scoring(A, st)
     st.ev[C_ROUNDS] += st.info[I_ROUND]
     st.ev[C_TURNS] += st.info[I_TURN]
@@ -200,7 +211,49 @@ def play_game(A, st, lineup, rng, agg, sim):
         st.sev[q, S_FIELDS] += st.nfield[q]
         st.sev[q, S_STICKS] += st.nstick[q]
         st.sev[q, S_MERCHANTS] += st.nm[q]
-    return end, k
+    return k
+
+
+@rule
+def play_game(A, st, lineup, rng, agg):
+    """A whole game: rounds of turns from the first player (the token passes left each round)
+    until the round in which the end was triggered is over; returns (end reason, winners).
+
+    A line-up with a ``lookahead`` seat plays :func:`play_game_search`: the same rounds with
+    :func:`take_turn_search` (the turn is inlined into the game loop, so each loop has its own
+    function rather than a branch on ``sim``: numba would compile both turns into the search
+    kernel)."""
+    start_game(A, st, rng)
+    n_p = A.n_players
+    while True:
+        end = next_round(A, st)
+        if end != E_NONE:
+            break
+        first = st.info[I_FIRST]
+        for k in range(n_p):
+            take_turn(A, st, lineup, (first + k) % n_p, rng)
+        end = round_over(A, st, agg)
+        if end != E_NONE:
+            break
+    return end, game_over(A, st)
+
+
+@rule
+def play_game_search(A, st, lineup, rng, agg, sim):
+    """:func:`play_game` for a line-up with a ``lookahead`` seat (``sim``: its scratch)."""
+    start_game(A, st, rng)
+    n_p = A.n_players
+    while True:
+        end = next_round(A, st)
+        if end != E_NONE:
+            break
+        first = st.info[I_FIRST]
+        for k in range(n_p):
+            take_turn_search(A, st, lineup, (first + k) % n_p, rng, sim)
+        end = round_over(A, st, agg)
+        if end != E_NONE:
+            break
+    return end, game_over(A, st)
 
 
 # --------------------------------------------------------------------------------- batch
@@ -229,20 +282,52 @@ def record_result(A, st, end, k, agg):
         agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
 
 
-@batch
-def run_batch(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners, sim):
-    """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always; ``sim``: the lookahead bot's scratch."""
+@rule(inline=True)
+def record_game(A, st, end, k, agg, i, row_scores, row_winners):
+    """One finished game (game ``i`` of the batch) into the aggregates, its game shape and,
+    when asked, its row."""
     n_p = A.n_players
-    keep = row_scores.shape[0] > 0
+    record_result(A, st, end, k, agg)
+    # game shape: the rounds before the last one are the checkpoints, then the final scores
+    record_shape(st.cp, st.info[I_ROUND] - 1, st.scores, st.winners, n_p,
+                 agg.shape_counters, agg.lead_hist, agg.margin_hist, agg.leader_wins)
+    if row_scores.shape[0] > 0:
+        for q in range(n_p):
+            row_scores[i, q] = st.scores[q]
+            row_winners[i, q] = st.winners[q] == 1
+
+
+@batch
+def run_batch(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners):
+    """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
+    non-empty (shape (count, P)), aggregates always (a line-up with a ``lookahead`` seat:
+    :func:`run_batch_search`). The rules below get the NamedTuples by reference (``ref.py``:
+    numba passes a NamedTuple flattened, every array as ~7 words, on every call)."""
+    play_batch(ref(A), ref(st), ref(lineup), rng, seed, start, count, ref(agg), row_scores,
+               row_winners)
+
+
+@rule
+def play_batch(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners):
+    """:func:`run_batch`'s loop."""
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
-        end, k = play_game(A, st, lineup, rng, agg, sim)
-        record_result(A, st, end, k, agg)
-        # game shape: the rounds before the last one are the checkpoints, then the final scores
-        record_shape(st.cp, st.info[I_ROUND] - 1, st.scores, st.winners, n_p,
-                     agg.shape_counters, agg.lead_hist, agg.margin_hist, agg.leader_wins)
-        if keep:
-            for q in range(n_p):
-                row_scores[i, q] = st.scores[q]
-                row_winners[i, q] = st.winners[q] == 1
+        end, k = play_game(A, st, lineup, rng, agg)
+        record_game(A, st, end, k, agg, i, row_scores, row_winners)
+
+
+@batch
+def run_batch_search(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners, sim):
+    """:func:`run_batch` for a line-up with a ``lookahead`` seat; ``sim``: its scratch."""
+    play_batch_search(ref(A), ref(st), ref(lineup), rng, seed, start, count, ref(agg),
+                      row_scores, row_winners, ref(sim))
+
+
+@rule
+def play_batch_search(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners,
+                      sim):
+    """:func:`run_batch_search`'s loop."""
+    for i in range(count):
+        seed_stream(np.uint64(seed), np.uint64(start + i), rng)
+        end, k = play_game_search(A, st, lineup, rng, agg, sim)
+        record_game(A, st, end, k, agg, i, row_scores, row_winners)

@@ -214,6 +214,11 @@ class ReferenceGame:
                if self.inside(o) and o not in pl.fields}
         return sorted(out, key=self.cell_id)
 
+    def wet_free_cells(self, pl: Player) -> list:
+        """Free cells with one of the sticks on an edge: a field placed there is irrigated at
+        once."""
+        return [c for c in self.free_cells(pl) if self.irrigated(pl, c)]
+
     def free_edges(self, pl: Player) -> list:
         """Edges of the fields without a stick (where a stick may go)."""
         out = {edge(c, o) for c in pl.fields for o in neighbours(c)} - pl.sticks
@@ -284,6 +289,7 @@ class ReferenceGame:
                 free = self.free_edges(pl)
                 st.free_e[q] = len(free)
                 st.inner_e[q] = sum(1 for a, b in free if a in pl.fields and b in pl.fields)
+                st.wet_free[q] = len(self.wet_free_cells(pl))
                 rows = [c[0] for c in pl.fields]
                 cols = [c[1] for c in pl.fields]
                 st.box[q, :] = [min(rows), max(rows), min(cols), max(cols)]

@@ -79,6 +79,8 @@ class JungleState(NamedTuple):
     nwet: np.ndarray      # (P,) irrigated fields
     free_e: np.ndarray    # (P,) free edges next to p's fields (where a stick may go)
     inner_e: np.ndarray   # (P,) free edges between two of p's fields
+    wet_free: np.ndarray  # (P,) free cells with one of p's sticks on an edge (a field placed
+    #                       there is irrigated at once; greedy.wet_free_cells counts them)
     box: np.ndarray       # (P, 4) bounding box of p's fields: rmin, rmax, cmin, cmax
     tile_food: np.ndarray  # (N_TILES,) food on each action tile
     tile_used: np.ndarray  # (N_TILES,) 1 when chosen this round
@@ -150,7 +152,7 @@ def new_state(n_players: int, n_cells: int, n_edges: int) -> JungleState:
 
     return JungleState(z(p), z(p), z(p), z(p), z(p), z(p, MAX_MERCH), z(p, MAX_MERCH), z(p, p),
                        z(p), z(p, n_cells), z(p, n_cells), z(p, n_edges), z(p), z(p), z(p), z(p),
-                       z(p), z(p, 4), z(N_TILES), z(N_TILES), z(N_INFO),
+                       z(p), z(p), z(p, 4), z(N_TILES), z(N_TILES), z(N_INFO),
                        z(max(n_cells, n_edges)), z(p), z(p), z(p, N_BREAK),
                        z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(3, N_ACTIONS),
                        z(MAX_CHECKPOINTS, p))

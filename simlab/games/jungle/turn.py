@@ -9,7 +9,7 @@ Each function implements one rule of the rulebook; the players' choices are aske
 
 from __future__ import annotations
 
-from simlab.core.jit import rule
+from simlab.core.ref import rule
 from simlab.games.jungle.board import (
     cell_ok,
     edge_ok,
@@ -17,7 +17,7 @@ from simlab.games.jungle.board import (
     legal_edges,
     place_field,
     place_stick,
-    stick_points,
+    stick_points_now,
     take_piece,
 )
 from simlab.games.jungle.bots import (
@@ -142,7 +142,7 @@ def sell_phase(A, st, lineup, p, rng):
             st.ev[C_SOLD_GOLD] += k
 
 
-@rule(inline=True)
+@rule
 def recruit_one(A, st, lineup, p, rng):
     """Recruitment of one kitten for 1 gold: from p's reserve, or (reserve empty) taken from an
     opponent, which ends the game at the end of the round; worker or merchant chosen at once."""
@@ -174,7 +174,7 @@ def recruit_one(A, st, lineup, p, rng):
     add_kitten(A, st, p, role)
 
 
-@rule
+@rule(inline=True)
 def perform(A, st, lineup, p, a, n, rng):
     """Action a with n kittens (already asleep): food by the yields table, n sticks or fields
     placed at once, n gold, or n recruits."""
@@ -207,7 +207,7 @@ def perform(A, st, lineup, p, a, n, rng):
             place_field(A, st, p, c)
 
 
-@rule
+@rule(inline=True)
 def action_phase(A, st, lineup, p, rng):
     """Action: p takes an available tile (with its food) and sends 0..6 awake workers, who
     fall asleep; then each other player, clockwise, follows with one awake worker (variant:
@@ -215,7 +215,9 @@ def action_phase(A, st, lineup, p, rng):
 
     Line-ups with a ``lookahead`` seat run :func:`action_phase_search` instead, and the
     playouts :func:`play_action`: the same rules through :func:`start_action` and
-    :func:`followers` (this one keeps them inline: the calls cost other line-ups ~15%)."""
+    :func:`followers`. This one is inlined into the game loop, with the action carried out at
+    one place (:func:`perform`, inlined too): a call with the state costs as much as a
+    player's whole action."""
     code = decide_action(A, st, lineup, p, rng)
     t = code // 16
     side = (code // 8) % 2
@@ -241,26 +243,29 @@ def action_phase(A, st, lineup, p, rng):
         st.ev[C_FIRST_FOOD] += 1
     st.awake[p] -= n
     st.asleep[p] += n
-    perform(A, st, lineup, p, a, n, rng)
     fa = A.tile_act[t, 1 - side]
-    st.info[I_FOLLOW] = fa
-    for k in range(1, A.n_players):
+    for k in range(A.n_players):  # p's action, then each follower's, clockwise
         q = (p + k) % A.n_players
-        ok = st.awake[q] > 0 and capacity(A, st, q, fa) > 0
-        if ok and decide_follow(A, st, lineup, q, rng, fa) == 1:
-            st.awake[q] -= 1
-            st.asleep[q] += 1
-            st.aev[1, fa] += 1
-            st.ev[C_FOLLOWS] += 1
-            st.sev[q, S_FOLLOWS] += 1
-            perform(A, st, lineup, q, fa, 1, rng)
-        elif st.asleep[q] > 0:
-            st.asleep[q] -= 1
-            st.awake[q] += 1
-            st.ev[C_PASS_WAKE] += 1
-        else:
-            st.food[q] += 1
-            st.ev[C_PASS_FOOD] += 1
+        if k > 0:
+            a = fa
+            n = 0
+            ok = st.awake[q] > 0 and capacity(A, st, q, fa) > 0
+            if ok and decide_follow(A, st, lineup, q, rng, fa) == 1:
+                st.awake[q] -= 1
+                st.asleep[q] += 1
+                st.aev[1, fa] += 1
+                st.ev[C_FOLLOWS] += 1
+                st.sev[q, S_FOLLOWS] += 1
+                n = 1
+            elif st.asleep[q] > 0:
+                st.asleep[q] -= 1
+                st.awake[q] += 1
+                st.ev[C_PASS_WAKE] += 1
+            else:
+                st.food[q] += 1
+                st.ev[C_PASS_FOOD] += 1
+        perform(A, st, lineup, q, a, n, rng)
+        st.info[I_FOLLOW] = fa  # the followers decide with the action they would follow
     st.info[I_FOLLOW] = -1
 
 
@@ -394,7 +399,7 @@ def check_tokens(A, st):
             st.ev[C_FAMILY_BAD] += 1
 
 
-@rule
+@rule(inline=True)
 def take_turn(A, st, lineup, p, rng):
     """A turn of p: wake-up and selling, action and followers, feeding."""
     st.info[I_TURN] += 1
@@ -445,7 +450,7 @@ def final_scoring(A, st):
             else:
                 mf += st.mgoods[q, i]
         st.bd[q, 0] = A.kitten_points * kittens(st, q)
-        st.bd[q, 1] = stick_points(A, st, q)
+        st.bd[q, 1] = stick_points_now(st, q)  # = stick_points(A, st, q), from the counters
         st.bd[q, 2] = A.merchant_gold_points * mg
         st.bd[q, 3] = A.merchant_food_points * mf
         st.bd[q, 4] = A.gold_points * st.gold[q]
