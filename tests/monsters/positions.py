@@ -250,7 +250,7 @@ def reference_of(A, st, lu, rng):
     """The reference engine (``reference.ReferenceGame``) set up on the kernel position ``st``:
     every player's board, the markets, the supply, the round and a copy of the stream ``rng``,
     so that a test can run one rule on both engines and compare (:func:`board_of`)."""
-    from simlab.core.reference import Grunt, ReferenceGame
+    from simlab.games.monsters.reference import Grunt, ReferenceGame
 
     g = ReferenceGame(A, lu, 1, 0, log=True)
     g.setup()

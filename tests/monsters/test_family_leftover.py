@@ -15,7 +15,7 @@ from simlab.core.rng import new_stream, uniform
 from simlab.games.monsters import bots_family as bf
 from simlab.games.monsters import nb_family as nf
 from simlab.games.monsters.bots import bot_vector
-from simlab.core.reference_family import ReferenceFamilyGame
+from simlab.games.monsters.reference_family import ReferenceFamilyGame
 
 from .test_family_rules import ORANGE, PINK, area_space, path, put, setup
 

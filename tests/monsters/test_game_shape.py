@@ -17,7 +17,7 @@ from simlab.core.rng import new_stream
 from simlab.games.monsters import nb, shape, shape_ref
 from simlab.games.monsters import nb_family as nf
 from simlab.games.monsters.game import GAME
-from simlab.core.reference_family import ReferenceFamilyGame
+from simlab.games.monsters.reference_family import ReferenceFamilyGame
 from simlab.games.monsters.state import B_FINAL, B_PROPHECY, I_SJ_SCORE
 
 from .positions import (

@@ -23,7 +23,7 @@ from simlab.games.monsters import scoring as nbs
 from simlab.games.monsters import scoring_ref as ref
 from simlab.games.monsters.actions import MULTI
 from simlab.games.monsters.game import GAME
-from simlab.core.reference import ReferenceGame
+from simlab.games.monsters.reference import ReferenceGame
 from simlab.games.monsters.rules import make_rules
 from simlab.games.monsters.state import B_PROPHECY, I_GTOP, I_SJ_SCORE, I_UNSCORED
 

@@ -166,11 +166,11 @@ class MonstersGame(Game):
     def reference_game(self, prepared: MonstersPrepared, seed: int, game: int,
                        log: bool = False, names=None):
         if isinstance(prepared, nb_family.FamilyPrepared):
-            from simlab.core.reference_family import ReferenceFamilyGame
+            from simlab.games.monsters.reference_family import ReferenceFamilyGame
 
             g = ReferenceFamilyGame(prepared, seed, game, log=log, names=names)
         else:
-            from simlab.core.reference import ReferenceGame
+            from simlab.games.monsters.reference import ReferenceGame
 
             if prepared.lineup.scratch is not None:
                 _compile_look(prepared.arrays, prepared.lineup)

@@ -33,7 +33,7 @@ and this module: the game's objects (``__init__``, ``setup``) and the game (``pl
 from __future__ import annotations
 
 from simlab.core.rng import new_stream, randint
-from simlab.core.reference_base import (
+from simlab.games.monsters.reference_base import (
     FAMILY,
     MARKET,
     REGULAR,
@@ -44,11 +44,11 @@ from simlab.core.reference_base import (
     Player,
     default_cards,
 )
-from simlab.core.reference_end import GameEnd
-from simlab.core.reference_round import RoundPhases
-from simlab.core.reference_solo import SpiderJack
-from simlab.core.reference_spook import SpookPhase
-from simlab.core.reference_town import TownActions
+from simlab.games.monsters.reference_end import GameEnd
+from simlab.games.monsters.reference_round import RoundPhases
+from simlab.games.monsters.reference_solo import SpiderJack
+from simlab.games.monsters.reference_spook import SpookPhase
+from simlab.games.monsters.reference_town import TownActions
 from simlab.games.monsters.shape_ref import reference_record, reference_running_scores
 from simlab.games.monsters.state import (
     C_COURT_DICE,

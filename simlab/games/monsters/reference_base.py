@@ -2,7 +2,7 @@
 :class:`Player`, the words of the game log, the counters, the bots' view of the position, the
 bag of Lord dice, Malice and Spook Juice.
 
-:class:`ReferenceBase` is the root of :class:`~simlab.core.reference.ReferenceGame`,
+:class:`ReferenceBase` is the root of :class:`~simlab.games.monsters.reference.ReferenceGame`,
 which mixes the rules in from ``reference_round`` (a round; Arrival, Draft, Grunt Movement,
 Swamp-Jack), ``reference_town`` (the Town and the actions), ``reference_spook`` (the Spook phase
 and the markets), ``reference_solo`` (the Spider Jack automaton) and ``reference_end`` (final
@@ -19,7 +19,7 @@ from simlab.core.rng import randint
 from simlab.games.monsters import bots
 from simlab.games.monsters.actions import COLOURS, GHOST_COLOURS, icon_text
 from simlab.games.monsters.cards import load_cards
-from simlab.core.reference_view import write_full_state
+from simlab.games.monsters.reference_view import write_full_state
 from simlab.games.monsters.state import (
     C_DRAWN,
     C_MALICE_BAD,

@@ -5,12 +5,12 @@ Monsters), after the last Arch Monster discards and trimming each row of the Ord
 Spider Jack die. Solo 1 is won at the target score; solo 2 against Spider Jack, who gains the
 Prophecy points you missed with that difficulty modifier (``rules.PROPHECY_PLUS_ONE``).
 
-Mixed into :class:`~simlab.core.reference.ReferenceGame` (see ``reference_base``).
+Mixed into :class:`~simlab.games.monsters.reference.ReferenceGame` (see ``reference_base``).
 """
 
 from __future__ import annotations
 
-from simlab.core.reference_base import SOLO1, SOLO2, ReferenceBase
+from simlab.games.monsters.reference_base import SOLO1, SOLO2, ReferenceBase
 from simlab.games.monsters.rules import PROPHECY_PLUS_ONE
 from simlab.games.monsters.scoring_ref import final_score, sj_prophecy_bonus
 from simlab.games.monsters.state import (

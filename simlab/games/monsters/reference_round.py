@@ -8,7 +8,7 @@ a round.
    placed in the Order of Spider Jack, each performing its icons; the 4th goes on the Gain Malice
    spot and back to the bag. Phase 5, the Spook phase, is in ``reference_spook``.
 
-Mixed into :class:`~simlab.core.reference.ReferenceGame` (see ``reference_base``).
+Mixed into :class:`~simlab.games.monsters.reference.ReferenceGame` (see ``reference_base``).
 The draft pick, the die to activate and the placement are the kernel's decisions
 (``bots.decide_draft``, ``decide_activate``, ``decide_place``).
 """
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from simlab.core.rng import randint
 from simlab.games.monsters import bots
-from simlab.core.reference_base import ROW_NAMES, SOLO1, SOLO2, ReferenceBase
+from simlab.games.monsters.reference_base import ROW_NAMES, SOLO1, SOLO2, ReferenceBase
 from simlab.games.monsters.state import (
     C_DICE_BAD,
     C_GRUNT_BAD,

@@ -7,14 +7,14 @@ Solo 2: his deck and Court by a random die's colour (difficulty: more Grunts and
 Court), his scoring of 3 of his 4 dice with the matching Court, and his single purchase by his
 un-scored die in the Spook phase. His final Prophecy bonus (difficulty) is in ``reference_end``.
 
-Mixed into :class:`~simlab.core.reference.ReferenceGame` (see ``reference_base``).
+Mixed into :class:`~simlab.games.monsters.reference.ReferenceGame` (see ``reference_base``).
 """
 
 from __future__ import annotations
 
 from simlab.core.rng import randint
 from simlab.games.monsters.actions import COLOURS, GHOST_COLOURS, MULTI
-from simlab.core.reference_base import MARKET, ReferenceBase
+from simlab.games.monsters.reference_base import MARKET, ReferenceBase
 from simlab.games.monsters.state import (
     C_SJ_DICE_SCORED,
     C_SJ_GHOSTS,

@@ -3,7 +3,7 @@ players pass consecutively, each buying a Ghost (placed on a free space of its c
 gain-Grunt spot) or an Arch Monster card, or passing; the markets slide right and refill from
 the face-down stack. Solo 1's discards and solo 2's turn order are in ``reference_solo``.
 
-Mixed into :class:`~simlab.core.reference.ReferenceGame` (see ``reference_base``).
+Mixed into :class:`~simlab.games.monsters.reference.ReferenceGame` (see ``reference_base``).
 The purchase is the kernel's decision (``bots.decide_spook``, its choice in ``view.dec``).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from simlab.games.monsters import bots
 from simlab.games.monsters.actions import COLOURS, MULTI
-from simlab.core.reference_base import MARKET, SOLO1, Grunt, Player, ReferenceBase
+from simlab.games.monsters.reference_base import MARKET, SOLO1, Grunt, Player, ReferenceBase
 from simlab.games.monsters.state import (
     C_ARCH_BOUGHT,
     C_EMPTY_MARKET,

@@ -3,7 +3,7 @@ Grunt), the actions a Grunt lands on or a die, a Summoning tracker space or a di
 Monster shows, each performed at once with its consequences (by recursion, in the order the
 rulebook asks for), and Summon Spider Jack scoring.
 
-Mixed into :class:`~simlab.core.reference.ReferenceGame` (see ``reference_base``).
+Mixed into :class:`~simlab.games.monsters.reference.ReferenceGame` (see ``reference_base``).
 The choices the rulebook leaves to the player are asked of the kernel's decision functions: the
 order of same-coloured Grunts and of the actions they land on (``bots_moves``), whether and how
 to perform each action (``bots.decide_action``, its choice in ``view.dec``) and which Arch
@@ -27,7 +27,7 @@ from simlab.games.monsters.actions import (
     SUMMON,
     icon_text,
 )
-from simlab.core.reference_base import ROW_NAMES, SOLO2, Player, ReferenceBase
+from simlab.games.monsters.reference_base import ROW_NAMES, SOLO2, Player, ReferenceBase
 from simlab.games.monsters.state import (
     B_ACTIONS,
     B_SUMMON,
