@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.monsters import scoring as nbs
+from simlab.games.monsters.cards import AX_ROW
 from simlab.games.monsters import scoring_ref as ref
 
 from .scoring_support import ARR, CARDS, N_SPACES, town
@@ -88,7 +89,8 @@ def test_every_arch_card_agrees_alone():
 def test_progress_by_lines_equals_prophecy_progress_after_any_change():
     """The bots' incremental Prophecy progress (``progress_lines`` on the changed rows and
     columns only, then ``progress_of_lines``) gives exactly ``prophecy_progress`` after a
-    placement, a promotion or a swap, on every card (values.prog / values.prog_at)."""
+    placement, a promotion or a swap, on every card (values.prog / values.prog_at); so does
+    ``progress_changed`` in one pass, leaving the base values as they are."""
     rng = np.random.default_rng(20261202)
     base = np.zeros(24)
     vals = np.zeros(24)
@@ -107,8 +109,15 @@ def test_progress_by_lines_equals_prophecy_progress_after_any_change():
             rows = sum({1 << r for r, _ in cells})
             cols = sum({1 << c for _, c in cells})
             vals[:] = base
+            kept = base.copy()
+            one_pass = nbs.progress_changed(ARR, k, c2, r2, kp, base, rows, cols)
+            assert np.array_equal(base, kept)
             nbs.progress_lines(ARR, k, c2, r2, kp, vals, rows, cols)
             want = nbs.prophecy_progress(ARR, k, c2, r2, kp)
             assert nbs.progress_of_lines(ARR, k, vals) == want, (k, cells)
+            if ARR.p_axis[k] == AX_ROW or ARR.p_overlap[k] == 0:  # one pass
+                assert one_pass == want, (k, cells)
+            else:
+                assert one_pass == -1.0
             changed += want != nbs.prophecy_progress(ARR, k, col, rank, kp)
     assert changed > 500   # the changes do move the value

@@ -22,10 +22,16 @@ from simlab.games.monsters.bot_base import (
     W_RANK,
     W_SUMMON,
 )
-from simlab.games.monsters.cards import M_SINGLE_GRUNT
+from simlab.games.monsters.cards import AX_ROW, M_SINGLE_GRUNT
 from simlab.games.monsters.engine import next_space, row_sum
 from simlab.core.ref import rule
-from simlab.games.monsters.scoring import arch_score, final_score, progress_lines, progress_of_lines
+from simlab.games.monsters.scoring import (
+    arch_score,
+    final_score,
+    progress_changed,
+    progress_lines,
+    progress_of_lines,
+)
 from simlab.games.monsters.state import COLS, I_ROUND, MAX_GRUNTS, ROWS
 
 
@@ -157,6 +163,9 @@ def prog_at(A, st, p, w, rows, cols):
     k = st.prophecy[p]
     if w[W_PROPHECY] == 0.0 or k < 0:
         return 0.0
+    if A.cards.p_axis[k] == AX_ROW or A.cards.p_overlap[k] == 0:
+        return progress_changed(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p],
+                                st.pvp[p], rows, cols)
     for i in range(3 * A.cards.p_ncond[k]):
         st.pv[1, i] = st.pvp[p, i]
     progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pv[1], rows,
@@ -252,18 +261,24 @@ def arch_gain(A, st, p, card, w):
 
 
 @rule
-def place_value(A, st, p, k, r, w, base):
-    """Value of placing Driveway die k in row r: its icons plus its rank in the row."""
-    c = st.drv_col[p, k]
-    f = st.drv_face[p, k]
-    rank = A.face_rank[c, f]
-    col = st.order_n[p, r]
+def die_icons(A, st, p, c, f, w):
+    """The icons of a die (colour c, face f): their values added in order."""
     v = 0.0
     for i in range(A.face_act.shape[2]):
         a = A.face_act[c, f, i]
         if a >= 0:
             v += icon_value(A, st, p, a, A.face_juice[c, f, i], w)
-    if col < st.sj[p, r] + 2:
+    return v
+
+
+@rule
+def placed_value(A, st, p, k, r, w, base, icons):
+    """:func:`place_value` with the die's ``icons`` (:func:`die_icons`) already added up (they
+    do not depend on the row)."""
+    c = st.drv_col[p, k]
+    rank = A.face_rank[c, st.drv_face[p, k]]
+    v = icons
+    if st.order_n[p, r] < st.sj[p, r] + 2:
         v += w[W_RANK] * rank
     else:
         v += w[W_BEYOND] * rank
@@ -271,6 +286,13 @@ def place_value(A, st, p, k, r, w, base):
         v += w[W_PROPHECY] * ((prog_append(A, st, p, w, r, c, rank) if st.prophecy[p] >= 0
                                else 0.0) - base)
     return v
+
+
+@rule
+def place_value(A, st, p, k, r, w, base):
+    """Value of placing Driveway die k in row r: its icons plus its rank in the row."""
+    return placed_value(A, st, p, k, r, w, base,
+                        die_icons(A, st, p, st.drv_col[p, k], st.drv_face[p, k], w))
 
 
 @rule
@@ -286,9 +308,10 @@ def drive_value(A, st, p, k, w, base):
     """What Driveway die k is worth as it shows now: the better of its best placement
     (:func:`place_value`) and the Malice it would give."""
     bp = -1e18
+    icons = die_icons(A, st, p, st.drv_col[p, k], st.drv_face[p, k], w)
     for r in range(ROWS):
         if st.order_n[p, r] < COLS:
-            bp = max(bp, place_value(A, st, p, k, r, w, base))
+            bp = max(bp, placed_value(A, st, p, k, r, w, base, icons))
     return max(bp, malice_value(A, st, p, k, w))
 
 
