@@ -121,3 +121,39 @@ def test_progress_by_lines_equals_prophecy_progress_after_any_change():
                 assert one_pass == -1.0
             changed += want != nbs.prophecy_progress(ARR, k, col, rank, kp)
     assert changed > 500   # the changes do move the value
+
+
+def test_bots_prophecy_progress_follows_a_changing_order():
+    """``values.prog`` (a bot's Prophecy progress of its Order, re-evaluating only the lines
+    that changed since its last call) equals ``prophecy_progress`` along games of small
+    changes: a spot, two spots, a Spider Jack value, a new card."""
+    from simlab.games.monsters import values
+    from simlab.games.monsters.bot_base import bot_vector
+    from simlab.games.monsters.state import new_state
+    from simlab.games.registry import get_game
+
+    g = get_game("monsters")
+    A = g.prepare(g.make_rules(3, {}), g.lineup("greedy", 3)).arrays
+    st = new_state(A)
+    w = bot_vector("greedy")
+    rng = np.random.default_rng(20261203)
+    n_cards = A.cards.p_ncond.shape[0]
+    for it in range(600):
+        p = int(rng.integers(3))
+        if it % 50 == 0 or rng.random() < 0.05:
+            st.prophecy[p] = rng.integers(n_cards)
+        what = rng.random()
+        if what < 0.15:
+            st.sj[p, rng.integers(3)] = rng.integers(1, 7)
+        elif what < 0.9:
+            for _ in range(1 + int(rng.integers(2))):
+                r, c = rng.integers(3), rng.integers(6)
+                if rng.random() < 0.2:
+                    st.order_col[p, r, c], st.order_rank[p, r, c] = -1, 0
+                else:
+                    st.order_col[p, r, c], st.order_rank[p, r, c] = rng.integers(6), \
+                        rng.integers(1, 7)
+        got = values.prog(A, st, p, w)
+        want = nbs.prophecy_progress(A.cards, st.prophecy[p], st.order_col[p], st.order_rank[p],
+                                     st.sj[p])
+        assert got == want, (it, p)

@@ -115,41 +115,50 @@ def face_value(A, st, p, c, f, w, base):
 
 
 @rule
-def same_grid(st, p, k):
-    """Whether p's Order, Spider Jack values and Prophecy card ``k`` are those of p's last
-    :func:`prog` evaluation (``st.pgrid[p]``); if not, they become it."""
-    same = True
+def grid_changes(st, p, k):
+    """The lines of p's Order that changed since p's last :func:`prog` evaluation
+    (``st.pgrid[p]``: the Order, Spider Jack values and Prophecy card ``k`` it was made on),
+    which then become it: bit sets ``(rows, cols)`` of the rows and columns with a changed
+    spot; a changed Spider Jack value changes its row and every column (what is kept), a
+    changed card everything. ``(0, 0)``: the same grid."""
+    rows = 0
+    cols = 0
     i = 0
     for r in range(ROWS):
         for c in range(COLS):
             if st.pgrid[p, i] != st.order_col[p, r, c] or \
                     st.pgrid[p, i + 1] != st.order_rank[p, r, c]:
-                same = False
+                rows |= 1 << r
+                cols |= 1 << c
                 st.pgrid[p, i] = st.order_col[p, r, c]
                 st.pgrid[p, i + 1] = st.order_rank[p, r, c]
             i += 2
         if st.pgrid[p, i] != st.sj[p, r]:
-            same = False
+            rows |= 1 << r
+            cols = (1 << COLS) - 1
             st.pgrid[p, i] = st.sj[p, r]
         i += 1
     if st.pgrid[p, i] != k:
-        same = False
+        rows = (1 << ROWS) - 1
+        cols = (1 << COLS) - 1
         st.pgrid[p, i] = k
-    return same
+    return rows, cols
 
 
 @rule
 def prog(A, st, p, w):
     """Prophecy progress of p's Order (0 when the bot ignores it): ``prophecy_progress``, its
     condition values kept in ``st.pvp[p]`` for :func:`prog_at`. The same Order as at p's last
-    call (``same_grid``) gives the same numbers, kept: only a changed Order is evaluated again
-    (and then the placements :func:`prog_append` remembered are forgotten)."""
+    call gives the same numbers, kept; a changed Order has the conditions on its changed lines
+    evaluated again (:func:`grid_changes`; ``progress_lines`` gives the same values as a whole
+    evaluation), and the placements :func:`prog_append` remembered are forgotten."""
     k = st.prophecy[p]
     if w[W_PROPHECY] == 0.0 or k < 0:
         return 0.0
-    if not same_grid(st, p, k):
-        progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pvp[p], 7,
-                       63)
+    rows, cols = grid_changes(st, p, k)
+    if rows != 0:
+        progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pvp[p],
+                       rows, cols)
         st.pbase[p] = progress_of_lines(A.cards, k, st.pvp[p])
         st.pgen[p] += 1
     return st.pbase[p]
