@@ -9,8 +9,9 @@ which pay nothing for them:
 - decisions per game by kind, counted in the reference engine (which asks the kernel's bot
   functions every decision the kernel asks, ``test_conformance``): a greedy game's pending
   actions by action, the Arch Monster discards by the number of cards held;
-- microseconds per call of each decision function, timed in a compiled loop (:func:`_repeat`)
-  on positions taken from those reference games: "warm" repeats the call on an unchanged
+- microseconds per call of each decision function, timed in a compiled loop
+  (``timing.repeat_decision``, a kernel module the game's kernels never import) on positions
+  taken from those reference games: "warm" repeats the call on an unchanged
   position (the Prophecy values greedy remembers are reused), "cold" makes p's Order look new
   before every call (what the first decision after a change of the Order costs);
 - the lookahead bot: searched decisions per game, candidates per decision, playouts per game
@@ -22,58 +23,9 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import njit
 
-from simlab.core.ref import ref, rule
 from simlab.games.monsters.actions import ACTION_NAMES
-from simlab.games.monsters.bots_actions import decide_action
-from simlab.games.monsters.bots_dice import decide_activate, decide_draft, decide_place
-from simlab.games.monsters.bots_moves import decide_action_order, decide_grunt_order
-from simlab.games.monsters.bots_spook import decide_arch, decide_spook
-
-#: decision functions timed by :func:`_repeat` (index = ``which``)
-DECISIONS = ("decide_draft", "decide_activate", "decide_place", "decide_action", "decide_spook",
-             "decide_arch", "decide_grunt_order", "decide_action_order")
-
-
-@rule
-def _call(A, st, lu, which, p, a, b, c, rng):
-    """One call of decision function ``DECISIONS[which]`` (-1: none, the loop's own cost)."""
-    if which == 0:
-        return decide_draft(A, st, lu, p, a, rng)
-    if which == 1:
-        return decide_activate(A, st, lu, p, rng)
-    if which == 2:
-        return decide_place(A, st, lu, p, rng)
-    if which == 3:
-        return decide_action(A, st, lu, p, a, b, c, rng)
-    if which == 4:
-        return decide_spook(A, st, lu, p, rng)
-    if which == 5:
-        return decide_arch(A, st, lu, p, a, rng)
-    if which == 6:
-        return decide_grunt_order(A, st, lu, p, a, b, rng)
-    if which == 7:
-        return decide_action_order(A, st, lu, p, a, rng)
-    return 0
-
-
-@rule
-def _repeat_rule(A, st, lu, which, p, a, b, c, rng, reps, cold):
-    tot = 0
-    for _ in range(reps):
-        if cold:
-            st.pgrid[p, st.pgrid.shape[1] - 1] = -99  # a new card: all Prophecy values again
-        tot += _call(A, st, lu, which, p, a, b, c, rng)
-    return tot
-
-
-@njit(cache=True, nogil=True)
-def _repeat(A, st, lu, which, p, a, b, c, rng, reps, cold):
-    """``reps`` calls of a decision on one position (the rules get references, as in
-    ``nb.run_batch``)."""
-    return _repeat_rule(ref(A), ref(st), ref(lu), which, p, a, b, c, rng, reps, cold)
-
+from simlab.games.monsters.timing import DECISIONS, repeat_decision
 
 def _decision_key(name, st, p, args):
     if name == "decide_action":
@@ -119,12 +71,12 @@ def _time_decision(prep, st, which, p, args, cold, reps):
     a = [int(x) for x in args] + [0, 0, 0]
     rng = np.array([1, 2, 3, 4], np.uint64)
     A, lu = prep.arrays, prep.lineup
-    _repeat(A, st, lu, -1, p, a[0], a[1], a[2], rng, 10, False)
+    repeat_decision(A, st, lu, -1, p, a[0], a[1], a[2], rng, 10, False)
     t = time.process_time()
-    _repeat(A, st, lu, -1, p, a[0], a[1], a[2], rng, reps, cold)
+    repeat_decision(A, st, lu, -1, p, a[0], a[1], a[2], rng, reps, cold)
     t0 = time.process_time() - t
     t = time.process_time()
-    _repeat(A, st, lu, which, p, a[0], a[1], a[2], rng, reps, cold)
+    repeat_decision(A, st, lu, which, p, a[0], a[1], a[2], rng, reps, cold)
     return max(0.0, time.process_time() - t - t0) / reps * 1e6
 
 
