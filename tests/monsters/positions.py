@@ -31,7 +31,20 @@ import pytest
 from numba.core.registry import CPUDispatcher
 
 from simlab.core.rng import seed_stream
-from simlab.games.monsters import bots, bots_moves, engine, nb, perform
+from simlab.games.monsters import (
+    bot_base,
+    bots,
+    bots_actions,
+    bots_dice,
+    bots_moves,
+    bots_spook,
+    engine,
+    nb,
+    perform,
+    phases,
+    solo,
+    values,
+)
 from simlab.games.monsters.bots import BOTS, bot_vector
 from simlab.games.monsters.rules import make_rules
 from simlab.games.monsters.state import I_BOX, MonstersLineup, new_state
@@ -39,7 +52,9 @@ from simlab.games.monsters.state import I_BOX, MonstersLineup, new_state
 B, G, P, ORANGE, U, Y = range(6)  # blue green pink orange purple(U) yellow
 LETTERS = {"B": B, "G": G, "P": P, "O": ORANGE, "U": U, "Y": Y}
 FINAL = 36
-MODULES = (engine, nb, bots, bots_moves)
+#: the kernel's modules run as plain Python (``_plain``): the game loop, its phases and the bots
+MODULES = (engine, nb, phases, perform, solo, bots, bot_base, bots_dice, bots_actions, bots_spook,
+           bots_moves, values)
 _OWN = {m.__name__ for m in MODULES}
 
 
@@ -147,9 +162,11 @@ def script(monkeypatch):
     s = Script()
     for name in ("decide_draft", "decide_activate", "decide_place", "decide_action",
                  "decide_spook", "decide_arch", "decide_grunt_order", "decide_action_order"):
-        monkeypatch.setattr(nb, name, getattr(s, name))
-        # the reference engine asks the bots' modules (reference_of: the same rule, both engines)
-        monkeypatch.setattr(bots_moves if "order" in name else bots, name, getattr(s, name))
+        # where the phases ask (phases, perform) and the reference engine asks (bots,
+        # bots_moves): every module of the plain kernel that names the decision
+        for mod in MODULES:
+            if hasattr(mod, name):
+                monkeypatch.setattr(mod, name, getattr(s, name))
     return s
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.monsters import scoring as nbs
+from simlab.games.monsters.cards import AX_ROW
 from simlab.games.monsters import scoring_ref as ref
 
 from .scoring_support import ARR, CARDS, N_SPACES, town
@@ -88,7 +89,8 @@ def test_every_arch_card_agrees_alone():
 def test_progress_by_lines_equals_prophecy_progress_after_any_change():
     """The bots' incremental Prophecy progress (``progress_lines`` on the changed rows and
     columns only, then ``progress_of_lines``) gives exactly ``prophecy_progress`` after a
-    placement, a promotion or a swap, on every card (values.prog / values.prog_at)."""
+    placement, a promotion or a swap, on every card (values.prog / values.prog_at); so does
+    ``progress_changed`` in one pass, leaving the base values as they are."""
     rng = np.random.default_rng(20261202)
     base = np.zeros(24)
     vals = np.zeros(24)
@@ -107,8 +109,51 @@ def test_progress_by_lines_equals_prophecy_progress_after_any_change():
             rows = sum({1 << r for r, _ in cells})
             cols = sum({1 << c for _, c in cells})
             vals[:] = base
+            kept = base.copy()
+            one_pass = nbs.progress_changed(ARR, k, c2, r2, kp, base, rows, cols)
+            assert np.array_equal(base, kept)
             nbs.progress_lines(ARR, k, c2, r2, kp, vals, rows, cols)
             want = nbs.prophecy_progress(ARR, k, c2, r2, kp)
             assert nbs.progress_of_lines(ARR, k, vals) == want, (k, cells)
+            if ARR.p_axis[k] == AX_ROW or ARR.p_overlap[k] == 0:  # one pass
+                assert one_pass == want, (k, cells)
+            else:
+                assert one_pass == -1.0
             changed += want != nbs.prophecy_progress(ARR, k, col, rank, kp)
     assert changed > 500   # the changes do move the value
+
+
+def test_bots_prophecy_progress_follows_a_changing_order():
+    """``values.prog`` (a bot's Prophecy progress of its Order, re-evaluating only the lines
+    that changed since its last call) equals ``prophecy_progress`` along games of small
+    changes: a spot, two spots, a Spider Jack value, a new card."""
+    from simlab.games.monsters import values
+    from simlab.games.monsters.bot_base import bot_vector
+    from simlab.games.monsters.state import new_state
+    from simlab.games.registry import get_game
+
+    g = get_game("monsters")
+    A = g.prepare(g.make_rules(3, {}), g.lineup("greedy", 3)).arrays
+    st = new_state(A)
+    w = bot_vector("greedy")
+    rng = np.random.default_rng(20261203)
+    n_cards = A.cards.p_ncond.shape[0]
+    for it in range(600):
+        p = int(rng.integers(3))
+        if it % 50 == 0 or rng.random() < 0.05:
+            st.prophecy[p] = rng.integers(n_cards)
+        what = rng.random()
+        if what < 0.15:
+            st.sj[p, rng.integers(3)] = rng.integers(1, 7)
+        elif what < 0.9:
+            for _ in range(1 + int(rng.integers(2))):
+                r, c = rng.integers(3), rng.integers(6)
+                if rng.random() < 0.2:
+                    st.order_col[p, r, c], st.order_rank[p, r, c] = -1, 0
+                else:
+                    st.order_col[p, r, c], st.order_rank[p, r, c] = rng.integers(6), \
+                        rng.integers(1, 7)
+        got = values.prog(A, st, p, w)
+        want = nbs.prophecy_progress(A.cards, st.prophecy[p], st.order_col[p], st.order_rank[p],
+                                     st.sj[p])
+        assert got == want, (it, p)

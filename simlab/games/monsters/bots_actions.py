@@ -363,8 +363,10 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                 in1 = w[W_RANK] if c1 < st.sj[p, r1] + 2 else w[W_BEYOND]
                 in2 = w[W_RANK] if c2 < st.sj[p, r2] + 2 else w[W_BEYOND]
                 v = (k2 - k1) * in1 + (k1 - k2) * in2
-                if w[W_PROPHECY] != 0.0:
-                    q1 = st.order_col[p, r1, c1]
+                q1 = st.order_col[p, r1, c1]
+                if k1 == k2 and q1 == st.order_col[p, r2, c2]:
+                    v = 0.0  # identical dice: the same Order, the Prophecy progress of base
+                elif w[W_PROPHECY] != 0.0:
                     st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
                     st.order_col[p, r2, c2] = q1
                     st.order_rank[p, r1, c1] = k2

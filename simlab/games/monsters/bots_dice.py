@@ -19,7 +19,14 @@ from simlab.games.monsters.bot_base import (
 )
 from simlab.core.ref import rule
 from simlab.games.monsters.state import COLS, ROWS
-from simlab.games.monsters.values import colour_value, face_value, malice_value, place_value, prog
+from simlab.games.monsters.values import (
+    colour_value,
+    die_icons,
+    face_value,
+    malice_value,
+    placed_value,
+    prog,
+)
 
 
 @rule  # asked by the reference engine (through its twin)
@@ -165,9 +172,10 @@ def decide_place(A, st, lu, p, rng):
     for k in range(4):
         if st.drv_col[p, k] >= 0:
             bp = -1e18
+            icons = die_icons(A, st, p, st.drv_col[p, k], st.drv_face[p, k], w)
             for r in range(ROWS):
                 if st.order_n[p, r] < COLS:
-                    st.optv[k * 3 + r] = place_value(A, st, p, k, r, w, base)  # kept below
+                    st.optv[k * 3 + r] = placed_value(A, st, p, k, r, w, base, icons)  # kept
                     bp = max(bp, st.optv[k * 3 + r])
             v = malice_value(A, st, p, k, w) - bp
             take, nt = argmax_step(v, mv, nt, rng)

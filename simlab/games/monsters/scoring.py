@@ -382,6 +382,48 @@ def progress_lines(C, k, order_col, order_rank, keep, vals, rows, cols):
 
 
 @rule
+def progress_changed(C, k, order_col, order_rank, keep, vals, rows, cols):
+    """:func:`progress_of_lines` of a grid that differs from the one ``vals`` were filled on
+    (:func:`progress_lines`) only in the rows / columns of bit sets ``rows`` / ``cols``: the
+    conditions reading a changed line evaluated again, the others read from ``vals`` (left
+    as they are), in one pass; the same numbers, added in the same order, so the same value.
+    A column card with conditions sharing columns is not handled here (-1.0)."""
+    n = C.p_ncond[k]
+    best = 0.0
+    if C.p_axis[k] == AX_ROW:
+        b = _NO_ROWS
+        for i in range(n):
+            if C.p_kind[k, i] == K_GROUPS:
+                v0 = _groups_value(C, k, i, order_col, order_rank, keep, True)
+                v1 = v0
+                v2 = v0
+            else:
+                v0 = cond_value(C, k, i, 0, order_col, order_rank, keep, True) if rows & 1 \
+                    else vals[3 * i]
+                v1 = cond_value(C, k, i, 1, order_col, order_rank, keep, True) if rows & 2 \
+                    else vals[3 * i + 1]
+                v2 = cond_value(C, k, i, 2, order_col, order_rank, keep, True) if rows & 4 \
+                    else vals[3 * i + 2]
+            b = _relax_rows(b, v0, v1, v2)
+        for m in range(8):
+            if b[m] > best:
+                best = b[m]
+    elif C.p_overlap[k] == 0:
+        for i in range(n):
+            if C.p_kind[k, i] == K_GROUPS:
+                best += _groups_value(C, k, i, order_col, order_rank, keep, True)
+            else:
+                line = C.p_line[k, i]
+                best += cond_value(C, k, i, line, order_col, order_rank, keep, True) \
+                    if (cols >> line) & 1 else vals[3 * i]
+    else:
+        return -1.0
+    if best > C.p_cap:
+        best = float(C.p_cap)
+    return best
+
+
+@rule
 def _lv(C, k, i, vals):
     if i >= C.p_ncond[k]:
         return 0.0
@@ -497,22 +539,22 @@ def grunt_area(space_area, pos):
 
 @rule
 def _most_in_one_neighborhood(space_area, area_public, pos_or_flag, is_ghosts):
-    """Most Ghosts (``ghost_at`` per space) / Minions (positions) in one neighborhood."""
-    most = 0
+    """Most Ghosts (``ghost_at`` per space) / Minions (positions) in one neighborhood: one pass
+    counting by area (5 bits per area 1..12 in one integer)."""
     n_sp = space_area.shape[0]
-    for a in range(1, FINAL_AREA):
-        if area_public[a] != 0:
+    counts = 0
+    n = n_sp if is_ghosts else pos_or_flag.shape[0]
+    for x in range(n):
+        s = x if is_ghosts else pos_or_flag[x]
+        if is_ghosts and pos_or_flag[x] < 0:
             continue
-        cnt = 0
-        if is_ghosts:
-            for s in range(n_sp):
-                if pos_or_flag[s] >= 0 and space_area[s] == a:
-                    cnt += 1
-        else:
-            for m in range(pos_or_flag.shape[0]):
-                p = pos_or_flag[m]
-                if 0 <= p < n_sp and space_area[p] == a:
-                    cnt += 1
+        if 0 <= s < n_sp:
+            a = space_area[s]
+            if 1 <= a < FINAL_AREA and area_public[a] == 0:
+                counts += 1 << (5 * (a - 1))
+    most = 0
+    for a in range(1, FINAL_AREA):
+        cnt = (counts >> (5 * (a - 1))) & 31
         if cnt > most:
             most = cnt
     return most

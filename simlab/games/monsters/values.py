@@ -22,10 +22,16 @@ from simlab.games.monsters.bot_base import (
     W_RANK,
     W_SUMMON,
 )
-from simlab.games.monsters.cards import M_SINGLE_GRUNT
+from simlab.games.monsters.cards import AX_ROW, M_SINGLE_GRUNT
 from simlab.games.monsters.engine import next_space, row_sum
 from simlab.core.ref import rule
-from simlab.games.monsters.scoring import arch_score, final_score, progress_lines, progress_of_lines
+from simlab.games.monsters.scoring import (
+    arch_score,
+    final_score,
+    progress_changed,
+    progress_lines,
+    progress_of_lines,
+)
 from simlab.games.monsters.state import COLS, I_ROUND, MAX_GRUNTS, ROWS
 
 
@@ -109,41 +115,50 @@ def face_value(A, st, p, c, f, w, base):
 
 
 @rule
-def same_grid(st, p, k):
-    """Whether p's Order, Spider Jack values and Prophecy card ``k`` are those of p's last
-    :func:`prog` evaluation (``st.pgrid[p]``); if not, they become it."""
-    same = True
+def grid_changes(st, p, k):
+    """The lines of p's Order that changed since p's last :func:`prog` evaluation
+    (``st.pgrid[p]``: the Order, Spider Jack values and Prophecy card ``k`` it was made on),
+    which then become it: bit sets ``(rows, cols)`` of the rows and columns with a changed
+    spot; a changed Spider Jack value changes its row and every column (what is kept), a
+    changed card everything. ``(0, 0)``: the same grid."""
+    rows = 0
+    cols = 0
     i = 0
     for r in range(ROWS):
         for c in range(COLS):
             if st.pgrid[p, i] != st.order_col[p, r, c] or \
                     st.pgrid[p, i + 1] != st.order_rank[p, r, c]:
-                same = False
+                rows |= 1 << r
+                cols |= 1 << c
                 st.pgrid[p, i] = st.order_col[p, r, c]
                 st.pgrid[p, i + 1] = st.order_rank[p, r, c]
             i += 2
         if st.pgrid[p, i] != st.sj[p, r]:
-            same = False
+            rows |= 1 << r
+            cols = (1 << COLS) - 1
             st.pgrid[p, i] = st.sj[p, r]
         i += 1
     if st.pgrid[p, i] != k:
-        same = False
+        rows = (1 << ROWS) - 1
+        cols = (1 << COLS) - 1
         st.pgrid[p, i] = k
-    return same
+    return rows, cols
 
 
 @rule
 def prog(A, st, p, w):
     """Prophecy progress of p's Order (0 when the bot ignores it): ``prophecy_progress``, its
     condition values kept in ``st.pvp[p]`` for :func:`prog_at`. The same Order as at p's last
-    call (``same_grid``) gives the same numbers, kept: only a changed Order is evaluated again
-    (and then the placements :func:`prog_append` remembered are forgotten)."""
+    call gives the same numbers, kept; a changed Order has the conditions on its changed lines
+    evaluated again (:func:`grid_changes`; ``progress_lines`` gives the same values as a whole
+    evaluation), and the placements :func:`prog_append` remembered are forgotten."""
     k = st.prophecy[p]
     if w[W_PROPHECY] == 0.0 or k < 0:
         return 0.0
-    if not same_grid(st, p, k):
-        progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pvp[p], 7,
-                       63)
+    rows, cols = grid_changes(st, p, k)
+    if rows != 0:
+        progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pvp[p],
+                       rows, cols)
         st.pbase[p] = progress_of_lines(A.cards, k, st.pvp[p])
         st.pgen[p] += 1
     return st.pbase[p]
@@ -157,6 +172,9 @@ def prog_at(A, st, p, w, rows, cols):
     k = st.prophecy[p]
     if w[W_PROPHECY] == 0.0 or k < 0:
         return 0.0
+    if A.cards.p_axis[k] == AX_ROW or A.cards.p_overlap[k] == 0:
+        return progress_changed(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p],
+                                st.pvp[p], rows, cols)
     for i in range(3 * A.cards.p_ncond[k]):
         st.pv[1, i] = st.pvp[p, i]
     progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pv[1], rows,
@@ -252,18 +270,24 @@ def arch_gain(A, st, p, card, w):
 
 
 @rule
-def place_value(A, st, p, k, r, w, base):
-    """Value of placing Driveway die k in row r: its icons plus its rank in the row."""
-    c = st.drv_col[p, k]
-    f = st.drv_face[p, k]
-    rank = A.face_rank[c, f]
-    col = st.order_n[p, r]
+def die_icons(A, st, p, c, f, w):
+    """The icons of a die (colour c, face f): their values added in order."""
     v = 0.0
     for i in range(A.face_act.shape[2]):
         a = A.face_act[c, f, i]
         if a >= 0:
             v += icon_value(A, st, p, a, A.face_juice[c, f, i], w)
-    if col < st.sj[p, r] + 2:
+    return v
+
+
+@rule
+def placed_value(A, st, p, k, r, w, base, icons):
+    """:func:`place_value` with the die's ``icons`` (:func:`die_icons`) already added up (they
+    do not depend on the row)."""
+    c = st.drv_col[p, k]
+    rank = A.face_rank[c, st.drv_face[p, k]]
+    v = icons
+    if st.order_n[p, r] < st.sj[p, r] + 2:
         v += w[W_RANK] * rank
     else:
         v += w[W_BEYOND] * rank
@@ -271,6 +295,13 @@ def place_value(A, st, p, k, r, w, base):
         v += w[W_PROPHECY] * ((prog_append(A, st, p, w, r, c, rank) if st.prophecy[p] >= 0
                                else 0.0) - base)
     return v
+
+
+@rule
+def place_value(A, st, p, k, r, w, base):
+    """Value of placing Driveway die k in row r: its icons plus its rank in the row."""
+    return placed_value(A, st, p, k, r, w, base,
+                        die_icons(A, st, p, st.drv_col[p, k], st.drv_face[p, k], w))
 
 
 @rule
@@ -286,9 +317,10 @@ def drive_value(A, st, p, k, w, base):
     """What Driveway die k is worth as it shows now: the better of its best placement
     (:func:`place_value`) and the Malice it would give."""
     bp = -1e18
+    icons = die_icons(A, st, p, st.drv_col[p, k], st.drv_face[p, k], w)
     for r in range(ROWS):
         if st.order_n[p, r] < COLS:
-            bp = max(bp, place_value(A, st, p, k, r, w, base))
+            bp = max(bp, placed_value(A, st, p, k, r, w, base, icons))
     return max(bp, malice_value(A, st, p, k, w))
 
 
