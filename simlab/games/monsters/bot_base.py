@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.core.rng import randint, uniform
 from simlab.core.ref import rule
+from simlab.core.rng import randint, uniform
 
 BOT_RANDOM, BOT_GREEDY, BOT_PROPHET, BOT_WEIGHTS, BOT_LOOKAHEAD = range(5)
 #: the decisions a custom bot scores (module docstring: the option codes of each kind)

@@ -6,6 +6,7 @@ Spook Juice and Malice are always taken); ``bots.py`` documents them.
 from __future__ import annotations
 
 from simlab.core.custom import CUSTOM_ID
+from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.monsters.actions import (
     A_CALL,
@@ -37,7 +38,6 @@ from simlab.games.monsters.bot_base import (
     jitter,
 )
 from simlab.games.monsters.engine import free_for_piece, next_space, row_sum
-from simlab.core.ref import rule
 from simlab.games.monsters.state import I_JUST_COL, I_JUST_ROW, MAX_GRUNTS, N_MINIONS, ROWS
 from simlab.games.monsters.values import colour_value, drive_value, prog, prog_at, space_value
 

@@ -6,6 +6,7 @@ Swamp-Jack placement, the Malice die included (:func:`decide_place`); ``bots.py`
 from __future__ import annotations
 
 from simlab.core.custom import CUSTOM_ID
+from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monsters.bot_base import (
     BOT_LOOKAHEAD,
@@ -17,7 +18,6 @@ from simlab.games.monsters.bot_base import (
     ask_look,
     jitter,
 )
-from simlab.core.ref import rule
 from simlab.games.monsters.state import COLS, ROWS
 from simlab.games.monsters.values import (
     colour_value,

@@ -48,6 +48,7 @@ list no family decision).
 
 from __future__ import annotations
 
+from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.monsters.bot_base import (
     BOT_RANDOM,
@@ -59,7 +60,6 @@ from simlab.games.monsters.bot_base import (
     argmax_step,
     jitter,
 )
-from simlab.core.ref import rule
 from simlab.games.monsters.scoring import prophecy_progress
 
 ROWS, COLS = 3, 6

@@ -25,6 +25,7 @@ choose.
 from __future__ import annotations
 
 from simlab.core.custom import CUSTOM_ID
+from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monsters.actions import (
     A_CALL,
@@ -38,7 +39,6 @@ from simlab.games.monsters.actions import (
 )
 from simlab.games.monsters.bot_base import BOT_RANDOM, KIND_GRUNT_ORDER, W_GRUNT, argmax_step
 from simlab.games.monsters.engine import next_space
-from simlab.core.ref import rule
 from simlab.games.monsters.state import MAX_GRUNTS
 from simlab.games.monsters.values import final_value, space_value
 

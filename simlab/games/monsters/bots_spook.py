@@ -6,6 +6,7 @@ card to discard for its back action (:func:`decide_arch`); ``bots.py`` documents
 from __future__ import annotations
 
 from simlab.core.custom import CUSTOM_ID
+from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.monsters.actions import A_MALICE, MULTI
 from simlab.games.monsters.bot_base import (
@@ -25,7 +26,6 @@ from simlab.games.monsters.bot_base import (
 )
 from simlab.games.monsters.cards import M_SINGLE_GRUNT
 from simlab.games.monsters.engine import can_place_ghost, free_for_piece, next_space
-from simlab.core.ref import rule
 from simlab.games.monsters.state import MAX_GRUNTS
 from simlab.games.monsters.values import (
     arch_gain,

@@ -7,9 +7,9 @@ Everything here is also callable from plain Python (the rule tests call it on ha
 
 from __future__ import annotations
 
+from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monsters.actions import A_GAIN_GRUNT, MULTI, SUMMON
-from simlab.core.ref import rule
 from simlab.games.monsters.state import (
     B_SUMMON,
     C_DRAWN,

@@ -42,6 +42,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.core.custom import CUSTOM_ID
+from simlab.core.ref import rule
 from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.games.monsters.bot_base import (
     BOT_GREEDY,
@@ -69,7 +70,6 @@ from simlab.games.monsters.phases import (
     swamp_from,
     take_die,
 )
-from simlab.core.ref import rule
 from simlab.games.monsters.solo import sj_buy
 from simlab.games.monsters.state import (
     COLS,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.jit import batch
+from simlab.core.ref import ref, rule
 from simlab.core.rng import randint, seed_stream
 from simlab.games.monsters.engine import (
     check_board,
@@ -24,7 +25,6 @@ from simlab.games.monsters.engine import (
 )
 from simlab.games.monsters.perform import use_arch
 from simlab.games.monsters.phases import draft, grunt_phase, spook_phase, swamp_phase
-from simlab.core.ref import ref, rule
 from simlab.games.monsters.scoring import final_score, sj_prophecy_bonus
 from simlab.games.monsters.shape import record_checkpoint, record_game_shape
 from simlab.games.monsters.solo import sj_score_dice

@@ -54,6 +54,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.core.jit import batch
+from simlab.core.ref import ref, rule
 from simlab.core.rng import randint, seed_stream
 from simlab.core.shape import (
     LEAD_BINS,
@@ -82,7 +83,6 @@ from simlab.games.monsters.bots_family import (
     next_step,
     row_total,
 )
-from simlab.core.ref import ref, rule
 from simlab.games.monsters.scoring import prophecy_score
 from simlab.games.monsters.shape import family_checkpoint
 

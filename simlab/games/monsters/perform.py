@@ -8,6 +8,7 @@ The rulebook's back page ("Actions") and "Discard Arch Monster Card"; the mechan
 
 from __future__ import annotations
 
+from simlab.core.ref import rule
 from simlab.games.monsters.actions import (
     A_CALL,
     A_FEED,
@@ -33,7 +34,6 @@ from simlab.games.monsters.engine import (
     push_action,
     remove_arch,
 )
-from simlab.core.ref import rule
 from simlab.games.monsters.state import (
     B_ACTIONS,
     C_ACTIONS_DONE,

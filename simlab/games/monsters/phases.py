@@ -8,6 +8,7 @@ lookahead bot continues a game from the middle of any of them.
 
 from __future__ import annotations
 
+from simlab.core.ref import rule
 from simlab.games.monsters.bots_dice import decide_activate, decide_draft, decide_place
 from simlab.games.monsters.bots_spook import decide_spook
 from simlab.games.monsters.engine import (
@@ -20,7 +21,6 @@ from simlab.games.monsters.engine import (
     to_bag,
 )
 from simlab.games.monsters.perform import move_grunts, resolve, use_arch
-from simlab.core.ref import rule
 from simlab.games.monsters.solo import discard_right, sj_buy, sj_select
 from simlab.games.monsters.state import (
     C_ARCH_BOUGHT,

@@ -27,6 +27,7 @@ import numpy as np
 from simlab.games.monsters.actions import ACTION_NAMES
 from simlab.games.monsters.timing import DECISIONS, repeat_decision
 
+
 def _decision_key(name, st, p, args):
     if name == "decide_action":
         return f"action {ACTION_NAMES[int(args[0])]}"
@@ -155,8 +156,13 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
     lrules = g.make_rules(3, {})
     lprep = g.prepare(lrules, g.lineup("lookahead,greedy,greedy", 3))
     counts_l, samples_l = _reference_games(g, lprep, 1, keep=12)
-    from simlab.games.monsters.bot_base import (KIND_DRAFT, KIND_PLACE, KIND_SPOOK, W_PLAYOUTS,
-                                                W_WIDTH)
+    from simlab.games.monsters.bot_base import (
+        KIND_DRAFT,
+        KIND_PLACE,
+        KIND_SPOOK,
+        W_PLAYOUTS,
+        W_WIDTH,
+    )
     from simlab.games.monsters.lookahead import candidates
 
     w = lprep.lineup.params[0]

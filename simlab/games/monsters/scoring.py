@@ -29,6 +29,7 @@ ignored). With no empty spot left it equals ``prophecy_score`` exactly. Callers 
 
 from __future__ import annotations
 
+from simlab.core.ref import rule
 from simlab.games.monsters.cards import (
     AX_ROW,
     K_ALL_MATCH,
@@ -53,7 +54,6 @@ from simlab.games.monsters.cards import (
     N_ROWS,
     OP_ADD,
 )
-from simlab.core.ref import rule
 
 FINAL_AREA = 13
 

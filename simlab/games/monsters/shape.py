@@ -34,8 +34,8 @@ compares the aggregates game for game).
 
 from __future__ import annotations
 
-from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.core.ref import rule
+from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.monsters.rules import MODE_SOLO1, MODE_SOLO2
 from simlab.games.monsters.scoring import final_score, prophecy_score, sj_prophecy_bonus
 from simlab.games.monsters.state import I_SJ_SCORE

@@ -6,9 +6,9 @@ face-up card's symbols (``sj_select``), solo 2's dice scoring and Court (``sj_sc
 
 from __future__ import annotations
 
+from simlab.core.ref import rule
 from simlab.games.monsters.actions import MULTI
 from simlab.games.monsters.engine import refill_arch, refill_ghosts
-from simlab.core.ref import rule
 from simlab.games.monsters.state import (
     C_SJ_DICE_SCORED,
     C_SJ_GHOSTS,

@@ -13,10 +13,10 @@ from typing import NamedTuple
 import numpy as np
 
 from simlab.core.custom import no_custom
+from simlab.core.ref import rule
 from simlab.core.shape import LEAD_BINS, MARGIN_BINS, MAX_CHECKPOINTS, N_SHAPE_COUNTERS
 from simlab.games.monsters.actions import N_ACTIONS
 from simlab.games.monsters.cards import MAX_COND
-from simlab.core.ref import rule
 
 MAX_GRUNTS = 12
 N_MINIONS = 6

@@ -8,6 +8,7 @@ and the Prophecy card's progress (:func:`prog` / :func:`prog_at`).
 
 from __future__ import annotations
 
+from simlab.core.ref import rule
 from simlab.games.monsters.actions import A_CALL, A_JUICE, A_MALICE, SUMMON
 from simlab.games.monsters.bot_base import (
     W_ARCH,
@@ -24,7 +25,6 @@ from simlab.games.monsters.bot_base import (
 )
 from simlab.games.monsters.cards import AX_ROW, M_SINGLE_GRUNT
 from simlab.games.monsters.engine import next_space, row_sum
-from simlab.core.ref import rule
 from simlab.games.monsters.scoring import (
     arch_score,
     final_score,
