@@ -106,8 +106,11 @@ class RefRuleDispatcher(RuleDispatcher):
         shim = self.__dict__.get("_simlab_shim")
         if shim is None:
             shim = self.__dict__["_simlab_shim"] = _python_shim(self)
-        if kws:
-            bound = inspect.signature(self.py_func).bind(*args, **kws)
+        sig = self.__dict__.get("_simlab_sig")
+        if sig is None:
+            sig = self.__dict__["_simlab_sig"] = inspect.signature(self.py_func)
+        if kws or len(args) < len(sig.parameters):  # the shim takes every argument
+            bound = sig.bind(*args, **kws)
             bound.apply_defaults()
             args = bound.args
         return shim(*args)
