@@ -9,7 +9,6 @@ missing Chromium is a failure, because .ci/run installs it.
 from __future__ import annotations
 
 import base64
-import os
 import re
 import shutil
 import subprocess
@@ -20,6 +19,7 @@ import numpy as np
 import pytest
 
 from simlab.sweep import build_report, run_sweep
+from tests.replay_browser import FLAGS, chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACT = ROOT / "test-artifacts" / "report-screenshot.png"
@@ -29,21 +29,8 @@ SCENARIO = {"game": "jelly", "name": "browser-check", "games": 300, "seed": 2,
             "rotate_seats": True, "sweep": {"params": {"rules.timer_seconds": [1, 3]}}}
 
 
-def _chromium() -> str:
-    for cand in ("/usr/bin/chromium", shutil.which("chromium")):
-        if cand and os.path.isfile(cand) and os.access(cand, os.X_OK):
-            return cand
-    if "CI" in os.environ:
-        pytest.fail("chromium is not installed (looked for /usr/bin/chromium and chromium on "
-                    "PATH); on CI it is required: install it with `apt-get install -y chromium`")
-    pytest.skip("chromium is not installed (set CI=1 to make this a failure)")
-
-
 def _run(chrome: str, profile: Path, *args: str) -> subprocess.CompletedProcess:
-    cmd = [chrome, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-           "--no-first-run", "--disable-background-networking", "--disable-component-update",
-           "--disable-sync", f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0",
-           *args]
+    cmd = [chrome, *FLAGS, f"--user-data-dir={profile}", *args]
     try:
         return subprocess.run(cmd, capture_output=True, text=True, timeout=180)
     except subprocess.TimeoutExpired as e:
@@ -62,7 +49,7 @@ def _console_problems(log: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
-    chrome = _chromium()
+    chrome = chromium()
     folder = tmp_path_factory.mktemp("browser") / "results"
     run_sweep(SCENARIO, out=folder, report=False, progress=False, backend="serial")
     return chrome, build_report(folder)
