@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 import simlab
-from simlab.core.replay import check_replay
 from simlab.errors import SimlabError
 from simlab.games.jungle import nb
 from simlab.games.jungle.game import GAME
@@ -20,6 +19,7 @@ from simlab.games.jungle.replay import record, replay
 from simlab.games.jungle.rules import ACTIONS
 from simlab.report.replay import write_replay
 from tests.replay_browser import assert_page_works, selftest
+from tests.replay_checks import assert_is_the_kernel_game, kernel_row
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACT = ROOT / "test-artifacts" / "replay-jungle.png"
@@ -38,11 +38,6 @@ def _table(players, bots, overrides):
     lineup = GAME.lineup(bots, players)
     names = [f"P{s + 1}({b.label})" for s, b in enumerate(lineup)]
     return GAME.prepare(rules, lineup), names
-
-
-def _kernel_row(prepared, seed, game):
-    _, rows = GAME.run_batch(prepared, seed, game, 1, True)
-    return ([int(x) for x in rows["score"][0]], [bool(x) for x in rows["winner"][0]])
 
 
 def _check_decisions(rep, rec):
@@ -86,12 +81,9 @@ def test_replay_matches_kernel_and_reference(players, bots, overrides, seed, gam
     prepared, names = _table(players, bots, overrides)
     rec = record(prepared, seed, game, names)
     rep = replay(prepared, seed, game, names)
-    assert check_replay(rep) == []
-    # final scores and winners: the kernel's row of that game
-    assert (rep.final_scores, rep.winners) == _kernel_row(prepared, seed, game)
-    # nothing lost or duplicated: the steps' lines are the reference engine's whole log
-    _, _, _, lines = GAME.reference_game(prepared, seed, game, log=True, names=names)
-    assert [x for st in rep.steps for x in st.log] == lines
+    # final scores and winners: the kernel's row of that game; nothing lost or duplicated:
+    # the steps' lines are the reference engine's whole log
+    lines = assert_is_the_kernel_game(rep, GAME, prepared, names, seed, game)
     # the last step shows the final scores; the round ends show the game-shape checkpoints
     assert rep.steps[-1].scores == rep.final_scores
     ends = [st.scores for st in rep.steps if st.phase.endswith("end of the round")]
@@ -158,7 +150,7 @@ def test_lookahead_values_are_its_playouts():
     prepared, names = _table(2, "lookahead(playouts=3,width=3),greedy", {})
     rec = record(prepared, 4, 1, names)
     rep = replay(prepared, 4, 1, names)
-    assert (rep.final_scores, rep.winners) == _kernel_row(prepared, 4, 1)
+    assert (rep.final_scores, rep.winners) == kernel_row(GAME, prepared, 4, 1)
     _check_decisions(rep, rec)
     looks = [st.decision for st in rep.steps if st.decision is not None
              and st.decision.seat == 0 and st.decision.value_label == "playout mean"]
@@ -194,7 +186,7 @@ def test_api_and_cli(tmp_path):
                         rules={"variant": True}, out=out)
     assert out.is_file() and "Jungle Rumble" in out.read_text()
     prepared, _ = _table(2, "greedy,farmer", {"variant": True})
-    assert (rep.final_scores, rep.winners) == _kernel_row(prepared, 3, 2)
+    assert (rep.final_scores, rep.winners) == kernel_row(GAME, prepared, 3, 2)
     with pytest.raises(SimlabError, match="game_index"):
         simlab.replay("jungle", game_index=-1)
     with pytest.raises(SimlabError, match="unknown bot"):

@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 
 import simlab
-from simlab.core.replay import check_replay
 from simlab.errors import SimlabError
 from simlab.games.monkey import bots
 from simlab.games.monkey.game import GAME
 from simlab.games.monkey.replay import K
 from simlab.report.replay import write_replay
 from tests.replay_browser import assert_page_works, selftest
+from tests.replay_checks import assert_is_the_kernel_game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "custom_bots" / "monkey.py"
@@ -52,17 +52,8 @@ def _table(players, line_up, rules):
 def _checked(prepared, names, seed, game, kernel=True):
     """The replay of a game, checked against the kernel's row and the reference's log."""
     rep = GAME.replay(prepared, seed, game, names)
-    assert check_replay(rep) == []
-    ref_scores, ref_winners, _, lines = GAME.reference_game(prepared, seed, game, log=True,
-                                                            names=names)
-    if kernel:
-        _, rows = GAME.run_batch(prepared, seed, game, 1, True)
-        assert rep.final_scores == [int(x) for x in rows["score"][0]]
-        assert rep.winners == [bool(x) for x in rows["winner"][0]]
-    assert rep.final_scores == [int(x) for x in ref_scores]
-    assert rep.winners == [bool(x) for x in ref_winners]
-    # the steps' lines are the whole log, in order, nothing lost or repeated
-    assert [line for st in rep.steps for line in st.log] == lines
+    assert_is_the_kernel_game(rep, GAME, prepared, names, seed, game, kernel=kernel)
+    # every step has its log lines
     assert all(st.log for st in rep.steps)
     assert rep.steps[0].phase == "setup" and rep.steps[-1].phase == "end"
     solo = prepared.arrays.mode == 2

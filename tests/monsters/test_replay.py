@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 import simlab
-from simlab.core.replay import check_replay
 from simlab.errors import SimlabError
 from simlab.games.registry import get_game
 from simlab.report.replay import write_replay
 from tests.replay_browser import assert_page_works, selftest
+from tests.replay_checks import assert_is_the_kernel_game, kernel_row
 
 G = get_game("monsters")
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,19 +44,10 @@ def _table(players, bots, rules):
     return prepared, names
 
 
-def _kernel_row(prepared, seed, game):
-    _, rows = G.run_batch(prepared, seed, game, 1, True)
-    return [int(x) for x in rows["score"][0]], [bool(x) for x in rows["winner"][0]]
-
-
 def _check(rep, prepared, names, seed, game, family=False):
-    assert check_replay(rep) == []
     assert rep.problems == []
-    scores, winners = _kernel_row(prepared, seed, game)
-    assert rep.final_scores == scores and rep.winners == winners
-    # the steps hold the reference engine's whole log, once, in order
-    _, _, _, lines = G.reference_game(prepared, seed, game, log=True, names=names)
-    assert [line for st in rep.steps for line in st.log] == lines
+    # the kernel's row of that game; the steps hold the reference engine's whole log, in order
+    lines = assert_is_the_kernel_game(rep, G, prepared, names, seed, game)
     kinds = [st.phase for st in rep.steps]
     if family:
         picks = [ln for ln in lines if re.match(r"  P\d\(.*\) takes .* into the", ln)]
@@ -93,7 +84,7 @@ def _check(rep, prepared, names, seed, game, family=False):
         if values and chosen[0].value is not None:
             assert chosen[0].value >= max(values) - 1e-9, (st.phase, d)
     assert all(st.scores is not None for st in rep.steps)
-    assert rep.steps[-1].scores == [float(s) for s in scores]
+    assert rep.steps[-1].scores == [float(s) for s in rep.final_scores]
     for st in rep.steps:
         assert st.svg.startswith("<svg") and 'viewBox="0 0 ' in st.svg
         assert "<image" not in st.svg and "http" not in st.svg.replace(
@@ -200,7 +191,7 @@ def test_cli_writes_the_page(tmp_path):
     assert r.returncode == 0, r.stderr
     assert out.is_file() and "steps; final scores" in r.stdout
     prepared, names = _table(1, None, {"mode": "solo2", "difficulty": 3})
-    scores, _ = _kernel_row(prepared, 4, 2)
+    scores, _ = kernel_row(G, prepared, 4, 2)
     assert f" {scores[0]}" in r.stdout
     page = write_replay(tmp_path / "again.html", G.replay(prepared, 4, 2, names),
                         game_title=G.title, seed=4, game_index=2)
