@@ -39,16 +39,24 @@ def take_piece(A, st, p, stick):
 
 
 # -------------------------------------------------------------------------------- fields
-@rule
-def cell_ok(A, st, p, c):
-    """Fields: a free cell of the table orthogonally adjacent to one of p's fields."""
-    if c < 0 or c >= A.n_cells or st.field[p, c] == 1:
+@rule(inline=True)
+def free_by_field(st, p, x, n, taken, nbrs):
+    """Place x (0 <= x < n) of p's table is free (``taken[p, x]`` 0) and one of its neighbours
+    ``nbrs[x]`` (-1: off the table) is one of p's fields: where :func:`cell_ok` and
+    :func:`edge_ok` allow a piece."""
+    if x < 0 or x >= n or taken[p, x] == 1:
         return False
-    for k in range(4):
-        o = A.cell_nbrs[c, k]
+    for k in range(nbrs.shape[1]):
+        o = nbrs[x, k]
         if o >= 0 and st.field[p, o] == 1:
             return True
     return False
+
+
+@rule
+def cell_ok(A, st, p, c):
+    """Fields: a free cell of the table orthogonally adjacent to one of p's fields."""
+    return free_by_field(st, p, c, A.n_cells, st.field, A.cell_nbrs)
 
 
 @rule
@@ -98,13 +106,7 @@ def place_field(A, st, p, c):
 @rule
 def edge_ok(A, st, p, e):
     """Irrigation: an edge without a stick, of one or two of p's fields."""
-    if e < 0 or e >= A.n_edges or st.stick[p, e] == 1:
-        return False
-    for k in range(2):
-        x = A.edge_cells[e, k]
-        if x >= 0 and st.field[p, x] == 1:
-            return True
-    return False
+    return free_by_field(st, p, e, A.n_edges, st.stick, A.edge_cells)
 
 
 @rule
