@@ -73,7 +73,7 @@ def build(A, players, bots=None, tile_food=None, supply=None, round_=1, turn=2):
         st.wet[q, :] = 0
         st.stick[q, :] = 0
         st.nfield[q] = st.nstick[q] = st.nwet[q] = st.free_e[q] = st.inner_e[q] = 0
-        st.wet_free[q] = 0
+        st.wet_free[q] = st.nlcell[q] = 0
         st.box[q, :] = [fields[0][0], fields[0][0], fields[0][1], fields[0][1]]
         for c in fields:
             board.place_field(A, st, q, g.cell_id(c))
@@ -107,6 +107,10 @@ def same(st, g) -> bool:
         n = st.nm[q]
         assert np.array_equal(st.mgoods[q, :n], v.mgoods[q, :n])
         assert np.array_equal(st.mkind[q, :n], v.mkind[q, :n])
+        # the legal cells and edges the placements keep, as the reference finds them
+        assert st.nlcell[q] == v.nlcell[q]
+        assert np.array_equal(st.lcell[q, :st.nlcell[q]], v.lcell[q, :v.nlcell[q]])
+        assert np.array_equal(st.ledge[q, :st.free_e[q]], v.ledge[q, :v.free_e[q]])
     return True
 
 

@@ -78,3 +78,31 @@ def test_taking_the_last_piece_triggers_the_end_then_set_aside_pieces_are_used()
     assert st.ev[C_FIELDS_SUPPLY] == g.agg.counters[C_FIELDS_SUPPLY] == 1
     assert st.ev[C_FIELDS_ASIDE] == g.agg.counters[C_FIELDS_ASIDE] == 2
     assert st.nfield[0] == 5
+
+
+def test_kept_legal_lists_equal_a_scan_of_the_table():
+    # the legal cells and edges that place_field / place_stick keep are exactly the cells and
+    # edges cell_ok / edge_ok allow, in increasing order, after every placement of a long
+    # random sequence (corners and borders of a small table included)
+    import numpy as np
+
+    from simlab.games.jungle import nb
+    from simlab.games.jungle.state import new_state
+
+    A = arrays(2, grid=7)
+    rs = np.random.default_rng(7)
+    for game in range(20):
+        st = new_state(2, A.n_cells, A.n_edges)
+        nb.new_game(A, st, np.array([1, 2, 3, game + 1], np.uint64))
+        for _ in range(40):
+            p = int(rs.integers(2))
+            cells = [c for c in range(A.n_cells) if board.cell_ok(A, st, p, c)]
+            edges = [e for e in range(A.n_edges) if board.edge_ok(A, st, p, e)]
+            n = board.legal_cells(A, st, p)
+            assert list(st.cand[:n]) == cells
+            n = board.legal_edges(A, st, p)
+            assert list(st.cand[:n]) == edges
+            if rs.random() < 0.5 and cells:
+                board.place_field(A, st, p, int(rs.choice(cells)))
+            elif edges:
+                board.place_stick(A, st, p, int(rs.choice(edges)))

@@ -39,31 +39,64 @@ def take_piece(A, st, p, stick):
 
 
 # -------------------------------------------------------------------------------- fields
-@rule
-def cell_ok(A, st, p, c):
-    """Fields: a free cell of the table orthogonally adjacent to one of p's fields."""
-    if c < 0 or c >= A.n_cells or st.field[p, c] == 1:
+@rule(inline=True)
+def free_by_field(st, p, x, n, taken, nbrs):
+    """Place x (0 <= x < n) of p's table is free (``taken[p, x]`` 0) and one of its neighbours
+    ``nbrs[x]`` (-1: off the table) is one of p's fields: where :func:`cell_ok` and
+    :func:`edge_ok` allow a piece."""
+    if x < 0 or x >= n or taken[p, x] == 1:
         return False
-    for k in range(4):
-        o = A.cell_nbrs[c, k]
+    for k in range(nbrs.shape[1]):
+        o = nbrs[x, k]
         if o >= 0 and st.field[p, o] == 1:
             return True
     return False
 
 
 @rule
-def legal_cells(A, st, p):
-    """The cells where p may place a field, in increasing cell order (into ``st.cand``)."""
-    g = A.grid
-    n = 0
-    for r in range(max(0, st.box[p, 0] - 1), min(g - 1, st.box[p, 1] + 1) + 1):
-        for c in range(max(0, st.box[p, 2] - 1), min(g - 1, st.box[p, 3] + 1) + 1):
-            x = r * g + c
-            if cell_ok(A, st, p, x):
-                st.cand[n] = x
-                n += 1
+def cell_ok(A, st, p, c):
+    """Fields: a free cell of the table orthogonally adjacent to one of p's fields."""
+    return free_by_field(st, p, c, A.n_cells, st.field, A.cell_nbrs)
+
+
+@rule(inline=True)
+def insert_sorted(row, p, n, x):
+    """Put x into the increasing list ``row[p, :n]`` (one longer after)."""
+    i = n
+    while i > 0 and row[p, i - 1] > x:
+        row[p, i] = row[p, i - 1]
+        i -= 1
+    row[p, i] = x
+
+
+@rule(inline=True)
+def remove_sorted(row, p, n, x):
+    """Take x out of the increasing list ``row[p, :n]`` if it is there (one shorter after);
+    returns 1 if it was, else 0."""
+    i = 0
+    while i < n and row[p, i] < x:
+        i += 1
+    if i == n or row[p, i] != x:
+        return 0
+    for j in range(i, n - 1):
+        row[p, j] = row[p, j + 1]
+    return 1
+
+
+@rule(inline=True)
+def copy_cand(st, row, p, n):
+    """``row[p, :n]`` into ``st.cand`` (the bots reorder their copy); returns n."""
+    for i in range(n):
+        st.cand[i] = row[p, i]
     st.info[I_NCAND] = n
     return n
+
+
+@rule
+def legal_cells(A, st, p):
+    """The cells where p may place a field (:func:`cell_ok`), in increasing cell order (into
+    ``st.cand``): the list :func:`place_field` keeps."""
+    return copy_cand(st, st.lcell, p, st.nlcell[p])
 
 
 @rule
@@ -78,6 +111,8 @@ def place_field(A, st, p, c):
     st.box[p, 1] = max(st.box[p, 1], r)
     st.box[p, 2] = min(st.box[p, 2], col)
     st.box[p, 3] = max(st.box[p, 3], col)
+    # the legal cells: c is taken; a free neighbour with no other field next to it is new
+    st.nlcell[p] -= remove_sorted(st.lcell, p, st.nlcell[p], c)
     wet = 0
     for k in range(4):
         e = A.cell_edges[c, k]
@@ -87,7 +122,17 @@ def place_field(A, st, p, c):
         elif o >= 0 and st.field[p, o] == 1:
             st.inner_e[p] += 1
         else:
+            insert_sorted(st.ledge, p, st.free_e[p], e)  # a new legal edge
             st.free_e[p] += 1
+        if o >= 0 and st.field[p, o] == 0:
+            nf = 0
+            for j in range(4):
+                x = A.cell_nbrs[o, j]
+                if x >= 0 and st.field[p, x] == 1:
+                    nf += 1
+            if nf == 1:  # c only
+                insert_sorted(st.lcell, p, st.nlcell[p], o)
+                st.nlcell[p] += 1
     if wet:
         st.wet[p, c] = 1
         st.nwet[p] += 1
@@ -98,35 +143,14 @@ def place_field(A, st, p, c):
 @rule
 def edge_ok(A, st, p, e):
     """Irrigation: an edge without a stick, of one or two of p's fields."""
-    if e < 0 or e >= A.n_edges or st.stick[p, e] == 1:
-        return False
-    for k in range(2):
-        x = A.edge_cells[e, k]
-        if x >= 0 and st.field[p, x] == 1:
-            return True
-    return False
+    return free_by_field(st, p, e, A.n_edges, st.stick, A.edge_cells)
 
 
 @rule
 def legal_edges(A, st, p):
-    """The edges where p may place a stick, in increasing edge order (into ``st.cand``)."""
-    g = A.grid
-    nv = g * (g + 1)
-    n = 0
-    for r in range(st.box[p, 0], st.box[p, 1] + 1):
-        for c in range(st.box[p, 2], st.box[p, 3] + 2):
-            e = r * (g + 1) + c
-            if edge_ok(A, st, p, e):
-                st.cand[n] = e
-                n += 1
-    for r in range(st.box[p, 0], st.box[p, 1] + 2):
-        for c in range(st.box[p, 2], st.box[p, 3] + 1):
-            e = nv + r * g + c
-            if edge_ok(A, st, p, e):
-                st.cand[n] = e
-                n += 1
-    st.info[I_NCAND] = n
-    return n
+    """The edges where p may place a stick (:func:`edge_ok`), in increasing edge order (into
+    ``st.cand``): the list :func:`place_field` and :func:`place_stick` keep (``free_e`` long)."""
+    return copy_cand(st, st.ledge, p, st.free_e[p])
 
 
 @rule
@@ -134,6 +158,7 @@ def place_stick(A, st, p, e):
     """Irrigation: p's stick on edge e; every field on either side is irrigated."""
     st.stick[p, e] = 1
     st.nstick[p] += 1
+    remove_sorted(st.ledge, p, st.free_e[p], e)
     st.free_e[p] -= 1
     both = 1
     for k in range(2):

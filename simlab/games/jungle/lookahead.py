@@ -63,6 +63,11 @@ def _copy_state(st, sim):
         sim.free_e[q] = st.free_e[q]
         sim.inner_e[q] = st.inner_e[q]
         sim.wet_free[q] = st.wet_free[q]
+        sim.nlcell[q] = st.nlcell[q]
+        for i in range(st.nlcell[q]):
+            sim.lcell[q, i] = st.lcell[q, i]
+        for i in range(st.free_e[q]):
+            sim.ledge[q, i] = st.ledge[q, i]
         for i in range(st.nm[q]):
             sim.mkind[q, i] = st.mkind[q, i]
             sim.mgoods[q, i] = st.mgoods[q, i]

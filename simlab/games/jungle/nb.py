@@ -95,6 +95,7 @@ def new_game(A, st, rng):
         st.nstick[q] = 0
         st.nwet[q] = 0
         st.free_e[q] = 0
+        st.nlcell[q] = 0
         st.inner_e[q] = 0
         st.wet_free[q] = 0
         st.box[q, 0] = m

@@ -155,7 +155,7 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
               (A, st, w, p, A_FIELDS))
         timed("greedy field placement (decide_field)", loop_field, (A, st, lu, p, rng))
         timed("greedy stick placement (decide_stick)", loop_stick, (A, st, lu, p, rng))
-        timed("legal cells + legal edges", loop_legal, (A, st, p))
+        timed("legal cells + legal edges (the kept lists, copied)", loop_legal, (A, st, p))
         timed("free cells next to a stick (wet_free_cells)", loop_wet_free, (A, st, p))
         timed("position + standings (end term)", loop_standings, (A, st, p))
         timed("stick points by a scan (final scoring)", loop_stick_points, (A, st, p))

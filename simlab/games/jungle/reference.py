@@ -288,6 +288,10 @@ class ReferenceGame:
                 st.nwet[q] = self.n_irrigated(pl)
                 free = self.free_edges(pl)
                 st.free_e[q] = len(free)
+                st.ledge[q, :len(free)] = [self.edge_id(e) for e in free]  # increasing
+                cells = self.free_cells(pl)
+                st.nlcell[q] = len(cells)
+                st.lcell[q, :len(cells)] = [self.cell_id(c) for c in cells]
                 st.inner_e[q] = sum(1 for a, b in free if a in pl.fields and b in pl.fields)
                 st.wet_free[q] = len(self.wet_free_cells(pl))
                 rows = [c[0] for c in pl.fields]

@@ -93,6 +93,11 @@ class JungleState(NamedTuple):
     sev: np.ndarray       # (P, len(SEAT_NAMES)) this game's per-seat counters
     aev: np.ndarray       # (3, N_ACTIONS) this game's actions chosen, followed, workers sent
     cp: np.ndarray        # (MAX_CHECKPOINTS, P) this game's running scores after each round
+    lcell: np.ndarray     # (P, NC) the cells where p may place a field (free, next to one of
+    #                       p's fields), increasing: the first nlcell[p], kept as fields are placed
+    nlcell: np.ndarray    # (P,) p's legal cells
+    ledge: np.ndarray     # (P, NE) the edges where p may place a stick (free, of one of p's
+    #                       fields), increasing: the first free_e[p], kept as pieces are placed
 
 
 class JungleLineup(NamedTuple):
@@ -155,7 +160,7 @@ def new_state(n_players: int, n_cells: int, n_edges: int) -> JungleState:
                        z(p), z(p), z(p, 4), z(N_TILES), z(N_TILES), z(N_INFO),
                        z(max(n_cells, n_edges)), z(p), z(p), z(p, N_BREAK),
                        z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(3, N_ACTIONS),
-                       z(MAX_CHECKPOINTS, p))
+                       z(MAX_CHECKPOINTS, p), z(p, n_cells), z(p), z(p, n_edges))
 
 
 def new_agg(n_players: int, max_rounds: int) -> JungleAgg:

@@ -208,17 +208,10 @@ def perform(A, st, lineup, p, a, n, rng):
 
 
 @rule(inline=True)
-def action_phase(A, st, lineup, p, rng):
-    """Action: p takes an available tile (with its food) and sends 0..6 awake workers, who
-    fall asleep; then each other player, clockwise, follows with one awake worker (variant:
-    on the other action of the tile) or passes (wake one kitten free, or +1 food).
-
-    Line-ups with a ``lookahead`` seat run :func:`action_phase_search` instead, and the
-    playouts :func:`play_action`: the same rules through :func:`start_action` and
-    :func:`followers`. This one is inlined into the game loop, with the action carried out at
-    one place (:func:`perform`, inlined too): a call with the state costs as much as a
-    player's whole action."""
-    code = decide_action(A, st, lineup, p, rng)
+def decode_action(A, st, p, code):
+    """The active player's choice ``code`` (tile * 16 + side * 8 + workers) as (tile, side,
+    workers); an illegal choice is counted and falls back: a used or unknown tile to the first
+    free tile, side 0, no workers; more workers than p may send to none."""
     t = code // 16
     side = (code // 8) % 2
     n = code % 8
@@ -229,10 +222,19 @@ def action_phase(A, st, lineup, p, rng):
             t += 1
         side = 0
         n = 0
-    a = A.tile_act[t, side]
-    if n > send_limit(A, st, p, a):
+    if n > send_limit(A, st, p, A.tile_act[t, side]):
         st.ev[C_ILLEGAL] += 1
         n = 0
+    return t, side, n
+
+
+@rule(inline=True)
+def take_tile(A, st, p, code):
+    """Action: p takes the tile of its choice ``code`` (:func:`decode_action`) with the food on
+    it and sends its workers, who fall asleep. Returns (p's action, workers sent, the action
+    the followers take)."""
+    t, side, n = decode_action(A, st, p, code)
+    a = A.tile_act[t, side]
     st.tile_used[t] = 1
     st.food[p] += st.tile_food[t]
     st.ev[C_TILE_FOOD] += st.tile_food[t]
@@ -243,7 +245,21 @@ def action_phase(A, st, lineup, p, rng):
         st.ev[C_FIRST_FOOD] += 1
     st.awake[p] -= n
     st.asleep[p] += n
-    fa = A.tile_act[t, 1 - side]
+    return a, n, A.tile_act[t, 1 - side]
+
+
+@rule(inline=True)
+def action_phase(A, st, lineup, p, rng):
+    """Action: p takes an available tile (with its food) and sends 0..6 awake workers, who
+    fall asleep; then each other player, clockwise, follows with one awake worker (variant:
+    on the other action of the tile) or passes (wake one kitten free, or +1 food).
+
+    Line-ups with a ``lookahead`` seat run :func:`action_phase_search` instead, and the
+    playouts :func:`play_action`: the same rules through :func:`start_action` and
+    :func:`followers`. This one is inlined into the game loop, with the action carried out at
+    one place (:func:`perform`, inlined too): a call with the state costs as much as a
+    player's whole action."""
+    a, n, fa = take_tile(A, st, p, decide_action(A, st, lineup, p, rng))
     for k in range(A.n_players):  # p's action, then each follower's, clockwise
         q = (p + k) % A.n_players
         if k > 0:
@@ -274,32 +290,9 @@ def start_action(A, st, lineup, p, rng, code):
     """The active player's part of the action phase with its choice ``code`` (tile * 16 +
     side * 8 + workers): tile, food on it, workers to sleep, the action. Returns the action
     the followers take."""
-    t = code // 16
-    side = (code // 8) % 2
-    n = code % 8
-    if t < 0 or t >= N_TILES or st.tile_used[t] == 1:
-        st.ev[C_ILLEGAL] += 1
-        t = 0
-        while st.tile_used[t] == 1:
-            t += 1
-        side = 0
-        n = 0
-    a = A.tile_act[t, side]
-    if n > send_limit(A, st, p, a):
-        st.ev[C_ILLEGAL] += 1
-        n = 0
-    st.tile_used[t] = 1
-    st.food[p] += st.tile_food[t]
-    st.ev[C_TILE_FOOD] += st.tile_food[t]
-    st.tile_food[t] = 0
-    st.aev[0, a] += 1
-    st.aev[2, a] += n
-    if st.info[I_TURN] == 1 and a == A_FOOD:
-        st.ev[C_FIRST_FOOD] += 1
-    st.awake[p] -= n
-    st.asleep[p] += n
+    a, n, fa = take_tile(A, st, p, code)
     perform(A, st, lineup, p, a, n, rng)
-    return A.tile_act[t, 1 - side]
+    return fa
 
 
 @rule(inline=True)
