@@ -345,9 +345,12 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
         top0 = max(e_me, m1)
         opp0 = m1 > 0 and m1 >= top0  # an opponent controls d now
         # my total minus the best other after a choice is at most hi_raw (rem_raw for a
-        # removal: +2, +6 for an un-cancelled pair of mine, the best other >= max(m2, m1 - 6))
+        # removal: my total +2, the best other >= m2 (>= m1 unless the top opponent loses a
+        # die); removing a die of mine: +6 more for an un-cancelled pair, the best other m1)
         removals = has12 and (top0 > 0 or _any_dice(st.ndice, d, n_p))
-        rem_raw = e_me + 2 + (6 if st.ndice[d, p] > 0 else 0) - max(m2, m1 - 6)
+        rem_raw = e_me + 2 - m2
+        if st.ndice[d, p] > 0:
+            rem_raw = max(rem_raw, e_me + 8 - m1)
         hi_raw = max(e_me + vmax - m1, rem_raw) if removals else e_me + vmax - m1
         deny_ub = 0.0
         if prune and need_all:
