@@ -177,13 +177,15 @@ def _deny_ub(w, values, eff, n_p, p, d, z0, moves, top0, leader):
 
 
 @rule
-def _choice_ub(w, hi_raw, removals, moves, ctrl0, take0, mg0, vp0, vpm, vpp, t_cost_max, cmax,
-               need_all, deny_ub):
+def _choice_ub(w, hi_raw, removals, moves, ctrl0, take0, mg0, vp0, vpm, vpp, sv_hi, t_cost_max,
+               cmax, need_all, deny_ub):
     """Upper bound of the scores of a group of choices on a district (finite weights).
 
     After them my total minus the best other is at most ``hi_raw``; ``removals``/``moves``: the
-    group has removals / target moves (to zones worth ``vpm``, ``vpp`` to me); ``t_cost_max``,
-    ``cmax``, ``deny_ub`` bound the cost, center and deny terms. Each term is bounded through
+    group has removals / target moves (to zones worth ``vpm``, ``vpp`` to me); ``sv_hi``: the
+    most a podium zone of them pays me if I do not control it (second place plus presence, the
+    sum ``non_ctrl_take`` adds up to; 0.0 elsewhere); ``t_cost_max``, ``cmax``, ``deny_ub``
+    bound the cost, center and deny terms. Each term is bounded through
     the same float operations and the bounds are added in the score's order: rounding is
     monotone, so no score exceeds the bound.
     """
@@ -193,6 +195,7 @@ def _choice_ub(w, hi_raw, removals, moves, ctrl0, take0, mg0, vp0, vpm, vpp, t_c
     if can_ctrl and moves:
         top = max(top, max(vpm, vpp))
         low = min(low, min(vpm, vpp))
+    top = max(top, sv_hi)  # a non-controller's take: 0.0 to sv_hi (podium payouts are >= 0)
     wt = w[W_TAKE]
     ub = wt * ((top if wt >= 0.0 else low) - take0)
     if need_all:
@@ -322,7 +325,7 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
         e_me = st.eff[d, p]
         m1, i1, m2 = _opp_tops(st.eff, d, p, n_p)
         ctrl0 = e_me > 0 and e_me >= m1
-        # podium zones pay non-controllers too (second place, presence): valued, not pruned
+        # podium zones pay non-controllers too (second place, presence), bounded by sv_hi
         # (``podium_reach``: elsewhere no zone of d pays a non-controller, all six are 0.0)
         sec0, pres0, secm, presm, secp, presp = 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
         if A.podium_reach[d]:
@@ -333,6 +336,8 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
                 secp, presp = zone_podium(rw, n_d, st.target, d, z0 + 1)
         podium = (sec0 != 0.0 or pres0 != 0.0 or secm != 0.0 or presm != 0.0 or secp != 0.0
                   or presp != 0.0)
+        sv_hi0 = sec0 + pres0  # the most a podium zone pays me: here, and after a target move
+        sv_hi = max(sv_hi0, max(secm + presm, secp + presp))
         take0 = vp0 if ctrl0 else 0.0
         if podium and not ctrl0:
             take0 = non_ctrl_take(st.eff, d, p, n_p, e_me, -1, 0, sec0, pres0)
@@ -340,16 +345,18 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
         top0 = max(e_me, m1)
         opp0 = m1 > 0 and m1 >= top0  # an opponent controls d now
         # my total minus the best other after a choice is at most hi_raw (rem_raw for a
-        # removal: +2, +6 for an un-cancelled pair of mine, the best other >= max(m2, m1 - 6))
+        # removal: my total +2, the best other >= m2 (>= m1 unless the top opponent loses a
+        # die); removing a die of mine: +6 more for an un-cancelled pair, the best other m1)
         removals = has12 and (top0 > 0 or _any_dice(st.ndice, d, n_p))
-        rem_raw = e_me + 2 + (6 if st.ndice[d, p] > 0 else 0) - max(m2, m1 - 6)
+        rem_raw = e_me + 2 - m2
+        if st.ndice[d, p] > 0:
+            rem_raw = max(rem_raw, e_me + 8 - m1)
         hi_raw = max(e_me + vmax - m1, rem_raw) if removals else e_me + vmax - m1
         deny_ub = 0.0
         if prune and need_all:
             deny_ub = _deny_ub(w, st.values, st.eff, n_p, p, d, z0, has34, top0, leader)
-        if prune and not podium and _choice_ub(w, hi_raw, removals, has34, ctrl0, take0, mg0,
-                                               vp0, vpm, vpp, t_cost_max, cmax, need_all,
-                                               deny_ub) < best:
+        if prune and _choice_ub(w, hi_raw, removals, has34, ctrl0, take0, mg0, vp0, vpm, vpp,
+                                sv_hi, t_cost_max, cmax, need_all, deny_ub) < best:
             continue
         # no effect (any value) and target moves (values 3-4)
         for j in range(n_rolled):
@@ -405,13 +412,26 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
                     n_rec += 1
                 if s > best or (s == best and key + k < bkey):
                     best, bkey, bv, bd, barg = s, key + k, v, d, nz
-        if not removals or prune and not podium and _choice_ub(
-                w, rem_raw, True, False, ctrl0, take0, mg0, vp0, 0.0, 0.0, t_cost_max, cmax,
-                need_all, deny_ub) < best:
+        if not removals or prune and _choice_ub(
+                w, rem_raw, True, False, ctrl0, take0, mg0, vp0, 0.0, 0.0, sv_hi0, t_cost_max,
+                cmax, need_all, deny_ub) < best:
             continue
         # remove another die here (values 1-2): owner by owner, each value ru he holds here
         for rq in range(n_p):
             if st.ndice[d, rq] == 0:
+                continue
+            mine = rq == p
+            e_rq = st.eff[d, rq]
+            rest = m2 if rq == i1 else m1  # best other total without rq's
+            t_center = tg0
+            if use_center:
+                t_center = _center_term(st.center, p, w, rq, bo0, lead0) + tg0
+            # skip owner rq when no removal of his can reach the best: my total is at most
+            # e_me + 2 (+6 more un-cancelling a pair of mine), the best other at least ``rest``
+            # (at least m1 when I remove my own), the center term exactly ``t_center``
+            if prune and _choice_ub(w, e_me + 8 - m1 if mine else e_me + 2 - rest, True, False,
+                                    ctrl0, take0, mg0, vp0, 0.0, 0.0, sv_hi0, t_cost_max,
+                                    t_center, need_all, deny_ub) < best:
                 continue
             held = 0  # the values rq holds here, 3 bits each (branch-free)
             n_held = 0
@@ -419,12 +439,6 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
                 present = st.dice[d, rq, ru] > 0
                 held |= (ru * present) << (3 * n_held)
                 n_held += present
-            mine = rq == p
-            e_rq = st.eff[d, rq]
-            rest = m2 if rq == i1 else m1  # best other total without rq's
-            t_center = tg0
-            if use_center:
-                t_center = _center_term(st.center, p, w, rq, bo0, lead0) + tg0
             for v in range(1, 3):
                 if st.roll[v] == 0:
                     continue
