@@ -176,11 +176,8 @@ def _evaluate(A, st, p, c, w, leader, finite):
                 continue
             x = counts[c, q]
             most = max(most, x)
-            if x > top:
-                top = x
-                after = q
-            elif x == top:
-                after = -1
+            after = q if x > top else (-1 if x == top else after)  # selects, no jumps
+            top = max(top, x)
         own = after == p and most + 2 <= mine  # 2 more than every other player
     v = 0.0
     gain = after == p and before != p  # p's count rises by one in every shape through c
