@@ -155,8 +155,14 @@ def legal_plays(A, st, p):
     ``st.psum``/``st.pk`` (the bots read them). The fields closed to p (:func:`may_place`)
     are the bits of ``st.closed[p]``."""
     nh = st.hand_n[p]
-    st.psum[0] = 0
-    st.pk[0] = 0
+    psum = st.psum  # the arrays in locals: through a reference, st.x is a load from the state
+    pk = st.pk
+    masks = st.masks
+    cells = st.cells
+    cell_of = A.cell_of
+    max_play = A.max_play
+    psum[0] = 0
+    pk[0] = 0
     solo = A.mode == MODE_SOLO
     closed = st.closed[p]
     n = 0
@@ -165,14 +171,14 @@ def legal_plays(A, st, p):
         b = 1 << i
         v = st.hand[p, i]
         for m in range(b, 2 * b):
-            s = st.psum[m - b] + v
-            k = st.pk[m - b] + 1
-            st.psum[m] = s
-            st.pk[m] = k
-            if solo or k > A.max_play or s < 1 or s > N_CELLS or (closed >> s) & 1:
+            s = psum[m - b] + v
+            k = pk[m - b] + 1
+            psum[m] = s
+            pk[m] = k
+            if solo or k > max_play or s < 1 or s > N_CELLS or (closed >> s) & 1:
                 continue
-            st.masks[n] = m
-            st.cells[n] = A.cell_of[s]
+            masks[n] = m
+            cells[n] = cell_of[s]
             n += 1
     if not solo:
         return n

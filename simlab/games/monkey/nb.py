@@ -145,11 +145,16 @@ def play_game(A, st, sim, lineup, rng):
             m = choose(A, st, sim, lineup, p, n, rng)
             ok = False
             other = False  # a legal play adds a monkey to a field p does not own
+            masks = st.masks
+            cells = st.cells
+            owner = st.owner
             for i in range(n):
-                if st.masks[i] == m:
+                if masks[i] == m:
                     ok = True
-                if st.owner[st.cells[i]] != p:
+                if owner[cells[i]] != p:
                     other = True
+                if ok and other:
+                    break  # both known: the rest cannot change them
             if not ok:
                 st.ev[C_ILLEGAL] += 1
                 m = st.masks[0]

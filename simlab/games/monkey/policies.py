@@ -153,12 +153,17 @@ def _evaluate(A, st, p, c, w, leader, finite):
     dead for a player when another player owns one of its fields. The terms are added in a
     fixed order (the header, then shape by shape, player by player). Zero terms are skipped or
     added as 0.0, which leaves a sum as it is, so the value is the same float as adding every
-    term the long way; with a weight that is not finite every term is added."""
+    term the long way; with a weight that is not finite every term is added. (The arrays are
+    read into locals once: through a reference, ``st.x`` is a load from the state.)"""
     o = st.owner[c]
     if o == p:  # the monkey would go straight to the box
         return 0.0
+    counts = st.counts
+    lines = st.lines
+    vals = st.vals
+    cell_shapes = A.cell_shapes
     before = st.maj[c]
-    mine = st.counts[c, p] + 1
+    mine = counts[c, p] + 1
     own = False
     if o >= 0:
         after = o
@@ -169,13 +174,10 @@ def _evaluate(A, st, p, c, w, leader, finite):
         for q in range(A.n_players):
             if q == p:
                 continue
-            x = st.counts[c, q]
+            x = counts[c, q]
             most = max(most, x)
-            if x > top:
-                top = x
-                after = q
-            elif x == top:
-                after = -1
+            after = q if x > top else (-1 if x == top else after)  # selects, no jumps
+            top = max(top, x)
         own = after == p and most + 2 <= mine  # 2 more than every other player
     v = 0.0
     gain = after == p and before != p  # p's count rises by one in every shape through c
@@ -198,12 +200,24 @@ def _evaluate(A, st, p, c, w, leader, finite):
     rise = 1 if gain else 0
     dead = ~(1 << (OWNED + p)) & ~((1 << OWNED) - 1)  # owner bits of the other players
     focus = 0
-    for k in range(A.n_cell_shapes[c]):
-        cnt0 = st.lines[A.cell_shapes[c, k]]  # majorities per player (4 bits each), owners
+    ncs = A.n_cell_shapes[c]
+    k = 0
+    if short:  # a tight loop while the shapes have only p's own terms (the usual case)
+        while k < ncs:
+            cnt0 = lines[cell_shapes[c, k]]
+            if _threes(cnt0) & opp:
+                break  # an opponent's threat: this shape and the rest the long way
+            n1 = ((cnt0 >> sh) & 15) + rise if cnt0 & dead == 0 else 0
+            v += vals[table + n1]
+            focus = max(focus, n1)
+            k += 1
+    while k < ncs:
+        cnt0 = lines[cell_shapes[c, k]]  # majorities per player (4 bits each), owners
         threats = _threes(cnt0) & opp  # opponents holding 3 of the shape
+        k += 1
         if short and threats == 0:  # only p's own terms (none when the shape is dead)
             n1 = ((cnt0 >> sh) & 15) + rise if cnt0 & dead == 0 else 0
-            v += st.vals[table + n1]
+            v += vals[table + n1]
             focus = max(focus, n1)
             continue
         cnt1 = cnt0 + delta
@@ -253,7 +267,7 @@ def tie_play(v, best, ties, st, p, m, rng):
     return False, best, ties
 
 
-@rule(inline=True)
+@rule  # not inlined: its own registers, not the game loop's (measured faster)
 def evaluation_play(A, st, p, n, w, rng):
     """The linear evaluation's play (``greedy``, ``row``, ``blocker``, ``weights``; weights w)
     among the n legal plays in st.masks/st.cells: the best value of the field plus the card
@@ -269,16 +283,23 @@ def evaluation_play(A, st, p, n, w, rng):
     ties = 0
     seen = np.int64(0)  # bit per cell evaluated
     finite = _evaluation_tables(st, w)
+    cells = st.cells
+    masks = st.masks
+    vals = st.vals
+    pk = st.pk
+    psum = st.psum
+    tenth = A.tenth
+    w_cost = w[W_COST]
     for i in range(n):
-        c = st.cells[i]
-        m = st.masks[i]
+        c = cells[i]
+        m = masks[i]
         if (seen >> c) & 1:
-            cv = st.vals[c]
+            cv = vals[c]
         else:
             cv = _evaluate(A, st, p, c, w, leader, finite)
-            st.vals[c] = cv
+            vals[c] = cv
             seen |= np.int64(1) << c
-        v = cv + w[W_COST] * play_cost(A, st, m)
+        v = cv + w_cost * (pk[m] + tenth[psum[m]])  # play_cost
         take, best, ties = tie_play(v, best, ties, st, p, m, rng)
         if take:
             bm = m

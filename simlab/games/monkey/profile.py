@@ -45,14 +45,15 @@ def _rate(g, prep, secs: float) -> float:
 
 
 def _probe(g, prep, games: int, what: int, reps: int):
-    """(CPU seconds, counters) of :func:`probe` on ``games`` games of seed 3."""
-    from simlab.games.monkey.bots import search_state
+    """(CPU seconds, counters) of :func:`probe` on ``games`` games of seed 3. The probe always
+    gets a playout state (a line-up without a searching seat never uses it), so it is compiled
+    in one specialisation, not one with and one without the search."""
     from simlab.games.monkey.state import new_state
 
     A, lu = prep.arrays, prep.lineup
     p = A.n_players
     st = new_state(p, A.n_cards)
-    sim = search_state(lu, p, A.n_cards)
+    sim = new_state(p, A.n_cards)
     out = np.zeros(N_PROBE, np.int64)
     probe(A, st, sim, lu, np.zeros(4, np.uint64), np.zeros(4, np.uint64), 3, 1, what, 1, out)
     out[:] = 0
