@@ -424,37 +424,6 @@ def progress_changed(C, k, order_col, order_rank, keep, vals, rows, cols):
 
 
 @rule
-def progress_appended(C, k, order_col, order_rank, keep, vals, work, r, col, line_vals,
-                      known):
-    """:func:`progress_of_lines` of the grid ``vals`` were filled on (:func:`progress_lines`)
-    with one die added at (r, col) (already in ``order_col`` / ``order_rank``): the conditions
-    reading the changed line (row r of a row card, column col of a column card) take the values
-    in ``line_vals[i]`` when ``known`` (they were evaluated on the same line before), else they
-    are evaluated and stored there; ``groups`` conditions are evaluated again, the others read
-    from ``vals``. ``work`` is scratch (``3 * MAX_COND``). The same numbers in the same order as
-    :func:`progress_changed` / :func:`progress_lines`, so the same value."""
-    n = C.p_ncond[k]
-    row_card = C.p_axis[k] == AX_ROW
-    for i in range(3 * n):
-        work[i] = vals[i]
-    for i in range(n):
-        if C.p_kind[k, i] == K_GROUPS:
-            v = _groups_value(C, k, i, order_col, order_rank, keep, True)
-            work[3 * i] = v
-            work[3 * i + 1] = v
-            work[3 * i + 2] = v
-        elif row_card:
-            if not known:
-                line_vals[i] = cond_value(C, k, i, r, order_col, order_rank, keep, True)
-            work[3 * i + r] = line_vals[i]
-        elif C.p_line[k, i] == col:
-            if not known:
-                line_vals[i] = cond_value(C, k, i, col, order_col, order_rank, keep, True)
-            work[3 * i] = line_vals[i]
-    return progress_of_lines(C, k, work)
-
-
-@rule
 def _lv(C, k, i, vals):
     if i >= C.p_ncond[k]:
         return 0.0

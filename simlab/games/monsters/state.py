@@ -130,11 +130,6 @@ class MonstersState(NamedTuple):
     pgen: np.ndarray        # (P,) how many times pgrid changed
     app: np.ndarray         # (P, 3, 6, 6) float: progress with a die added (values.prog_append)
     appg: np.ndarray        # (P, 3, 6, 6) the pgen each app entry belongs to (-1: none)
-    lgen: np.ndarray        # (P, ROWS + COLS) how many times each row / column of pgrid changed
-    appv: np.ndarray        # (P, 3, 6, 6, MAX_COND) float: with a die added, the values of the
-    #                         conditions on its line (values.prog_append)
-    appr: np.ndarray        # (P, 3, 6, 6) the lgen of the row each appv entry belongs to
-    appc: np.ndarray        # (P, 3, 6, 6) the lgen of the column it belongs to (column cards)
     cp: np.ndarray          # (MAX_CHECKPOINTS, W) game shape: running scores after each round
     cp_end: np.ndarray      # (2, W) game shape: final scores, winners (W: shape.shape_players)
 
@@ -202,8 +197,6 @@ def new_state(A) -> MonstersState:
         z(4 * MAX_GRUNTS), z(LANDED), z(LANDED), np.zeros((2, 3 * MAX_COND)),
         np.zeros((p, 3 * MAX_COND)), np.zeros(p), np.full((p, 2 * ROWS * COLS + ROWS + 1), -9, i8),
         z(p), np.zeros((p, ROWS, COLS, 6)), np.full((p, ROWS, COLS, 6), -1, i8),
-        z(p, ROWS + COLS), np.zeros((p, ROWS, COLS, 6, MAX_COND)),
-        np.full((p, ROWS, COLS, 6), -1, i8), np.full((p, ROWS, COLS, 6), -1, i8),
         z(MAX_CHECKPOINTS, max(p, 2)), z(2, max(p, 2)))
 
 

@@ -28,7 +28,6 @@ from simlab.games.monsters.engine import next_space, row_sum
 from simlab.games.monsters.scoring import (
     arch_score,
     final_score,
-    progress_appended,
     progress_changed,
     progress_lines,
     progress_of_lines,
@@ -158,12 +157,6 @@ def prog(A, st, p, w):
         return 0.0
     rows, cols = grid_changes(st, p, k)
     if rows != 0:
-        for r in range(ROWS):
-            if (rows >> r) & 1:
-                st.lgen[p, r] += 1
-        for c in range(COLS):
-            if (cols >> c) & 1:
-                st.lgen[p, ROWS + c] += 1
         progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pvp[p],
                        rows, cols)
         st.pbase[p] = progress_of_lines(A.cards, k, st.pvp[p])
@@ -194,28 +187,17 @@ def prog_append(A, st, p, w, r, c, rank):
     """:func:`prog_at` of p's Order with a die (colour c, rank) placed at the end of row r (not
     full), on the Order of p's last :func:`prog` call: remembered per row, colour and rank until
     that Order changes (the draft, the placements and the Driveway promotions of a round try the
-    same dice again); the values of the conditions on the die's line are remembered until that
-    line changes (``st.lgen``: row r for a row card, row r and the die's column for a column
-    card), so a change elsewhere in the Order only combines them again
-    (``progress_appended``: the same value)."""
+    same dice again)."""
     if st.appg[p, r, c, rank - 1] == st.pgen[p]:
         return st.app[p, r, c, rank - 1]
-    if w[W_PROPHECY] == 0.0 or st.prophecy[p] < 0:
-        return 0.0
-    k = st.prophecy[p]
     col = st.order_n[p, r]
-    known = st.appr[p, r, c, rank - 1] == st.lgen[p, r] and \
-        (A.cards.p_axis[k] == AX_ROW or st.appc[p, r, c, rank - 1] == st.lgen[p, ROWS + col])
     st.order_col[p, r, col] = c
     st.order_rank[p, r, col] = rank
     st.order_n[p, r] = col + 1
-    v = progress_appended(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pvp[p],
-                          st.pv[1], r, col, st.appv[p, r, c, rank - 1], known)
+    v = prog_at(A, st, p, w, 1 << r, 1 << col)
     st.order_col[p, r, col] = -1
     st.order_rank[p, r, col] = 0
     st.order_n[p, r] = col
-    st.appr[p, r, c, rank - 1] = st.lgen[p, r]
-    st.appc[p, r, c, rank - 1] = st.lgen[p, ROWS + col]
     st.app[p, r, c, rank - 1] = v
     st.appg[p, r, c, rank - 1] = st.pgen[p]
     return v
