@@ -157,3 +157,82 @@ def test_bots_prophecy_progress_follows_a_changing_order():
         want = nbs.prophecy_progress(A.cards, st.prophecy[p], st.order_col[p], st.order_rank[p],
                                      st.sj[p])
         assert got == want, (it, p)
+
+
+def test_bots_remembered_prophecy_values_follow_a_changing_order():
+    """``values.prog_append`` (a die added to a row: remembered per row, colour and rank until
+    the Order changes, across new cards and games) and ``values.prog_at`` (a promotion, a
+    swap: the changed lines only) equal ``prophecy_progress`` of the changed Order along games
+    of small changes (new cards switching between row and column cards, Spider Jack values,
+    new games; few dice kinds, so remembered values are asked again)."""
+    from simlab.games.monsters import values
+    from simlab.games.monsters.bot_base import bot_vector
+    from simlab.games.monsters.state import new_state
+    from simlab.games.registry import get_game
+
+    g = get_game("monsters")
+    A = g.prepare(g.make_rules(3, {}), g.lineup("greedy", 3)).arrays
+    st = new_state(A)
+    w = bot_vector("greedy")
+    rng = np.random.default_rng(20261204)
+    n_cards = A.cards.p_ncond.shape[0]
+    st.order_col[:] = -1
+    st.sj[:] = 1
+    for p in range(3):
+        st.prophecy[p] = p
+
+    def die():
+        return int(rng.integers(3)), int(rng.integers(1, 4))
+
+    def want(p):
+        return nbs.prophecy_progress(A.cards, st.prophecy[p], st.order_col[p], st.order_rank[p],
+                                     st.sj[p])
+
+    asked = 0
+    for it in range(500):
+        p = int(rng.integers(3))
+        what = rng.random()
+        if it % 60 == 59:  # a new game: empty Orders
+            st.order_col[:], st.order_rank[:], st.order_n[:], st.sj[:] = -1, 0, 0, 1
+        if what < 0.1:
+            st.prophecy[p] = rng.integers(n_cards)
+        elif what < 0.2:
+            st.sj[p, rng.integers(3)] = rng.integers(1, 7)
+        elif what < 0.7:
+            r = int(rng.integers(3))
+            n = st.order_n[p, r]
+            if n < 6:
+                st.order_col[p, r, n], st.order_rank[p, r, n] = die()
+                st.order_n[p, r] = n + 1
+        elif st.order_n[p].sum() > 0:
+            r = int(np.argmax(st.order_n[p]))
+            st.order_col[p, r, 0], st.order_rank[p, r, 0] = die()
+        assert values.prog(A, st, p, w) == want(p), it
+        for _ in range(6):  # a die added to a row
+            r = int(rng.integers(3))
+            n = st.order_n[p, r]
+            if n < 6:
+                c, rank = die()
+                got = values.prog_append(A, st, p, w, r, c, rank)
+                st.order_col[p, r, n], st.order_rank[p, r, n], st.order_n[p, r] = c, rank, n + 1
+                assert got == want(p), (it, r, c, rank)
+                st.order_col[p, r, n], st.order_rank[p, r, n], st.order_n[p, r] = -1, 0, n
+                asked += 1
+        cells = [(r, c) for r in range(3) for c in range(st.order_n[p, r])]
+        for _ in range(6 if len(cells) > 1 else 0):
+            i, j = rng.choice(len(cells), 2, replace=False)
+            (r1, c1), (r2, c2) = cells[i], cells[j]
+            keep1 = st.order_col[p, r1, c1], st.order_rank[p, r1, c1]
+            keep2 = st.order_col[p, r2, c2], st.order_rank[p, r2, c2]
+            if rng.random() < 0.5:  # a promotion / demotion
+                st.order_rank[p, r1, c1] = rng.integers(1, 4)
+                got = values.prog_at(A, st, p, w, 1 << r1, 1 << c1)
+            else:                   # a swap
+                st.order_col[p, r1, c1], st.order_rank[p, r1, c1] = keep2
+                st.order_col[p, r2, c2], st.order_rank[p, r2, c2] = keep1
+                got = values.prog_at(A, st, p, w, (1 << r1) | (1 << r2), (1 << c1) | (1 << c2))
+            assert got == want(p), (it, r1, c1, r2, c2)
+            st.order_col[p, r1, c1], st.order_rank[p, r1, c1] = keep1
+            st.order_col[p, r2, c2], st.order_rank[p, r2, c2] = keep2
+            asked += 1
+    assert asked > 3000
