@@ -123,10 +123,9 @@ def test_progress_by_lines_equals_prophecy_progress_after_any_change():
     assert changed > 500   # the changes do move the value
 
 
-def test_bots_prophecy_progress_follows_a_changing_order():
-    """``values.prog`` (a bot's Prophecy progress of its Order, re-evaluating only the lines
-    that changed since its last call) equals ``prophecy_progress`` along games of small
-    changes: a spot, two spots, a Spider Jack value, a new card."""
+def _greedy_3p(seed):
+    """A 3-player greedy table's arrays and a fresh state, greedy's weights, a numpy generator
+    and the number of Prophecy cards: what the bots' remembered-value tests change."""
     from simlab.games.monsters import values
     from simlab.games.monsters.bot_base import bot_vector
     from simlab.games.monsters.state import new_state
@@ -134,10 +133,15 @@ def test_bots_prophecy_progress_follows_a_changing_order():
 
     g = get_game("monsters")
     A = g.prepare(g.make_rules(3, {}), g.lineup("greedy", 3)).arrays
-    st = new_state(A)
-    w = bot_vector("greedy")
-    rng = np.random.default_rng(20261203)
-    n_cards = A.cards.p_ncond.shape[0]
+    return (values, A, new_state(A), bot_vector("greedy"), np.random.default_rng(seed),
+            A.cards.p_ncond.shape[0])
+
+
+def test_bots_prophecy_progress_follows_a_changing_order():
+    """``values.prog`` (a bot's Prophecy progress of its Order, re-evaluating only the lines
+    that changed since its last call) equals ``prophecy_progress`` along games of small
+    changes: a spot, two spots, a Spider Jack value, a new card."""
+    values, A, st, w, rng, n_cards = _greedy_3p(20261203)
     for it in range(600):
         p = int(rng.integers(3))
         if it % 50 == 0 or rng.random() < 0.05:
@@ -165,17 +169,7 @@ def test_bots_remembered_prophecy_values_follow_a_changing_order():
     swap: the changed lines only) equal ``prophecy_progress`` of the changed Order along games
     of small changes (new cards switching between row and column cards, Spider Jack values,
     new games; few dice kinds, so remembered values are asked again)."""
-    from simlab.games.monsters import values
-    from simlab.games.monsters.bot_base import bot_vector
-    from simlab.games.monsters.state import new_state
-    from simlab.games.registry import get_game
-
-    g = get_game("monsters")
-    A = g.prepare(g.make_rules(3, {}), g.lineup("greedy", 3)).arrays
-    st = new_state(A)
-    w = bot_vector("greedy")
-    rng = np.random.default_rng(20261204)
-    n_cards = A.cards.p_ncond.shape[0]
+    values, A, st, w, rng, n_cards = _greedy_3p(20261204)
     st.order_col[:] = -1
     st.sj[:] = 1
     for p in range(3):
