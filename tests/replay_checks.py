@@ -29,3 +29,11 @@ def assert_is_the_kernel_game(rep, game_obj, prepared, names, seed: int, game: i
         assert (rep.final_scores, rep.winners) == kernel_row(game_obj, prepared, seed, game)
     assert [line for st in rep.steps for line in st.log] == lines
     return lines
+
+
+def assert_boards_self_contained(rep) -> None:
+    """Every step's board is an SVG with a viewBox that loads nothing from outside."""
+    for st in rep.steps:
+        assert st.svg.startswith("<svg") and 'viewBox="0 0 ' in st.svg
+        assert "<image" not in st.svg and "http" not in st.svg.replace(
+            'xmlns="http://www.w3.org/2000/svg"', "")

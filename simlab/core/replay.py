@@ -64,6 +64,20 @@ class Replay:
     winners: list[bool]
     score_note: str = ""
     legend: str = ""
+    #: what the recorder found wrong (a bot's choice its own values do not explain, ...)
+    problems: list[str] = field(default_factory=list)
+
+    @classmethod
+    def played(cls, names, steps: list[Step], scores, winners, score_note: str = "",
+               legend: str = "", problems=()) -> Replay:
+        """The replay of a game a recorder played to its end: the final scores as whole
+        numbers, the winners as flags; any ``problems`` are kept and the first five named at the
+        end of the score note."""
+        problems = list(problems)
+        if problems:
+            score_note += " Problems: " + "; ".join(problems[:5])
+        return cls(list(names), steps, [int(s) for s in scores], [bool(w) for w in winners],
+                   score_note, legend, problems)
 
 
 def _finite(x) -> bool:

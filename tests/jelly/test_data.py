@@ -19,6 +19,7 @@ from simlab.games.jelly.data import FILES, default_text, read_boards, zone_words
 from simlab.games.jelly.rules import default_faces, default_layouts, make_rules
 from simlab.games.registry import get_game
 from simlab.scenario import load_scenario
+from tests.arrays import arrays_equal
 
 G = get_game("jelly")
 
@@ -34,16 +35,6 @@ def _edit(folder, old: str, new: str, count: int = 1):
     text = path.read_text()
     assert text.count(old) >= count, old
     path.write_text(text.replace(old, new, count))
-
-
-def _arrays_equal(a, b):
-    for x, y in zip(a, b, strict=True):
-        if isinstance(x, np.ndarray):
-            if not np.array_equal(x, y):
-                return False
-        elif x != y:
-            return False
-    return True
 
 
 def test_the_export_is_the_data_the_game_plays():
@@ -69,7 +60,7 @@ def test_untouched_export_reads_to_the_default_rules(tmp_path):
     assert found.overrides == {}
     for n in (3, 4, 5):
         assert make_rules(n, found.overrides) == make_rules(n)
-        assert _arrays_equal(make_rules(n, found.overrides).to_arrays(),
+        assert arrays_equal(make_rules(n, found.overrides).to_arrays(),
                              make_rules(n).to_arrays())
     r = subprocess.run([sys.executable, "-m", "simlab.cli.main", "data", "jelly", "check",
                         str(tmp_path)], capture_output=True, text=True)
@@ -87,7 +78,7 @@ def test_an_edited_face_is_the_same_override_as_set(tmp_path):
     rules = make_rules(4, found.overrides)
     assert rules.faces["3A"].zones == ("pod", "jelly:9", "jelly:1")
     assert rules.district_faces()[2] == "3A"
-    assert not _arrays_equal(rules.to_arrays(), make_rules(4).to_arrays())
+    assert not arrays_equal(rules.to_arrays(), make_rules(4).to_arrays())
     r = subprocess.run([sys.executable, "-m", "simlab.cli.main", "data", "jelly", "check",
                         str(tmp_path)], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr

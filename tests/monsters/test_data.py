@@ -23,6 +23,7 @@ from simlab.games.monsters.data import FILES, HEADERS
 from simlab.games.monsters.rules import DATA, DATA_KINDS, MonstersRules, load_data, make_rules
 from simlab.games.registry import get_game
 from simlab.scenario import load_scenario
+from tests.arrays import arrays_equal
 
 G = get_game("monsters")
 NAMES = ["dice.toml", "town.toml", "malice.toml", "market.toml", "ghosts.toml",
@@ -51,19 +52,6 @@ def _cli(*args):
                           text=True)
 
 
-def _arrays_equal(a, b) -> bool:
-    for x, y in zip(a, b, strict=True):
-        if isinstance(x, tuple):
-            if not _arrays_equal(x, y):
-                return False
-        elif isinstance(x, np.ndarray):
-            if not np.array_equal(x, y):
-                return False
-        elif x != y:
-            return False
-    return True
-
-
 def test_the_export_is_the_data_the_game_reads(tmp_path):
     assert [f.name for f in G.data_files()] == NAMES
     _export(tmp_path)
@@ -89,7 +77,7 @@ def test_untouched_export_reads_to_the_default_rules(tmp_path):
     assert found.overrides == {}
     for n, ov in ((1, {}), (2, {}), (3, {}), (4, {}), (3, {"mode": "family"})):
         assert make_rules(n, {**found.overrides, **ov}) == make_rules(n, ov)
-        assert _arrays_equal(make_rules(n, found.overrides).to_arrays(),
+        assert arrays_equal(make_rules(n, found.overrides).to_arrays(),
                              make_rules(n).to_arrays())
     r = _cli("data", "monsters", "check", str(tmp_path))
     assert r.returncode == 0, r.stderr

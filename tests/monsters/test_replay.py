@@ -21,7 +21,7 @@ from simlab.errors import SimlabError
 from simlab.games.registry import get_game
 from simlab.report.replay import write_replay
 from tests.replay_browser import assert_page_works, selftest
-from tests.replay_checks import assert_is_the_kernel_game, kernel_row
+from tests.replay_checks import assert_boards_self_contained, assert_is_the_kernel_game, kernel_row
 
 G = get_game("monsters")
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,10 +85,7 @@ def _check(rep, prepared, names, seed, game, family=False):
             assert chosen[0].value >= max(values) - 1e-9, (st.phase, d)
     assert all(st.scores is not None for st in rep.steps)
     assert rep.steps[-1].scores == [float(s) for s in rep.final_scores]
-    for st in rep.steps:
-        assert st.svg.startswith("<svg") and 'viewBox="0 0 ' in st.svg
-        assert "<image" not in st.svg and "http" not in st.svg.replace(
-            'xmlns="http://www.w3.org/2000/svg"', "")
+    assert_boards_self_contained(rep)
 
 
 @pytest.mark.parametrize("players,bots,rules,seed,game", CASES)

@@ -581,7 +581,6 @@ def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
               "the dice removed by 1s and 2s. Zone numbers are those of the log (0 = first).")
     if g.mismatches:
         legend += " BOT MISMATCHES (a bug to report): " + "; ".join(g.mismatches)
-    rep = Replay(list(names), g.steps, [int(s) for s in scores], [bool(w) for w in winners],
-                 SCORE_NOTE, legend)
+    rep = Replay.played(names, g.steps, scores, winners, SCORE_NOTE, legend)
     rep.mismatches = list(g.mismatches)
     return rep

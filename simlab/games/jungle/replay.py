@@ -56,10 +56,6 @@ LEGEND = ("Each family: awake workers (filled discs), sleeping workers (open dis
           "taken from P2's family. Orange outlines and yellow marks: what the step changed.")
 
 
-def _bool_list(x) -> list:
-    return [bool(v) for v in x]
-
-
 class Recorder(ReferenceGame):
     """The reference engine, recording a replay: the board, log lines and decisions of each
     step (``snaps``), and every disagreement between a bot's choice and the values recomputed
@@ -554,5 +550,4 @@ def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
     board = Board(rec)
     steps = [Step(phase=_phase(rec, s), log=s["log"], svg=board.svg(i), decision=s["decision"],
                   scores=s["scores"]) for i, s in enumerate(rec.snaps)]
-    return Replay(names=list(names), steps=steps, final_scores=[int(x) for x in rec.scores],
-                  winners=_bool_list(rec.winners), score_note=SCORE_NOTE, legend=LEGEND)
+    return Replay.played(names, steps, rec.scores, rec.winners, SCORE_NOTE, LEGEND)

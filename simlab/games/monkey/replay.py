@@ -687,8 +687,7 @@ def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
               + "black outline: the field of the step; the yellow block: the seat on turn, "
               "with its hand after drawing and the cards it just played (a turn split by a "
               "field taken shows the hand before drawing).")
-    return Replay(list(names), steps, [int(s) for s in scores], [bool(w) for w in winners],
-                  note, legend)
+    return Replay.played(names, steps, scores, winners, note, legend)
 
 
 def _end_reason(g: ReferenceGame) -> int:

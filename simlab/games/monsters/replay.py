@@ -541,9 +541,4 @@ def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
                  f"only by outscoring him.")
     elif g.mode == SOLO1:
         note += f" Solo 1: the game counts as won at {int(g.A.target)} points."
-    if g.problems:
-        note += " Problems: " + "; ".join(g.problems[:5])
-    rep = Replay(list(names), g.steps, [int(s) for s in scores], [bool(w) for w in winners],
-                 score_note=note, legend=LEGEND)
-    rep.problems = g.problems
-    return rep
+    return Replay.played(names, g.steps, scores, winners, note, LEGEND, g.problems)

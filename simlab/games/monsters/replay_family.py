@@ -288,10 +288,4 @@ def replay_family(prepared, seed: int, game: int, names: list[str]) -> Replay:
     scores, winners = g.play()
     g.emit("Game end: Prophecy cards scored (every die counts)")
     g.steps[-1].scores = [float(s) for s in scores]
-    note = SCORE_NOTE
-    if g.problems:
-        note += " Problems: " + "; ".join(g.problems[:5])
-    rep = Replay(list(names), g.steps, [int(s) for s in scores], [bool(w) for w in winners],
-                 score_note=note, legend=LEGEND)
-    rep.problems = g.problems
-    return rep
+    return Replay.played(names, g.steps, scores, winners, SCORE_NOTE, LEGEND, g.problems)

@@ -36,6 +36,13 @@ from simlab.games.monsters.actions import (
 )
 from simlab.games.monsters.state import COLS, GAIN_SPOT, ROWS, START
 
+
+def _empty_slot(x: float, y: float, width: float) -> str:
+    """A market position left empty: a dashed outline of the card's size."""
+    return (f'<rect x="{x}" y="{y}" width="{width}" height="30" fill="none" stroke="#ccc" '
+            f'stroke-dasharray="3 2"/>')
+
+
 #: seat colours (Okabe-Ito)
 SEAT = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442")
 #: Lord die / Grunt / space colours, in COLOURS order, and a readable ink on each
@@ -195,8 +202,7 @@ class Drawer:
             xx = xm + k * 58
             ch = self.changed(cur, ("gm", k), gh)
             if gh is None:
-                parts.append(f'<rect x="{xx}" y="{y2 + 14}" width="54" height="30" fill="none" '
-                             f'stroke="#ccc" stroke-dasharray="3 2"/>')
+                parts.append(_empty_slot(xx, y2 + 14, 54))
                 continue
             cname = GHOST_COLOURS[int(A.ghost_colour[gh])]
             codes = " ".join(icon_code(int(a), int(j)) for a, j in
@@ -220,8 +226,7 @@ class Drawer:
             xx = xa + k * 76
             ch = self.changed(cur, ("am", k), m)
             if m is None:
-                parts.append(f'<rect x="{xx}" y="{y2 + 14}" width="72" height="30" fill="none" '
-                             f'stroke="#ccc" stroke-dasharray="3 2"/>')
+                parts.append(_empty_slot(xx, y2 + 14, 72))
                 continue
             stroke = f'stroke="{CHANGED}" stroke-width="2.5"' if ch else 'stroke="#555"'
             parts.append(f'<rect x="{xx}" y="{y2 + 14}" width="72" height="30" rx="3" '
