@@ -37,3 +37,14 @@ def assert_boards_self_contained(rep) -> None:
         assert st.svg.startswith("<svg") and 'viewBox="0 0 ' in st.svg
         assert "<image" not in st.svg and "http" not in st.svg.replace(
             'xmlns="http://www.w3.org/2000/svg"', "")
+
+
+def decided_steps(rep, names):
+    """The steps with a decision, each as (step, decision, chosen options): the decision names
+    its seat's bot in the step's title (each game checks how many options are chosen)."""
+    for st in rep.steps:
+        d = st.decision
+        if d is None:
+            continue
+        assert names[d.seat] in st.phase
+        yield st, d, [o for o in d.options if o.chosen]

@@ -19,7 +19,12 @@ import simlab
 from simlab.errors import SimlabError
 from simlab.games.registry import get_game
 from tests.replay_browser import assert_page_works, selftest
-from tests.replay_checks import assert_boards_self_contained, assert_is_the_kernel_game, kernel_row
+from tests.replay_checks import (
+    assert_boards_self_contained,
+    assert_is_the_kernel_game,
+    decided_steps,
+    kernel_row,
+)
 
 G = get_game("jelly")
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,12 +68,7 @@ def _check(rep, prepared, names, seed, game):
     assert sum(1 for k in kinds if "end of the round" in k) == A.rounds
     # every decision is the bot's: the placement its log line shows, the value the bot's
     # functions give it is the best (a tie broken the bot's way), one option chosen
-    for st in rep.steps:
-        d = st.decision
-        if d is None:
-            continue
-        assert names[d.seat] in st.phase
-        chosen = [o for o in d.options if o.chosen]
+    for st, d, chosen in decided_steps(rep, names):
         assert len(chosen) == 1 and chosen[0].label.startswith(d.chosen.split(" (")[0][:12])
         m = re.search(r"places a (\d) on district (\d+)", st.log[0]) if st.log else None
         if m and "places a" in st.phase:

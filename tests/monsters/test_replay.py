@@ -21,7 +21,12 @@ from simlab.errors import SimlabError
 from simlab.games.registry import get_game
 from simlab.report.replay import write_replay
 from tests.replay_browser import assert_page_works, selftest
-from tests.replay_checks import assert_boards_self_contained, assert_is_the_kernel_game, kernel_row
+from tests.replay_checks import (
+    assert_boards_self_contained,
+    assert_is_the_kernel_game,
+    decided_steps,
+    kernel_row,
+)
 
 G = get_game("monsters")
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,12 +69,7 @@ def _check(rep, prepared, names, seed, game, family=False):
         assert sum(1 for k in kinds if "Arrival" in k) == prepared.arrays.rounds
     # every decision is the bot's: the die / row / purchase its log shows, one option chosen,
     # the best value where the bot has values
-    for st in rep.steps:
-        d = st.decision
-        if d is None:
-            continue
-        assert names[d.seat] in st.phase
-        chosen = [o for o in d.options if o.chosen]
+    for st, d, chosen in decided_steps(rep, names):
         assert len(chosen) == 1 and chosen[0].label == d.chosen
         if "draft pick" in st.phase:
             die = re.search(r"takes (.+?) from Fearmobile", st.log[-1]).group(1)
