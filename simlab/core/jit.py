@@ -155,6 +155,15 @@ class PlainDispatcher(CPUDispatcher):
         return super().get_call_template(tuple(types.unliteral(a) for a in args),
                                          {k: types.unliteral(v) for k, v in kws.items()})
 
+    def fold_argument_types(self, args, kws):
+        """The plain types too where numba types a call of a function it is compiling higher up
+        the stack (a recursive call: Monsters' lookahead playouts ask the bots, which call
+        ``ask_look`` again with a greedy line-up): it looks the compiled overload up by these
+        types, and with literal ones it found none (a ``KeyError`` in numba's type inference,
+        on a cold cache)."""
+        return super().fold_argument_types(tuple(types.unliteral(a) for a in args),
+                                           {k: types.unliteral(v) for k, v in kws.items()})
+
 
 class RuleDispatcher(PlainDispatcher):
     """A rule compiled without Python wrappers (kernels call it directly); a call from plain

@@ -46,6 +46,38 @@ def test_literal_arguments_compile_one_signature():
     assert [[str(t) for t in sig] for sig in _step.signatures] == [["int64", "bool"]]
 
 
+@rule
+def _countdown(n, k):
+    """n steps down to 0, then k: a recursive call with a literal argument (3)."""
+    if n <= 0:
+        return k
+    return _countdown(n - 1, 3)
+
+
+@batch
+def _countdown_caller(out):
+    out[0] = _countdown(np.int64(4), np.int64(9))
+    out[1] = _countdown(np.int64(0), np.int64(9))
+
+
+_countdown._cache = NullCache()
+_countdown_caller._cache = NullCache()
+
+
+def test_a_recursive_call_with_literal_arguments_compiles():
+    """numba types a call of a function it is compiling higher up the stack by the compiled
+    overload's argument types: with literal ones it failed (a KeyError in its type inference;
+    found in Monsters, whose lookahead playouts ask the bots again)."""
+    from numba.core import types
+
+    _, args = _countdown.fold_argument_types((types.int64, types.literal(3)), {})
+    assert args == (types.int64, types.int64)
+    out = np.zeros(2, np.int64)
+    _countdown_caller(out)
+    assert out.tolist() == [3, 9]
+    assert [[str(t) for t in sig] for sig in _countdown.signatures] == [["int64", "int64"]]
+
+
 def test_inlined_rule_has_no_library_of_its_own():
     _caller(np.zeros(4, np.int64))
     assert _twice.signatures == []  # inlined into _caller, never compiled alone
