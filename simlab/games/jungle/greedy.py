@@ -84,9 +84,42 @@ def position(A, st, p):
                     st.info[I_FSUP], st.info[I_SSUP], tiles_left(A, st, p))
 
 
+class Coefs(NamedTuple):
+    """The weights of p's evaluation on a :class:`Position`, combined once per decision: the
+    same sums :func:`base_value` would form for every option (so the same values), read
+    from locals rather than from the weight vector and the rules at every option."""
+
+    gold: float       # a gold: A.gold_points + w[W_GOLD]
+    stick: float      # a stick point: 1.0 + w[W_STICK]
+    irrig: float      # a field irrigated: w[W_IRRIG]
+    field: float      # a field: w[W_FIELD]
+    wet_field: float  # a field irrigated at once: w[W_IRRIG] + 1.0 + w[W_STICK]
+    recruit: float    # a recruit: A.kitten_points - A.gold_points + the kitten bonus
+    food: float       # a food kept: 1.0 / A.food_per_point + w[W_FOOD]
+    short: float      # w[W_SHORT]
+    target: float     # w[W_TARGET]
+    asleep: float     # a worker put to sleep: w[W_ASLEEP]
+    per_kitten: int   # A.food_per_kitten
+    penalty: int      # A.penalty
+
+
+@rule
+def coefs(A, w, e):
+    """The :class:`Coefs` of weights ``w`` on position ``e`` (the kitten bonus ``kitten``
+    counts only up to round ``early_rounds`` when that is set)."""
+    bonus = w[W_KITTEN]
+    if w[W_EARLY] > 0 and e.round > w[W_EARLY]:
+        bonus = 0.0
+    return Coefs(A.gold_points + w[W_GOLD], 1.0 + w[W_STICK], w[W_IRRIG], w[W_FIELD],
+                 w[W_IRRIG] + 1.0 + w[W_STICK], A.kitten_points - A.gold_points + bonus,
+                 1.0 / A.food_per_point + w[W_FOOD], w[W_SHORT], w[W_TARGET], w[W_ASLEEP],
+                 A.food_per_kitten, A.penalty)
+
+
 @rule(inline=True)
-def base_value(A, e, w, a, n, extra_food, wetc, feed_now):
-    """:func:`option_value` without the end term, on the position ``e``."""
+def base_value(A, e, c, a, n, extra_food, wetc, feed_now):
+    """:func:`option_value` without the end term, on the position ``e`` with the weights
+    ``c`` (:func:`coefs`)."""
     food = e.food + extra_food
     k = e.kittens
     wet = e.wet
@@ -95,32 +128,29 @@ def base_value(A, e, w, a, n, extra_food, wetc, feed_now):
         if n > 0:
             food += A.yields[n - 1]
     elif a == A_GOLD:
-        v += n * (A.gold_points + w[W_GOLD])
+        v += n * c.gold
     elif a == A_IRRIG:
         inner = min(n, e.inner)
         new_wet = min(n, e.dry)
         wet += new_wet
-        v += (2 * inner + (n - inner)) * (1.0 + w[W_STICK]) + new_wet * w[W_IRRIG]
+        v += (2 * inner + (n - inner)) * c.stick + new_wet * c.irrig
     elif a == A_FIELDS:
         wc = min(n, wetc)
         wet += wc
         # a field on a cell next to one of p's sticks irrigates at once and turns that outer
         # stick (1 point) into one between two fields (2 points)
-        v += n * w[W_FIELD] + wc * (w[W_IRRIG] + 1.0 + w[W_STICK])
+        v += n * c.field + wc * c.wet_field
     elif a == A_RECRUIT:
         k += n
-        bonus = w[W_KITTEN]
-        if w[W_EARLY] > 0 and e.round > w[W_EARLY]:
-            bonus = 0.0
-        v += n * (A.kitten_points - A.gold_points + bonus)
-    need = max(0, A.food_per_kitten * k - wet)
+        v += n * c.recruit
+    need = max(0, c.per_kitten * k - wet)
     if feed_now:
         u = unfed_short(A, food, need)
-        v -= A.penalty * u
+        v -= c.penalty * u
         food = food_after_feeding(A, food, need, u)
-    v += food * (1.0 / A.food_per_point + w[W_FOOD])
-    v -= w[W_SHORT] * max(0.0, w[W_TARGET] + need - food)
-    v -= w[W_ASLEEP] * n
+    v += food * c.food
+    v -= c.short * max(0.0, c.target + need - food)
+    v -= c.asleep * n
     return v
 
 
@@ -129,7 +159,7 @@ def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
     """The linear evaluation of p doing action a with n kittens (plus ``extra_food`` from the
     tile or a pass), after this turn's feeding when ``feed_now``."""
     e = position(A, st, p)
-    v = base_value(A, e, w, a, n, extra_food, wetc, feed_now)
+    v = base_value(A, e, coefs(A, w, e), a, n, extra_food, wetc, feed_now)
     if w[W_END] != 0.0 and n > 0:
         share = share_of(e, a, n)
         if share > 0.0:
@@ -191,13 +221,13 @@ def standings(A, st, p):
 @rule
 def standing_of(A, e, mine, best, a, n):
     """:func:`end_standing` from the :func:`standings` ``mine`` and ``best`` on position ``e``."""
-    taken = 0
     if a == A_RECRUIT:
         mine += (A.kitten_points - A.gold_points) * n
         taken = max(0, n - e.tiles_left)
+        if taken > 0:  # (nothing taken: best - 0.0 is best)
+            best -= A.kitten_points * taken / max(A.n_players - 1, 1)  # spread over them
     elif a == A_IRRIG:
         mine += n
-    best -= A.kitten_points * taken / max(A.n_players - 1, 1)  # spread over the opponents
     return max(-END_CAP, min(END_CAP, mine - best))
 
 
@@ -219,8 +249,11 @@ def greedy_action(A, st, p, w, rng):
     drawn uniformly from the game's stream. Each option is valued on one :class:`Position` of
     p, the standings of the end term taken once, when an option first needs them."""
     e = position(A, st, p)
+    c = coefs(A, w, e)
     sides = 2 if A.variant else 1
     end_on = w[W_END] != 0.0
+    w_end = w[W_END]
+    noise = w[W_NOISE]
     have = False
     mine = 0.0
     top = 0.0
@@ -231,20 +264,21 @@ def greedy_action(A, st, p, w, rng):
     for t in range(N_TILES):
         if st.tile_used[t] == 1:
             continue
+        food = st.tile_food[t]
         for side in range(sides):
             a = A.tile_act[t, side]
             lim = min(send_limit(A, st, p, a), int(w[W_SEND]))
             for n in range(lim + 1):
-                v = base_value(A, e, w, a, n, st.tile_food[t], wetc, True)
+                v = base_value(A, e, c, a, n, food, wetc, True)
                 if end_on and n > 0:
                     share = share_of(e, a, n)
                     if share > 0.0:
                         if not have:
                             mine, top = standings(A, st, p)
                             have = True
-                        v += w[W_END] * share * standing_of(A, e, mine, top, a, n)
-                if w[W_NOISE] > 0:
-                    v += w[W_NOISE] * uniform(rng)
+                        v += w_end * share * standing_of(A, e, mine, top, a, n)
+                if noise > 0:
+                    v += noise * uniform(rng)
                 if v > best + 1e-9:
                     best = v
                     code = t * 16 + side * 8 + n
@@ -261,12 +295,13 @@ def greedy_action(A, st, p, w, rng):
 def _greedy_follow(A, st, w, q, a):
     """Greedy: follow (1) when following beats passing by ``follow``."""
     e = position(A, st, q)
+    c = coefs(A, w, e)
     wetc = st.wet_free[q] if a == A_FIELDS else 0  # wet_free_cells
     vf = 0.0
     vp = 0.0
     for j in range(2):  # following: one worker on a; passing: a kitten wakes, or +1 food
         b = a if j == 0 else A_FOOD
-        v = base_value(A, e, w, b, 1 - j, 0 if j == 0 or st.asleep[q] > 0 else 1,
+        v = base_value(A, e, c, b, 1 - j, 0 if j == 0 or st.asleep[q] > 0 else 1,
                        wetc if j == 0 else 0, False)
         if j == 0:
             vf = v

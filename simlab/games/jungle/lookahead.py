@@ -30,6 +30,7 @@ from simlab.games.jungle.greedy import (
     W_SEND,
     _greedy_follow,
     base_value,
+    coefs,
     position,
     share_of,
     standing_of,
@@ -113,6 +114,7 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
     plays, width, horizon = _budget(w)
     sides = 2 if A.variant else 1
     e = position(A, st, p)
+    c = coefs(A, w, e)
     end_on = w[W_END] != 0.0
     have = False
     mine = 0.0
@@ -126,7 +128,7 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
             a = A.tile_act[t, side]
             lim = min(send_limit(A, st, p, a), int(w[W_SEND]))
             for k in range(lim + 1):  # option_value, on one position of p
-                v = base_value(A, e, w, a, k, st.tile_food[t], wetc, True)
+                v = base_value(A, e, c, a, k, st.tile_food[t], wetc, True)
                 if end_on and k > 0:
                     share = share_of(e, a, k)
                     if share > 0.0:
