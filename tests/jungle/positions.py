@@ -17,6 +17,7 @@ import numpy as np
 
 from simlab.games.jungle import board, nb
 from simlab.games.jungle.bots import BOTS, bot_vector
+from simlab.games.jungle.family import merchant_points
 from simlab.games.jungle.reference import ReferenceGame, edge
 from simlab.games.jungle.rules import make_rules
 from simlab.games.jungle.state import I_FSUP, I_ROUND, I_SSUP, I_TURN, JungleLineup, new_state
@@ -67,11 +68,14 @@ def build(A, players, bots=None, tile_food=None, supply=None, round_=1, turn=2):
         for i, (k, v) in enumerate(pl.merchants):
             st.mkind[q, i] = {"food": 0, "gold": 1, None: 2}[k]
             st.mgoods[q, i] = v
+        st.mpoints[q] = merchant_points(A, st, q)
         st.held[q, :] = 0
         st.held[q, q] = pl.family
         st.field[q, :] = 0
         st.wet[q, :] = 0
         st.stick[q, :] = 0
+        st.nbr_fields[q, :] = 0
+        st.cell_sticks[q, :] = 0
         st.nfield[q] = st.nstick[q] = st.nwet[q] = st.free_e[q] = st.inner_e[q] = 0
         st.wet_free[q] = st.nlcell[q] = 0
         st.box[q, :] = [fields[0][0], fields[0][0], fields[0][1], fields[0][1]]
@@ -99,7 +103,7 @@ def same(st, g) -> bool:
     v = g.make_view()
     for name in ("food", "gold", "awake", "asleep", "nm", "held", "penal", "field", "wet",
                  "stick", "nfield", "nstick", "nwet", "free_e", "inner_e", "wet_free",
-                 "tile_food"):
+                 "nbr_fields", "cell_sticks", "mpoints", "tile_food"):
         if not np.array_equal(getattr(st, name), getattr(v, name)):
             raise AssertionError(f"{name}: kernel {getattr(st, name)} reference "
                                  f"{getattr(v, name)}")

@@ -486,26 +486,22 @@ def decide_field(A, st, lineup, p, rng):
         return st.cand[randint(rng, n)]
     if lineup.ids[p] == CUSTOM_ID:
         return _custom_cand(A, st, lineup, p, KIND_FIELD, n)
+    cand = st.cand
+    nbr = st.nbr_fields
+    sticks = st.cell_sticks
     best = -1
     nt = 0  # the nt best cells so far are moved to st.cand[0 .. nt - 1] (nt <= i: unread ones stay)
     for i in range(n):
-        x = st.cand[i]
-        v = 0
-        wet = 0  # a stick on one of its edges: irrigated at once (counted once)
-        for k in range(4):
-            if st.stick[p, A.cell_edges[x, k]] == 1:
-                wet = 10
-            o = A.cell_nbrs[x, k]
-            if o >= 0 and st.field[p, o] == 1:
-                v += 1
-        v += wet
+        x = cand[i]
+        # its fields next to it, 10 more with a stick on one of its edges (irrigated at once)
+        v = nbr[p, x] + 10 * min(sticks[p, x], 1)
         if v > best:
             best = v
             nt = 0
         if v == best:
-            st.cand[nt] = x
+            cand[nt] = x
             nt += 1
-    return st.cand[randint(rng, nt)] if nt > 1 else st.cand[0]
+    return cand[randint(rng, nt)] if nt > 1 else cand[0]
 
 
 @rule  # asked by the reference engine (through its twin)
@@ -519,27 +515,31 @@ def decide_stick(A, st, lineup, p, rng):
         return st.cand[randint(rng, n)]
     if lineup.ids[p] == CUSTOM_ID:
         return _custom_cand(A, st, lineup, p, KIND_STICK, n)
+    cand = st.cand
+    field = st.field
+    wet = st.wet
+    sides = A.edge_cells
     best = -1
     nt = 0  # the nt best edges so far are moved to st.cand[0 .. nt - 1] (nt <= i: unread ones stay)
     for i in range(n):
-        e = st.cand[i]
-        v = 0
+        e = cand[i]
+        v = 1  # 10 per field without irrigation on either side; 2 between two fields, else 1
         both = 1
         for k in range(2):
-            x = A.edge_cells[e, k]
-            if x >= 0 and st.field[p, x] == 1:
-                if st.wet[p, x] == 0:
-                    v += 10
+            x = sides[e, k]
+            if x >= 0:
+                v += 10 * (field[p, x] - wet[p, x])  # only a field is irrigated
+                both *= field[p, x]
             else:
                 both = 0
-        v += 2 if both else 1
+        v += both
         if v > best:
             best = v
             nt = 0
         if v == best:
-            st.cand[nt] = e
+            cand[nt] = e
             nt += 1
-    return st.cand[randint(rng, nt)] if nt > 1 else st.cand[0]
+    return cand[randint(rng, nt)] if nt > 1 else cand[0]
 
 
 # ---------------------------------------------------------------------------- parameters

@@ -106,6 +106,7 @@ def remove_kitten(A, st, p, code):
     else:
         i = code - K_MERCHANT
         st.ev[C_GOODS_LOST] += st.mgoods[p, i]
+        st.mpoints[p] -= goods_points(A, st.mkind[p, i]) * st.mgoods[p, i]
         for j in range(i, st.nm[p] - 1):
             st.mkind[p, j] = st.mkind[p, j + 1]
             st.mgoods[p, j] = st.mgoods[p, j + 1]
@@ -177,14 +178,27 @@ def send_limit(A, st, p, a):
 
 
 # ------------------------------------------------------------------------------- scoring
+@rule(inline=True)
+def goods_points(A, kind):
+    """Scoring: a unit on a merchant of ``kind`` is worth 3 (gold) or 2 (food)."""
+    return A.merchant_gold_points if kind == M_GOLD else A.merchant_food_points
+
+
+@rule
+def merchant_points(A, st, q):
+    """The points of the goods on q's merchants, by a scan of them: the definition of the
+    counter ``st.mpoints``, which the sales and the merchants' leaving keep (``sell_phase``,
+    :func:`remove_kitten`)."""
+    s = 0
+    for i in range(st.nm[q]):
+        s += goods_points(A, st.mkind[q, i]) * st.mgoods[q, i]
+    return s
+
+
 @rule
 def points_of(A, st, q, sticks, food, penalties):
     """Final scoring's total for q on the current position with the given stick points, food
-    and penalties: kittens, sticks, merchants' goods, reserve gold, food, penalties."""
-    s = A.kitten_points * kittens(st, q) + sticks + A.gold_points * st.gold[q]
-    for i in range(st.nm[q]):
-        if st.mkind[q, i] == M_GOLD:
-            s += A.merchant_gold_points * st.mgoods[q, i]
-        else:
-            s += A.merchant_food_points * st.mgoods[q, i]
+    and penalties: kittens, sticks, merchants' goods (the kept ``st.mpoints``), reserve gold,
+    food, penalties."""
+    s = A.kitten_points * kittens(st, q) + sticks + A.gold_points * st.gold[q] + st.mpoints[q]
     return s + food // A.food_per_point - A.penalty * penalties

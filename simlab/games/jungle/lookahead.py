@@ -57,6 +57,7 @@ def _copy_state(st, sim):
         sim.awake[q] = st.awake[q]
         sim.asleep[q] = st.asleep[q]
         sim.nm[q] = st.nm[q]
+        sim.mpoints[q] = st.mpoints[q]
         sim.penal[q] = st.penal[q]
         sim.nfield[q] = st.nfield[q]
         sim.nstick[q] = st.nstick[q]
@@ -77,6 +78,8 @@ def _copy_state(st, sim):
         for c in range(st.field.shape[1]):
             sim.field[q, c] = st.field[q, c]
             sim.wet[q, c] = st.wet[q, c]
+            sim.nbr_fields[q, c] = st.nbr_fields[q, c]
+            sim.cell_sticks[q, c] = st.cell_sticks[q, c]
         for e in range(st.stick.shape[1]):
             sim.stick[q, e] = st.stick[q, e]
         for j in range(4):

@@ -79,6 +79,8 @@ def new_game(A, st, rng):
     st.field[:, :] = 0
     st.wet[:, :] = 0
     st.stick[:, :] = 0
+    st.nbr_fields[:, :] = 0
+    st.cell_sticks[:, :] = 0
     st.info[I_FSUP] = A.field_supply
     st.info[I_SSUP] = A.stick_supply
     st.info[I_FOLLOW] = -1
@@ -89,6 +91,7 @@ def new_game(A, st, rng):
         st.awake[q] = A.start_workers
         st.asleep[q] = 0
         st.nm[q] = 0
+        st.mpoints[q] = 0
         st.held[q, q] = A.start_workers
         st.penal[q] = 0
         st.nfield[q] = 0

@@ -270,6 +270,9 @@ class ReferenceGame:
                 st.mkind[q, i] = M_FOOD if kind == "food" else (M_GOLD if kind == "gold"
                                                                  else M_UNSET)
                 st.mgoods[q, i] = goods
+            st.mpoints[q] = sum(goods * (self.A.merchant_gold_points if kind == "gold" else
+                                         self.A.merchant_food_points)
+                                for kind, goods in pl.merchants)
             for f in range(self.n_p):
                 st.held[q, f] = pl.tiles.get(f, 0)
             st.penal[q] = pl.penalties
@@ -283,6 +286,16 @@ class ReferenceGame:
                     st.wet[q, self.cell_id(c)] = self.irrigated(pl, c)
                 for e in pl.sticks:
                     st.stick[q, self.edge_id(e)] = 1
+                st.nbr_fields[q, :] = 0
+                st.cell_sticks[q, :] = 0
+                for c in pl.fields:
+                    for o in neighbours(c):
+                        if self.inside(o):
+                            st.nbr_fields[q, self.cell_id(o)] += 1
+                for e in pl.sticks:
+                    for c in e:
+                        if self.inside(c):
+                            st.cell_sticks[q, self.cell_id(c)] += 1
                 st.nfield[q] = len(pl.fields)
                 st.nstick[q] = len(pl.sticks)
                 st.nwet[q] = self.n_irrigated(pl)

@@ -38,6 +38,7 @@ from simlab.games.jungle.family import (
     field_need,
     food_after_feeding,
     give_up_code,
+    goods_points,
     kitten_code_ok,
     kittens,
     remove_kitten,
@@ -134,6 +135,7 @@ def sell_phase(A, st, lineup, p, rng):
                 st.mkind[p, i] = kind
                 st.mgoods[p, i] += 1
                 done += 1
+        st.mpoints[p] += goods_points(A, kind) * done
         if kind == M_FOOD:
             st.food[p] -= k
             st.ev[C_SOLD_FOOD] += k
