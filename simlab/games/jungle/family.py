@@ -30,6 +30,14 @@ def kittens(st, p):
     return st.awake[p] + st.asleep[p] + st.nm[p]
 
 
+@rule(inline=True)
+def clockwise(A, p, k):
+    """The seat k places clockwise after seat p (0 <= k < n_players): (p + k) mod the
+    players, without a division."""
+    q = p + k
+    return q - A.n_players if q >= A.n_players else q
+
+
 @rule
 def tiles_left(A, st, f):
     """Kitten tiles of family f still in its reserve (not in anyone's family)."""

@@ -17,7 +17,7 @@ from simlab.core.ref import ref, rule
 from simlab.core.rng import randint, seed_stream
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.jungle.board import place_field, place_stick, stick_points_now
-from simlab.games.jungle.family import kittens, points_of
+from simlab.games.jungle.family import clockwise, kittens, points_of
 from simlab.games.jungle.lookahead import decide_action_search, decide_follow_search
 from simlab.games.jungle.state import (
     C_FIELDS_BOARD,
@@ -122,7 +122,7 @@ def action_phase_search(A, st, lineup, p, rng, sim):
     fa = start_action(A, st, lineup, p, rng, decide_action_search(A, st, lineup, p, rng, sim))
     st.info[I_FOLLOW] = fa
     for k in range(1, A.n_players):
-        q = (p + k) % A.n_players
+        q = clockwise(A, p, k)
         f = False
         if can_follow(A, st, q, fa):
             f = decide_follow_search(A, st, lineup, q, rng, fa, sim) == 1
@@ -235,7 +235,7 @@ def play_game(A, st, lineup, rng, agg):
             break
         first = st.info[I_FIRST]
         for k in range(n_p):
-            take_turn(A, st, lineup, (first + k) % n_p, rng)
+            take_turn(A, st, lineup, clockwise(A, first, k), rng)
         end = round_over(A, st, agg)
         if end != E_NONE:
             break
@@ -253,7 +253,7 @@ def play_game_search(A, st, lineup, rng, agg, sim):
             break
         first = st.info[I_FIRST]
         for k in range(n_p):
-            take_turn_search(A, st, lineup, (first + k) % n_p, rng, sim)
+            take_turn_search(A, st, lineup, clockwise(A, first, k), rng, sim)
         end = round_over(A, st, agg)
         if end != E_NONE:
             break

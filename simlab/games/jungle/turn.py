@@ -35,6 +35,7 @@ from simlab.games.jungle.bots import (
 from simlab.games.jungle.family import (
     add_kitten,
     capacity,
+    clockwise,
     field_need,
     food_after_feeding,
     give_up_code,
@@ -263,7 +264,7 @@ def action_phase(A, st, lineup, p, rng):
     player's whole action."""
     a, n, fa = take_tile(A, st, p, decide_action(A, st, lineup, p, rng))
     for k in range(A.n_players):  # p's action, then each follower's, clockwise
-        q = (p + k) % A.n_players
+        q = clockwise(A, p, k)
         if k > 0:
             a = fa
             n = 0
@@ -334,7 +335,7 @@ def followers(A, st, lineup, p, fa, k0, rng):
     """The other players from the k0-th after p (clockwise) follow on fa or pass."""
     st.info[I_FOLLOW] = fa
     for k in range(k0, A.n_players):
-        q = (p + k) % A.n_players
+        q = clockwise(A, p, k)
         f = False
         if can_follow(A, st, q, fa):
             f = decide_follow(A, st, lineup, q, rng, fa) == 1
@@ -380,18 +381,19 @@ def feed(A, st, lineup, p, rng):
 @rule
 def check_tokens(A, st):
     """Food and gold tokens are never negative; family sizes stay within 0..all tiles."""
+    neg = 0  # negative tokens and families out of range, counted without a branch each
+    bad = 0
     for q in range(A.n_players):
-        if st.food[q] < 0 or st.gold[q] < 0 or st.awake[q] < 0 or st.asleep[q] < 0:
-            st.ev[C_NEGATIVE] += 1
+        neg += (st.food[q] < 0) + (st.gold[q] < 0) + (st.awake[q] < 0) + (st.asleep[q] < 0) > 0
         for i in range(st.nm[q]):
-            if st.mgoods[q, i] < 0:
-                st.ev[C_NEGATIVE] += 1
+            neg += st.mgoods[q, i] < 0
         k = kittens(st, q)
         h = 0
         for f in range(A.n_players):
             h += st.held[q, f]
-        if k < 0 or k > A.max_family * A.n_players or h != k:
-            st.ev[C_FAMILY_BAD] += 1
+        bad += (k < 0) + (k > A.max_family * A.n_players) + (h != k) > 0
+    st.ev[C_NEGATIVE] += neg
+    st.ev[C_FAMILY_BAD] += bad
 
 
 @rule(inline=True)
@@ -477,7 +479,7 @@ def play_on(A, st, lineup, p, rng, horizon):
     more = 0
     while True:
         for k in range(k0, n_p):
-            take_turn(A, st, lineup, (first + k) % n_p, rng)
+            take_turn(A, st, lineup, clockwise(A, first, k), rng)
         return_tiles(st)
         if st.info[I_TRIGGER] != E_NONE or no_workers(A, st):
             break
