@@ -381,19 +381,18 @@ def feed(A, st, lineup, p, rng):
 @rule
 def check_tokens(A, st):
     """Food and gold tokens are never negative; family sizes stay within 0..all tiles."""
-    neg = 0  # negative tokens and families out of range, counted without a branch each
-    bad = 0
     for q in range(A.n_players):
-        neg += (st.food[q] < 0) + (st.gold[q] < 0) + (st.awake[q] < 0) + (st.asleep[q] < 0) > 0
+        if st.food[q] < 0 or st.gold[q] < 0 or st.awake[q] < 0 or st.asleep[q] < 0:
+            st.ev[C_NEGATIVE] += 1
         for i in range(st.nm[q]):
-            neg += st.mgoods[q, i] < 0
+            if st.mgoods[q, i] < 0:
+                st.ev[C_NEGATIVE] += 1
         k = kittens(st, q)
         h = 0
         for f in range(A.n_players):
             h += st.held[q, f]
-        bad += (k < 0) + (k > A.max_family * A.n_players) + (h != k) > 0
-    st.ev[C_NEGATIVE] += neg
-    st.ev[C_FAMILY_BAD] += bad
+        if k < 0 or k > A.max_family * A.n_players or h != k:
+            st.ev[C_FAMILY_BAD] += 1
 
 
 @rule(inline=True)
