@@ -76,7 +76,7 @@ class Position(NamedTuple):
     tiles_left: int   # kitten tiles in p's reserve
 
 
-@rule
+@rule(inline=True)
 def position(A, st, p):
     """The :class:`Position` p's options are evaluated on."""
     return Position(st.food[p], kittens(st, p), st.nwet[p], st.inner_e[p],
@@ -145,9 +145,12 @@ def base_value(A, e, c, a, n, extra_food, wetc, feed_now):
         v += n * c.recruit
     need = max(0, c.per_kitten * k - wet)
     if feed_now:
-        u = unfed_short(A, food, need)
-        v -= c.penalty * u
-        food = food_after_feeding(A, food, need, u)
+        if food >= need:  # every kitten fed (no penalty): the need paid from the food
+            food -= need
+        else:
+            u = unfed_short(A, food, need)
+            v -= c.penalty * u
+            food = food_after_feeding(A, food, need, u)
     v += food * c.food
     v -= c.short * max(0.0, c.target + need - food)
     v -= c.asleep * n
@@ -192,7 +195,7 @@ def end_share(A, st, p, a, n):
     return share_of(position(A, st, p), a, n)
 
 
-@rule
+@rule(inline=True)
 def points_now(A, st, q):
     """q's score if the game ended now, after q's next feeding (its need paid from its food,
     unfed kittens' penalties): kittens, sticks, merchants' goods, gold, food, penalties."""
@@ -208,13 +211,14 @@ def points_now(A, st, q):
 def standings(A, st, p):
     """p's score and the best opponent's score on the current position (:func:`points_now`),
     as floats: what :func:`end_standing` compares."""
-    mine = float(points_now(A, st, p))
+    mine = 0.0
     best = -1e18
-    for q in range(A.n_players):
-        if q != p:
-            x = float(points_now(A, st, q))
-            if x > best:
-                best = x
+    for q in range(A.n_players):  # one pass over the players (points_now inlined once)
+        x = float(points_now(A, st, q))
+        if q == p:
+            mine = x
+        elif x > best:
+            best = x
     return mine, best
 
 
@@ -279,14 +283,16 @@ def greedy_action(A, st, p, w, rng):
                         v += w_end * share * standing_of(A, e, mine, top, a, n)
                 if noise > 0:
                     v += noise * uniform(rng)
-                if v > best + 1e-9:
-                    best = v
-                    code = t * 16 + side * 8 + n
-                    nt = 1
-                elif v >= best - 1e-9:  # a tie: each of the nt best is kept with prob. 1/nt
-                    nt += 1
+                better = v > best + 1e-9
+                if not better and v >= best - 1e-9:  # a tie: each of the nt best is kept
+                    nt += 1  # with probability 1/nt
                     if randint(rng, nt) == 0:
                         code = t * 16 + side * 8 + n
+                # a better option (selects rather than a branch: which option is better is
+                # anyone's guess)
+                code = t * 16 + side * 8 + n if better else code
+                nt = 1 if better else nt
+                best = v if better else best
     return code
 
 
