@@ -86,8 +86,9 @@ def remove_sorted(row, p, n, x):
 @rule(inline=True)
 def copy_cand(st, row, p, n):
     """``row[p, :n]`` into ``st.cand`` (the bots reorder their copy); returns n."""
+    cand = st.cand  # read once (each store could be to the state's arrays)
     for i in range(n):
-        st.cand[i] = row[p, i]
+        cand[i] = row[p, i]
     st.info[I_NCAND] = n
     return n
 

@@ -116,6 +116,8 @@ def sell_phase(A, st, lineup, p, rng):
     """Selling goods: each merchant may take one unit of its kind from the reserve (food
     first, then gold; the merchants of that kind first, in recruitment order, then those
     without a kind yet, whose first sale fixes their kind)."""
+    if st.nm[p] == 0:  # no merchant: nothing to sell
+        return
     for kind in range(2):
         nk = sale_slots(st, p, kind)
         have = st.food[p] if kind == M_FOOD else st.gold[p]
