@@ -480,19 +480,20 @@ def decide_field(A, st, lineup, p, rng):
     """Where p's new field goes: next to a stick (irrigated at once), then among most fields;
     ties between equally good cells are drawn uniformly from the game's stream (one draw, only
     when there is a tie; never the first cell in table order). Leaves the best cells at the
-    front of ``st.cand``."""
-    n = legal_cells(A, st, p)
+    front of ``st.cand`` (read from the kept list of legal cells, ``st.lcell``)."""
     if lineup.ids[p] == BOT_RANDOM:
-        return st.cand[randint(rng, n)]
+        return st.cand[randint(rng, legal_cells(A, st, p))]
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_cand(A, st, lineup, p, KIND_FIELD, n)
+        return _custom_cand(A, st, lineup, p, KIND_FIELD, legal_cells(A, st, p))
+    n = st.nlcell[p]
+    cells = st.lcell
     cand = st.cand
     nbr = st.nbr_fields
     sticks = st.cell_sticks
     best = -1
-    nt = 0  # the nt best cells so far are moved to st.cand[0 .. nt - 1] (nt <= i: unread ones stay)
+    nt = 0  # the nt best cells so far are in st.cand[0 .. nt - 1]
     for i in range(n):
-        x = cand[i]
+        x = cells[p, i]
         # its fields next to it, 10 more with a stick on one of its edges (irrigated at once)
         v = nbr[p, x] + 10 * min(sticks[p, x], 1)
         if v > best:
@@ -509,20 +510,21 @@ def decide_stick(A, st, lineup, p, rng):
     """Where p's new stick goes: irrigating most fields, then scoring most (between two);
     ties between equally good edges are drawn uniformly from the game's stream (one draw, only
     when there is a tie; never the first edge in table order). Leaves the best edges at the
-    front of ``st.cand``."""
-    n = legal_edges(A, st, p)
+    front of ``st.cand`` (read from the kept list of legal edges, ``st.ledge``)."""
     if lineup.ids[p] == BOT_RANDOM:
-        return st.cand[randint(rng, n)]
+        return st.cand[randint(rng, legal_edges(A, st, p))]
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_cand(A, st, lineup, p, KIND_STICK, n)
+        return _custom_cand(A, st, lineup, p, KIND_STICK, legal_edges(A, st, p))
+    n = st.free_e[p]
+    edges = st.ledge
     cand = st.cand
     field = st.field
     wet = st.wet
     sides = A.edge_cells
     best = -1
-    nt = 0  # the nt best edges so far are moved to st.cand[0 .. nt - 1] (nt <= i: unread ones stay)
+    nt = 0  # the nt best edges so far are in st.cand[0 .. nt - 1]
     for i in range(n):
-        e = cand[i]
+        e = edges[p, i]
         v = 1  # 10 per field without irrigation on either side; 2 between two fields, else 1
         both = 1
         for k in range(2):

@@ -384,7 +384,7 @@ def feed(A, st, lineup, p, rng):
 def check_tokens(A, st):
     """Food and gold tokens are never negative; family sizes stay within 0..all tiles."""
     for q in range(A.n_players):
-        if st.food[q] < 0 or st.gold[q] < 0 or st.awake[q] < 0 or st.asleep[q] < 0:
+        if (st.food[q] | st.gold[q] | st.awake[q] | st.asleep[q]) < 0:  # one is negative
             st.ev[C_NEGATIVE] += 1
         for i in range(st.nm[q]):
             if st.mgoods[q, i] < 0:
