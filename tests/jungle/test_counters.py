@@ -2,8 +2,8 @@
 ``st.wet_free`` (free cells with a stick on an edge: :func:`greedy.wet_free_cells`), the stick
 points from the edge counters (:func:`board.stick_points_now` against the final scoring's scan
 :func:`board.stick_points`), the fields next to each cell and the sticks on each cell's edges
-(``st.nbr_fields``, ``st.cell_sticks``) and the points of the merchants' goods (``st.mpoints``
-against :func:`family.merchant_points`), on hand-built positions, at the end of whole kernel
+(``st.nbr_fields``, ``st.cell_sticks``) and each player's points apart from its reserve food
+(``st.score_base`` against :func:`family.base_points`), on hand-built positions, at the end of whole kernel
 games, after every step of random kernel games, in the reference engine's view at every
 decision, and after the lookahead's playouts."""
 
@@ -52,7 +52,7 @@ def test_counters_at_the_end_of_kernel_games(bots, players, over):
         for q in range(players):
             assert st.wet_free[q] == greedy.wet_free_cells(A, st, q), (game, q)
             assert board.stick_points_now(st, q) == board.stick_points(A, st, q), (game, q)
-            assert st.mpoints[q] == family.merchant_points(A, st, q), (game, q)
+            assert st.score_base[q] == family.base_points(A, st, q), (game, q)
             assert_cell_counts(A, st, q)
 
 
@@ -60,7 +60,7 @@ def assert_kept(A, st):
     """Every kept count of every seat equals its scan."""
     for q in range(A.n_players):
         assert st.wet_free[q] == greedy.wet_free_cells(A, st, q), q
-        assert st.mpoints[q] == family.merchant_points(A, st, q), q
+        assert st.score_base[q] == family.base_points(A, st, q), q
         assert_cell_counts(A, st, q)
 
 

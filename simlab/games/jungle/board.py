@@ -138,6 +138,8 @@ def place_field(A, st, p, c):
                 insert_sorted(st.lcell, p, nl, o)
                 nl += 1
     st.nlcell[p] = nl
+    # the stick points (stick_points_now: 4 per field - free edges - free inner edges)
+    st.score_base[p] += 4 - (fe - st.free_e[p]) - (inner - st.inner_e[p])
     st.free_e[p] = fe
     st.inner_e[p] = inner
     if wet:
@@ -189,6 +191,7 @@ def place_stick(A, st, p, e):
                 st.wet_free[p] += 1
     if both:
         st.inner_e[p] -= 1
+    st.score_base[p] += 1 + both  # 1 point, 2 between two fields
 
 
 # ------------------------------------------------------------------------------- scoring

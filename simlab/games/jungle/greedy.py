@@ -12,7 +12,6 @@ from typing import NamedTuple
 
 from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
-from simlab.games.jungle.board import stick_points_now
 from simlab.games.jungle.family import (
     field_need,
     food_after_feeding,
@@ -202,9 +201,7 @@ def points_now(A, st, q):
     food = st.food[q] + st.awake[q] + st.nm[q]
     need = field_need(A, st, q)
     u = unfed_short(A, food, need)
-    pen = st.penal[q] + u
-    food = food_after_feeding(A, food, need, u)
-    return points_of(A, st, q, stick_points_now(st, q), food, pen)
+    return points_of(A, st, q, food_after_feeding(A, food, need, u), u)
 
 
 @rule

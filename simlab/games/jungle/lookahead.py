@@ -57,7 +57,7 @@ def _copy_state(st, sim):
         sim.awake[q] = st.awake[q]
         sim.asleep[q] = st.asleep[q]
         sim.nm[q] = st.nm[q]
-        sim.mpoints[q] = st.mpoints[q]
+        sim.score_base[q] = st.score_base[q]
         sim.penal[q] = st.penal[q]
         sim.nfield[q] = st.nfield[q]
         sim.nstick[q] = st.nstick[q]

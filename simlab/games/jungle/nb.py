@@ -16,7 +16,7 @@ from simlab.core.jit import batch
 from simlab.core.ref import ref, rule
 from simlab.core.rng import randint, seed_stream
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
-from simlab.games.jungle.board import place_field, place_stick, stick_points_now
+from simlab.games.jungle.board import place_field, place_stick
 from simlab.games.jungle.family import clockwise, kittens, points_of
 from simlab.games.jungle.lookahead import decide_action_search, decide_follow_search
 from simlab.games.jungle.state import (
@@ -91,7 +91,7 @@ def new_game(A, st, rng):
         st.awake[q] = A.start_workers
         st.asleep[q] = 0
         st.nm[q] = 0
-        st.mpoints[q] = 0
+        st.score_base[q] = A.kitten_points * A.start_workers  # the pieces add their points
         st.held[q, q] = A.start_workers
         st.penal[q] = 0
         st.nfield[q] = 0
@@ -158,8 +158,7 @@ def end_round(A, st, agg):
 def running_score(A, st, q):
     """Game shape: q's score if the game ended now (the final scoring's formula on the
     current position, awake kittens' food included; nothing changes)."""
-    return points_of(A, st, q, stick_points_now(st, q), st.food[q] + st.awake[q] + st.nm[q],
-                     st.penal[q])
+    return points_of(A, st, q, st.food[q] + st.awake[q] + st.nm[q], 0)
 
 
 @rule(inline=True)

@@ -270,9 +270,7 @@ class ReferenceGame:
                 st.mkind[q, i] = M_FOOD if kind == "food" else (M_GOLD if kind == "gold"
                                                                  else M_UNSET)
                 st.mgoods[q, i] = goods
-            st.mpoints[q] = sum(goods * (self.A.merchant_gold_points if kind == "gold" else
-                                         self.A.merchant_food_points)
-                                for kind, goods in pl.merchants)
+            st.score_base[q] = self.base_points(pl)
             for f in range(self.n_p):
                 st.held[q, f] = pl.tiles.get(f, 0)
             st.penal[q] = pl.penalties
@@ -624,6 +622,16 @@ class ReferenceGame:
                  f"each player "
                  f"{A.start_workers} awake workers, {A.start_food} food, 2 irrigated fields; "
                  f"{self.names[self.first]} is the first player")
+
+    def base_points(self, pl: Player) -> int:
+        """The player's score apart from its reserve food: kittens, sticks, merchants' goods,
+        reserve gold, penalty tokens (the bots' view keeps it as ``score_base``)."""
+        A = self.A
+        sticks = sum(2 if a in pl.fields and b in pl.fields else 1 for a, b in pl.sticks)
+        goods = sum((A.merchant_gold_points if k == "gold" else A.merchant_food_points) * g
+                    for k, g in pl.merchants)
+        return (A.kitten_points * pl.family + sticks + goods + A.gold_points * pl.gold
+                - A.penalty * pl.penalties)
 
     def running_scores(self):
         """Game shape: each player's score if the game ended now (the final scoring on the

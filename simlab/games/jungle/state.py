@@ -102,9 +102,9 @@ class JungleState(NamedTuple):
     #                         fields are placed
     cell_sticks: np.ndarray  # (P, NC) p's sticks on the edges of each cell, kept as sticks
     #                          are placed
-    mpoints: np.ndarray   # (P,) points of the goods on p's merchants (merchant_gold_points a
-    #                       gold, merchant_food_points a food), kept as goods are sold and
-    #                       merchants leave (family.merchant_points counts them)
+    score_base: np.ndarray  # (P,) p's points apart from its reserve food: kittens, sticks,
+    #                         reserve gold, merchants' goods, penalty tokens; kept by every rule
+    #                         that changes one of them (family.base_points counts them)
 
 
 class JungleLineup(NamedTuple):

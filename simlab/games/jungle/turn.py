@@ -138,12 +138,13 @@ def sell_phase(A, st, lineup, p, rng):
                 st.mkind[p, i] = kind
                 st.mgoods[p, i] += 1
                 done += 1
-        st.mpoints[p] += goods_points(A, kind) * done
+        st.score_base[p] += goods_points(A, kind) * done
         if kind == M_FOOD:
             st.food[p] -= k
             st.ev[C_SOLD_FOOD] += k
         else:
             st.gold[p] -= k
+            st.score_base[p] -= A.gold_points * k
             st.ev[C_SOLD_GOLD] += k
 
 
@@ -152,6 +153,7 @@ def recruit_one(A, st, lineup, p, rng):
     """Recruitment of one kitten for 1 gold: from p's reserve, or (reserve empty) taken from an
     opponent, which ends the game at the end of the round; worker or merchant chosen at once."""
     st.gold[p] -= 1
+    st.score_base[p] -= A.gold_points
     if tiles_left(A, st, p) > 0:
         st.held[p, p] += 1
     else:
@@ -189,6 +191,7 @@ def perform(A, st, lineup, p, a, n, rng):
         st.food[p] += A.yields[n - 1]
     elif a == A_GOLD:
         st.gold[p] += n
+        st.score_base[p] += A.gold_points * n
     elif a == A_RECRUIT:
         for _ in range(n):
             recruit_one(A, st, lineup, p, rng)
@@ -375,6 +378,7 @@ def feed(A, st, lineup, p, rng):
                 u = lo
     if u > 0:
         st.penal[p] += u
+        st.score_base[p] -= A.penalty * u
         st.ev[C_PENALTIES] += u
         st.sev[p, S_PENALTIES] += u
     st.food[p] = food_after_feeding(A, st.food[p], need, u)
