@@ -125,8 +125,10 @@ What a bot reads (all read-only; a custom bot must not write to ``st``):
   (``M_FOOD`` 0 / ``M_GOLD`` 1 / ``M_UNSET`` 2: no sale yet) and ``mgoods[q, i]`` for ``i < nm[q]``, ``held[q, f]`` (kitten
   tiles of family f; the family size is ``awake + asleep + nm``), ``penal[q]``, ``nfield[q]``,
   ``nwet[q]`` (irrigated fields), ``nstick[q]``, ``free_e[q]`` / ``inner_e[q]`` (edges where a
-  stick may go / between two fields), ``field[q, cell]``, ``wet[q, cell]``, ``stick[q, edge]``;
-  the board: ``tile_food[t]``, ``tile_used[t]``, ``info[I_ROUND]`` (1-based),
+  stick may go / between two fields), ``field[q, cell]``, ``wet[q, cell]``, ``stick[q, edge]``,
+  ``nbr_fields[q, cell]`` / ``cell_sticks[q, cell]`` (q's fields next to a cell / sticks on its
+  edges), ``score_base[q]`` (q's points apart from its reserve food); the board:
+  ``tile_food[t]``, ``tile_used[t]``, ``info[I_ROUND]`` (1-based),
   ``info[I_ACTIVE]``, ``info[I_FIRST]``, ``info[I_TRIGGER]`` (0 while the end is not
   triggered), ``info[I_FSUP]`` / ``info[I_SSUP]`` (fields / sticks left in the supply),
   ``info[I_FOLLOW]`` (the action followers take, -1 outside the followers' decisions).
