@@ -6,8 +6,8 @@ both engines so that a test compares both against a hand-computed expectation.
 
 Cells are ``(row, col)`` on the default 11 x 11 table; every player starts with fields at
 (5, 4) and (5, 5) and the stick between them. ``players``: one dict per seat with any of
-``food, gold, awake, asleep, merchants`` (list of ``(kind, goods)``, kind ``None`` before the
-first sale), ``fields`` (cells),
+``food, gold, awake, asleep, penalties, merchants`` (list of ``(kind, goods)``, kind ``None``
+before the first sale), ``fields`` (cells),
 ``sticks`` (pairs of cells); fields and sticks replace the start when given.
 """
 
@@ -17,6 +17,7 @@ import numpy as np
 
 from simlab.games.jungle import board, nb
 from simlab.games.jungle.bots import BOTS, bot_vector
+from simlab.games.jungle.family import base_points
 from simlab.games.jungle.reference import ReferenceGame, edge
 from simlab.games.jungle.rules import make_rules
 from simlab.games.jungle.state import I_FSUP, I_ROUND, I_SSUP, I_TURN, JungleLineup, new_state
@@ -57,12 +58,14 @@ def build(A, players, bots=None, tile_food=None, supply=None, round_=1, turn=2):
         pl.gold = spec.get("gold", 0)
         pl.awake = spec.get("awake", 2)
         pl.asleep = spec.get("asleep", 0)
+        pl.penalties = spec.get("penalties", 0)
         pl.merchants = [[k, v] for k, v in spec.get("merchants", [])]
         pl.tiles = {q: pl.family}
         pl.fields = set(fields)
         pl.sticks = set(sticks)
         g.dirty[q] = True
         st.food[q], st.gold[q], st.awake[q], st.asleep[q] = pl.food, pl.gold, pl.awake, pl.asleep
+        st.penal[q] = pl.penalties
         st.nm[q] = len(pl.merchants)
         for i, (k, v) in enumerate(pl.merchants):
             st.mkind[q, i] = {"food": 0, "gold": 1, None: 2}[k]
@@ -72,6 +75,8 @@ def build(A, players, bots=None, tile_food=None, supply=None, round_=1, turn=2):
         st.field[q, :] = 0
         st.wet[q, :] = 0
         st.stick[q, :] = 0
+        st.nbr_fields[q, :] = 0
+        st.cell_sticks[q, :] = 0
         st.nfield[q] = st.nstick[q] = st.nwet[q] = st.free_e[q] = st.inner_e[q] = 0
         st.wet_free[q] = st.nlcell[q] = 0
         st.box[q, :] = [fields[0][0], fields[0][0], fields[0][1], fields[0][1]]
@@ -79,6 +84,7 @@ def build(A, players, bots=None, tile_food=None, supply=None, round_=1, turn=2):
             board.place_field(A, st, q, g.cell_id(c))
         for s in sticks:
             board.place_stick(A, st, q, g.edge_id(s))
+        st.score_base[q] = base_points(A, st, q)
     if tile_food is not None:
         g.tile_food = list(tile_food)
         st.tile_food[:] = tile_food
@@ -99,7 +105,7 @@ def same(st, g) -> bool:
     v = g.make_view()
     for name in ("food", "gold", "awake", "asleep", "nm", "held", "penal", "field", "wet",
                  "stick", "nfield", "nstick", "nwet", "free_e", "inner_e", "wet_free",
-                 "tile_food"):
+                 "nbr_fields", "cell_sticks", "score_base", "tile_food"):
         if not np.array_equal(getattr(st, name), getattr(v, name)):
             raise AssertionError(f"{name}: kernel {getattr(st, name)} reference "
                                  f"{getattr(v, name)}")

@@ -1,8 +1,11 @@
 """The counters the kernel keeps as pieces are placed equal the scans that define them:
-``st.wet_free`` (free cells with a stick on an edge: :func:`greedy.wet_free_cells`) and the stick
+``st.wet_free`` (free cells with a stick on an edge: :func:`greedy.wet_free_cells`), the stick
 points from the edge counters (:func:`board.stick_points_now` against the final scoring's scan
-:func:`board.stick_points`), on hand-built positions, at the end of whole kernel games, in the
-reference engine's view at every decision, and after the lookahead's playouts."""
+:func:`board.stick_points`), the fields next to each cell and the sticks on each cell's edges
+(``st.nbr_fields``, ``st.cell_sticks``) and each player's points apart from its reserve food
+(``st.score_base`` against :func:`family.base_points`), on hand-built positions, at the end of whole kernel
+games, after every step of random kernel games, in the reference engine's view at every
+decision, and after the lookahead's playouts."""
 
 from __future__ import annotations
 
@@ -10,12 +13,13 @@ import numpy as np
 import pytest
 
 from simlab.core.rng import new_stream
-from simlab.games.jungle import board, greedy, nb
+from simlab.games.jungle import board, family, greedy, nb, turn
 from simlab.games.jungle.game import GAME
 from simlab.games.jungle.reference import ReferenceGame
-from simlab.games.jungle.state import new_agg, new_state
+from simlab.games.jungle.state import E_NONE, I_FIRST, new_agg, new_state
 
 from .positions import arrays, build
+from .test_rules_board import assert_cell_counts
 
 
 @pytest.mark.parametrize("spec", [
@@ -48,6 +52,41 @@ def test_counters_at_the_end_of_kernel_games(bots, players, over):
         for q in range(players):
             assert st.wet_free[q] == greedy.wet_free_cells(A, st, q), (game, q)
             assert board.stick_points_now(st, q) == board.stick_points(A, st, q), (game, q)
+            assert st.score_base[q] == family.base_points(A, st, q), (game, q)
+            assert_cell_counts(A, st, q)
+
+
+def assert_kept(A, st):
+    """Every kept count of every seat equals its scan."""
+    for q in range(A.n_players):
+        assert st.wet_free[q] == greedy.wet_free_cells(A, st, q), q
+        assert st.score_base[q] == family.base_points(A, st, q), q
+        assert_cell_counts(A, st, q)
+
+
+@pytest.mark.parametrize("bots,players,over", [
+    ("random", 3, {}),
+    ("trader,random,breeder,greedy", 4, {}),
+    ("random,trader", 2, {"merchant_kind_at": "recruit", "max_family": 3, "grid": 7}),
+])
+def test_kept_counts_after_every_turn_of_random_games(bots, players, over):
+    # turn by turn (sales, recruits of merchants, kittens fired or taken, pieces placed): the
+    # kept counts equal the scans after every turn of whole games
+    prep = GAME.prepare(GAME.make_rules(players, over), GAME.lineup(bots, players))
+    A, lu = prep.arrays, prep.lineup
+    for game in range(12):
+        st = new_state(players, A.n_cells, A.n_edges)
+        agg = new_agg(players, A.max_rounds)
+        rng = new_stream(13, game)
+        nb.start_game(A, st, rng)
+        assert_kept(A, st)
+        while nb.next_round(A, st) == E_NONE:  # play_game's loop, checked turn by turn
+            first = st.info[I_FIRST]
+            for k in range(players):
+                turn.take_turn(A, st, lu, (first + k) % players, rng)
+                assert_kept(A, st)
+            if nb.round_over(A, st, agg) != E_NONE:
+                break
 
 
 class _Checked(ReferenceGame):
@@ -55,8 +94,7 @@ class _Checked(ReferenceGame):
 
     def ask(self, fn, q, *args):
         st = self.make_view()
-        for p in range(self.n_p):
-            assert st.wet_free[p] == greedy.wet_free_cells(self.A, st, p)
+        assert_kept(self.A, st)
         return super().ask(fn, q, *args)
 
 
@@ -80,6 +118,5 @@ def test_counters_after_lookahead_playouts():
         nb.play_game_search(A, st, prep.lineup, new_stream(9, game), new_agg(3, A.max_rounds),
                             sim)
         for s in (st, sim.st):
-            for q in range(3):
-                assert s.wet_free[q] == greedy.wet_free_cells(A, s, q)
+            assert_kept(A, s)
         assert np.all(sim.st.nfield >= 2)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.games.jungle import nb, turn
+from simlab.games.jungle import family, nb, turn
 from simlab.games.jungle.game import GAME
 from simlab.games.jungle.state import new_state
 
@@ -41,6 +41,7 @@ def test_running_score_equals_final_scoring_on_the_same_position():
     st.awake[:] = (2, 1, 0)
     st.gold[:] = (3, 0, 5)
     st.penal[:] = (1, 0, 2)
+    st.score_base[:] = [family.base_points(A, st, q) for q in range(3)]  # kept in a game
     before = [int(nb.running_score(A, st, q)) for q in range(3)]
     assert list(st.food) == [7, 0, 12]        # unchanged
     turn.final_scoring(A, st)

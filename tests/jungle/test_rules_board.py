@@ -102,7 +102,18 @@ def test_kept_legal_lists_equal_a_scan_of_the_table():
             assert list(st.cand[:n]) == cells
             n = board.legal_edges(A, st, p)
             assert list(st.cand[:n]) == edges
+            assert_cell_counts(A, st, p)
             if rs.random() < 0.5 and cells:
                 board.place_field(A, st, p, int(rs.choice(cells)))
             elif edges:
                 board.place_stick(A, st, p, int(rs.choice(edges)))
+
+
+def assert_cell_counts(A, st, p):
+    """The per-cell counts place_field / place_stick keep equal a scan of p's table: p's fields
+    next to each cell (``nbr_fields``) and p's sticks on each cell's edges (``cell_sticks``)."""
+    for x in range(A.n_cells):
+        fields = sum(int(st.field[p, o]) for o in A.cell_nbrs[x] if o >= 0)
+        sticks = sum(int(st.stick[p, e]) for e in A.cell_edges[x])
+        assert st.nbr_fields[p, x] == fields, (p, x)
+        assert st.cell_sticks[p, x] == sticks, (p, x)

@@ -23,12 +23,10 @@ def test_final_scoring():
     # (2 workers + the merchant) give 3 food: 4 + 3 = 7 food -> 3 points; sticks: one between
     # two fields (2) and one outer (1); gold 3 -> 3; penalties 1 -> -3.
     A = arrays(2)
-    st, g, lu = build(A, [{"food": 4, "gold": 3, "awake": 2, "asleep": 1,
+    st, g, lu = build(A, [{"food": 4, "gold": 3, "awake": 2, "asleep": 1, "penalties": 1,
                            "merchants": [("gold", 2)],
                            "sticks": [((5, 4), (5, 5)), ((4, 4), (5, 4))]},
                           {"food": 1, "merchants": [("food", 3)]}])
-    st.penal[0] = 1
-    g.players[0].penalties = 1
     assert same(st, g)
     k = turn.final_scoring(A, st)
     scores, rows = g.score()

@@ -86,8 +86,9 @@ def remove_sorted(row, p, n, x):
 @rule(inline=True)
 def copy_cand(st, row, p, n):
     """``row[p, :n]`` into ``st.cand`` (the bots reorder their copy); returns n."""
+    cand = st.cand  # read once (each store could be to the state's arrays)
     for i in range(n):
-        st.cand[i] = row[p, i]
+        cand[i] = row[p, i]
     st.info[I_NCAND] = n
     return n
 
@@ -101,9 +102,14 @@ def legal_cells(A, st, p):
 
 @rule
 def place_field(A, st, p, c):
-    """Fields: p's new field on cell c, irrigated at once if a stick lies on one of its edges."""
+    """Fields: p's new field on cell c, irrigated at once if a stick lies on one of its edges
+    (the kept counts of the table: legal cells and edges, free and inner edges, fields next to
+    each cell)."""
     g = A.grid
-    st.field[p, c] = 1
+    field = st.field  # the table's arrays, read once (every store below could be to them)
+    stick = st.stick
+    nbr = st.nbr_fields
+    field[p, c] = 1
     st.nfield[p] += 1
     r = c // g
     col = c % g
@@ -112,27 +118,30 @@ def place_field(A, st, p, c):
     st.box[p, 2] = min(st.box[p, 2], col)
     st.box[p, 3] = max(st.box[p, 3], col)
     # the legal cells: c is taken; a free neighbour with no other field next to it is new
-    st.nlcell[p] -= remove_sorted(st.lcell, p, st.nlcell[p], c)
+    nl = st.nlcell[p] - remove_sorted(st.lcell, p, st.nlcell[p], c)
+    fe = st.free_e[p]
+    inner = st.inner_e[p]
     wet = 0
     for k in range(4):
         e = A.cell_edges[c, k]
-        o = A.edge_cells[e, 0] if A.edge_cells[e, 1] == c else A.edge_cells[e, 1]
-        if st.stick[p, e] == 1:
+        o = A.cell_nbrs[c, k]  # the cell across edge e (-1: off the table)
+        if stick[p, e] == 1:
             wet = 1
-        elif o >= 0 and st.field[p, o] == 1:
-            st.inner_e[p] += 1
+        elif o >= 0 and field[p, o] == 1:
+            inner += 1
         else:
-            insert_sorted(st.ledge, p, st.free_e[p], e)  # a new legal edge
-            st.free_e[p] += 1
-        if o >= 0 and st.field[p, o] == 0:
-            nf = 0
-            for j in range(4):
-                x = A.cell_nbrs[o, j]
-                if x >= 0 and st.field[p, x] == 1:
-                    nf += 1
-            if nf == 1:  # c only
-                insert_sorted(st.lcell, p, st.nlcell[p], o)
-                st.nlcell[p] += 1
+            insert_sorted(st.ledge, p, fe, e)  # a new legal edge
+            fe += 1
+        if o >= 0:
+            nbr[p, o] += 1
+            if field[p, o] == 0 and nbr[p, o] == 1:  # next to c only
+                insert_sorted(st.lcell, p, nl, o)
+                nl += 1
+    st.nlcell[p] = nl
+    # the stick points (stick_points_now: 4 per field - free edges - free inner edges)
+    st.score_base[p] += 4 - (fe - st.free_e[p]) - (inner - st.inner_e[p])
+    st.free_e[p] = fe
+    st.inner_e[p] = inner
     if wet:
         st.wet[p, c] = 1
         st.nwet[p] += 1
@@ -155,7 +164,12 @@ def legal_edges(A, st, p):
 
 @rule
 def place_stick(A, st, p, e):
-    """Irrigation: p's stick on edge e; every field on either side is irrigated."""
+    """Irrigation: p's stick on edge e; every field on either side is irrigated (the kept
+    counts: legal edges, inner edges, sticks on each cell's edges, free cells next to a
+    stick)."""
+    field = st.field  # read once (every store below could be to them)
+    wet = st.wet
+    sticks = st.cell_sticks
     st.stick[p, e] = 1
     st.nstick[p] += 1
     remove_sorted(st.ledge, p, st.free_e[p], e)
@@ -163,20 +177,21 @@ def place_stick(A, st, p, e):
     both = 1
     for k in range(2):
         x = A.edge_cells[e, k]
-        if x >= 0 and st.field[p, x] == 1:
-            if st.wet[p, x] == 0:
-                st.wet[p, x] = 1
-                st.nwet[p] += 1
-        else:
+        if x < 0:  # outside the table
             both = 0
-            if x >= 0:  # a free cell: next to a stick now, if this is its first
-                s = 0
-                for j in range(4):
-                    s += st.stick[p, A.cell_edges[x, j]]
-                if s == 1:
-                    st.wet_free[p] += 1
+            continue
+        sticks[p, x] += 1
+        if field[p, x] == 1:
+            if wet[p, x] == 0:
+                wet[p, x] = 1
+                st.nwet[p] += 1
+        else:  # a free cell: next to a stick now, if this is its first
+            both = 0
+            if sticks[p, x] == 1:
+                st.wet_free[p] += 1
     if both:
         st.inner_e[p] -= 1
+    st.score_base[p] += 1 + both  # 1 point, 2 between two fields
 
 
 # ------------------------------------------------------------------------------- scoring

@@ -125,8 +125,10 @@ What a bot reads (all read-only; a custom bot must not write to ``st``):
   (``M_FOOD`` 0 / ``M_GOLD`` 1 / ``M_UNSET`` 2: no sale yet) and ``mgoods[q, i]`` for ``i < nm[q]``, ``held[q, f]`` (kitten
   tiles of family f; the family size is ``awake + asleep + nm``), ``penal[q]``, ``nfield[q]``,
   ``nwet[q]`` (irrigated fields), ``nstick[q]``, ``free_e[q]`` / ``inner_e[q]`` (edges where a
-  stick may go / between two fields), ``field[q, cell]``, ``wet[q, cell]``, ``stick[q, edge]``;
-  the board: ``tile_food[t]``, ``tile_used[t]``, ``info[I_ROUND]`` (1-based),
+  stick may go / between two fields), ``field[q, cell]``, ``wet[q, cell]``, ``stick[q, edge]``,
+  ``nbr_fields[q, cell]`` / ``cell_sticks[q, cell]`` (q's fields next to a cell / sticks on its
+  edges), ``score_base[q]`` (q's points apart from its reserve food); the board:
+  ``tile_food[t]``, ``tile_used[t]``, ``info[I_ROUND]`` (1-based),
   ``info[I_ACTIVE]``, ``info[I_FIRST]``, ``info[I_TRIGGER]`` (0 while the end is not
   triggered), ``info[I_FSUP]`` / ``info[I_SSUP]`` (fields / sticks left in the supply),
   ``info[I_FOLLOW]`` (the action followers take, -1 outside the followers' decisions).
@@ -480,32 +482,29 @@ def decide_field(A, st, lineup, p, rng):
     """Where p's new field goes: next to a stick (irrigated at once), then among most fields;
     ties between equally good cells are drawn uniformly from the game's stream (one draw, only
     when there is a tie; never the first cell in table order). Leaves the best cells at the
-    front of ``st.cand``."""
-    n = legal_cells(A, st, p)
+    front of ``st.cand`` (read from the kept list of legal cells, ``st.lcell``)."""
     if lineup.ids[p] == BOT_RANDOM:
-        return st.cand[randint(rng, n)]
+        return st.cand[randint(rng, legal_cells(A, st, p))]
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_cand(A, st, lineup, p, KIND_FIELD, n)
+        return _custom_cand(A, st, lineup, p, KIND_FIELD, legal_cells(A, st, p))
+    n = st.nlcell[p]
+    cells = st.lcell
+    cand = st.cand
+    nbr = st.nbr_fields
+    sticks = st.cell_sticks
     best = -1
-    nt = 0  # the nt best cells so far are moved to st.cand[0 .. nt - 1] (nt <= i: unread ones stay)
+    nt = 0  # the nt best cells so far are in st.cand[0 .. nt - 1]
     for i in range(n):
-        x = st.cand[i]
-        v = 0
-        wet = 0  # a stick on one of its edges: irrigated at once (counted once)
-        for k in range(4):
-            if st.stick[p, A.cell_edges[x, k]] == 1:
-                wet = 10
-            o = A.cell_nbrs[x, k]
-            if o >= 0 and st.field[p, o] == 1:
-                v += 1
-        v += wet
+        x = cells[p, i]
+        # its fields next to it, 10 more with a stick on one of its edges (irrigated at once)
+        v = nbr[p, x] + 10 * min(sticks[p, x], 1)
         if v > best:
             best = v
             nt = 0
         if v == best:
-            st.cand[nt] = x
+            cand[nt] = x
             nt += 1
-    return st.cand[randint(rng, nt)] if nt > 1 else st.cand[0]
+    return cand[randint(rng, nt)] if nt > 1 else cand[0]
 
 
 @rule  # asked by the reference engine (through its twin)
@@ -513,33 +512,38 @@ def decide_stick(A, st, lineup, p, rng):
     """Where p's new stick goes: irrigating most fields, then scoring most (between two);
     ties between equally good edges are drawn uniformly from the game's stream (one draw, only
     when there is a tie; never the first edge in table order). Leaves the best edges at the
-    front of ``st.cand``."""
-    n = legal_edges(A, st, p)
+    front of ``st.cand`` (read from the kept list of legal edges, ``st.ledge``)."""
     if lineup.ids[p] == BOT_RANDOM:
-        return st.cand[randint(rng, n)]
+        return st.cand[randint(rng, legal_edges(A, st, p))]
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_cand(A, st, lineup, p, KIND_STICK, n)
+        return _custom_cand(A, st, lineup, p, KIND_STICK, legal_edges(A, st, p))
+    n = st.free_e[p]
+    edges = st.ledge
+    cand = st.cand
+    field = st.field
+    wet = st.wet
+    sides = A.edge_cells
     best = -1
-    nt = 0  # the nt best edges so far are moved to st.cand[0 .. nt - 1] (nt <= i: unread ones stay)
+    nt = 0  # the nt best edges so far are in st.cand[0 .. nt - 1]
     for i in range(n):
-        e = st.cand[i]
-        v = 0
+        e = edges[p, i]
+        v = 1  # 10 per field without irrigation on either side; 2 between two fields, else 1
         both = 1
         for k in range(2):
-            x = A.edge_cells[e, k]
-            if x >= 0 and st.field[p, x] == 1:
-                if st.wet[p, x] == 0:
-                    v += 10
+            x = sides[e, k]
+            if x >= 0:
+                v += 10 * (field[p, x] - wet[p, x])  # only a field is irrigated
+                both *= field[p, x]
             else:
                 both = 0
-        v += 2 if both else 1
+        v += both
         if v > best:
             best = v
             nt = 0
         if v == best:
-            st.cand[nt] = e
+            cand[nt] = e
             nt += 1
-    return st.cand[randint(rng, nt)] if nt > 1 else st.cand[0]
+    return cand[randint(rng, nt)] if nt > 1 else cand[0]
 
 
 # ---------------------------------------------------------------------------- parameters

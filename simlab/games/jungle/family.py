@@ -9,6 +9,7 @@ way round.
 from __future__ import annotations
 
 from simlab.core.ref import rule
+from simlab.games.jungle.board import stick_points
 from simlab.games.jungle.rules import A_FIELDS, A_IRRIG, A_RECRUIT
 from simlab.games.jungle.state import (
     C_GOODS_LOST,
@@ -28,6 +29,14 @@ from simlab.games.jungle.state import (
 def kittens(st, p):
     """Family size: workers (awake and asleep) and merchants."""
     return st.awake[p] + st.asleep[p] + st.nm[p]
+
+
+@rule(inline=True)
+def clockwise(A, p, k):
+    """The seat k places clockwise after seat p (0 <= k < n_players): (p + k) mod the
+    players, without a division."""
+    q = p + k
+    return q - A.n_players if q >= A.n_players else q
 
 
 @rule
@@ -99,6 +108,7 @@ def kitten_code_ok(st, p, code):
 def remove_kitten(A, st, p, code):
     """A kitten leaves p's family (fired or taken); a merchant's goods go back to the reserve.
     Returns the family of the kitten tile."""
+    st.score_base[p] -= A.kitten_points
     if code == K_ASLEEP:
         st.asleep[p] -= 1
     elif code == K_AWAKE:
@@ -106,6 +116,7 @@ def remove_kitten(A, st, p, code):
     else:
         i = code - K_MERCHANT
         st.ev[C_GOODS_LOST] += st.mgoods[p, i]
+        st.score_base[p] -= goods_points(A, st.mkind[p, i]) * st.mgoods[p, i]
         for j in range(i, st.nm[p] - 1):
             st.mkind[p, j] = st.mkind[p, j + 1]
             st.mgoods[p, j] = st.mgoods[p, j + 1]
@@ -132,6 +143,7 @@ def give_up_code(st, q):
 def add_kitten(A, st, p, role):
     """A recruit joins p's family as an awake worker or a merchant: of the chosen kind
     (merchant_kind_at = recruit), else without a kind until its first sale."""
+    st.score_base[p] += A.kitten_points
     if role == ROLE_FOOD_MERCHANT or role == ROLE_GOLD_MERCHANT:
         i = st.nm[p]
         if A.kind_at_recruit == 1:
@@ -177,14 +189,34 @@ def send_limit(A, st, p, a):
 
 
 # ------------------------------------------------------------------------------- scoring
+@rule(inline=True)
+def goods_points(A, kind):
+    """Scoring: a unit on a merchant of ``kind`` is worth 3 (gold) or 2 (food)."""
+    return A.merchant_gold_points if kind == M_GOLD else A.merchant_food_points
+
+
 @rule
-def points_of(A, st, q, sticks, food, penalties):
-    """Final scoring's total for q on the current position with the given stick points, food
-    and penalties: kittens, sticks, merchants' goods, reserve gold, food, penalties."""
-    s = A.kitten_points * kittens(st, q) + sticks + A.gold_points * st.gold[q]
+def merchant_points(A, st, q):
+    """The points of the goods on q's merchants, by a scan of them."""
+    s = 0
     for i in range(st.nm[q]):
-        if st.mkind[q, i] == M_GOLD:
-            s += A.merchant_gold_points * st.mgoods[q, i]
-        else:
-            s += A.merchant_food_points * st.mgoods[q, i]
-    return s + food // A.food_per_point - A.penalty * penalties
+        s += goods_points(A, st.mkind[q, i]) * st.mgoods[q, i]
+    return s
+
+
+@rule
+def base_points(A, st, q):
+    """Final scoring's total for q on the current position apart from its reserve food:
+    kittens, sticks (a scan of its table), merchants' goods (a scan of them), reserve gold,
+    penalty tokens. The definition of the counter ``st.score_base``, which the rules keep:
+    :func:`add_kitten`, :func:`remove_kitten`, the placements (``board``), the gold taken,
+    spent and sold, the sales and the penalties (``turn``)."""
+    return (A.kitten_points * kittens(st, q) + stick_points(A, st, q)
+            + merchant_points(A, st, q) + A.gold_points * st.gold[q] - A.penalty * st.penal[q])
+
+
+@rule(inline=True)
+def points_of(A, st, q, food, unfed):
+    """Final scoring's total for q on the current position (the kept ``st.score_base``) with
+    ``food`` in its reserve and ``unfed`` more penalty tokens."""
+    return st.score_base[q] + food // A.food_per_point - A.penalty * unfed

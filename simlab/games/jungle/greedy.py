@@ -12,7 +12,6 @@ from typing import NamedTuple
 
 from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
-from simlab.games.jungle.board import stick_points_now
 from simlab.games.jungle.family import (
     field_need,
     food_after_feeding,
@@ -76,7 +75,7 @@ class Position(NamedTuple):
     tiles_left: int   # kitten tiles in p's reserve
 
 
-@rule
+@rule(inline=True)
 def position(A, st, p):
     """The :class:`Position` p's options are evaluated on."""
     return Position(st.food[p], kittens(st, p), st.nwet[p], st.inner_e[p],
@@ -84,9 +83,42 @@ def position(A, st, p):
                     st.info[I_FSUP], st.info[I_SSUP], tiles_left(A, st, p))
 
 
+class Coefs(NamedTuple):
+    """The weights of p's evaluation on a :class:`Position`, combined once per decision: the
+    same sums :func:`base_value` would form for every option (so the same values), read
+    from locals rather than from the weight vector and the rules at every option."""
+
+    gold: float       # a gold: A.gold_points + w[W_GOLD]
+    stick: float      # a stick point: 1.0 + w[W_STICK]
+    irrig: float      # a field irrigated: w[W_IRRIG]
+    field: float      # a field: w[W_FIELD]
+    wet_field: float  # a field irrigated at once: w[W_IRRIG] + 1.0 + w[W_STICK]
+    recruit: float    # a recruit: A.kitten_points - A.gold_points + the kitten bonus
+    food: float       # a food kept: 1.0 / A.food_per_point + w[W_FOOD]
+    short: float      # w[W_SHORT]
+    target: float     # w[W_TARGET]
+    asleep: float     # a worker put to sleep: w[W_ASLEEP]
+    per_kitten: int   # A.food_per_kitten
+    penalty: int      # A.penalty
+
+
+@rule
+def coefs(A, w, e):
+    """The :class:`Coefs` of weights ``w`` on position ``e`` (the kitten bonus ``kitten``
+    counts only up to round ``early_rounds`` when that is set)."""
+    bonus = w[W_KITTEN]
+    if w[W_EARLY] > 0 and e.round > w[W_EARLY]:
+        bonus = 0.0
+    return Coefs(A.gold_points + w[W_GOLD], 1.0 + w[W_STICK], w[W_IRRIG], w[W_FIELD],
+                 w[W_IRRIG] + 1.0 + w[W_STICK], A.kitten_points - A.gold_points + bonus,
+                 1.0 / A.food_per_point + w[W_FOOD], w[W_SHORT], w[W_TARGET], w[W_ASLEEP],
+                 A.food_per_kitten, A.penalty)
+
+
 @rule(inline=True)
-def base_value(A, e, w, a, n, extra_food, wetc, feed_now):
-    """:func:`option_value` without the end term, on the position ``e``."""
+def base_value(A, e, c, a, n, extra_food, wetc, feed_now):
+    """:func:`option_value` without the end term, on the position ``e`` with the weights
+    ``c`` (:func:`coefs`)."""
     food = e.food + extra_food
     k = e.kittens
     wet = e.wet
@@ -95,32 +127,32 @@ def base_value(A, e, w, a, n, extra_food, wetc, feed_now):
         if n > 0:
             food += A.yields[n - 1]
     elif a == A_GOLD:
-        v += n * (A.gold_points + w[W_GOLD])
+        v += n * c.gold
     elif a == A_IRRIG:
         inner = min(n, e.inner)
         new_wet = min(n, e.dry)
         wet += new_wet
-        v += (2 * inner + (n - inner)) * (1.0 + w[W_STICK]) + new_wet * w[W_IRRIG]
+        v += (2 * inner + (n - inner)) * c.stick + new_wet * c.irrig
     elif a == A_FIELDS:
         wc = min(n, wetc)
         wet += wc
         # a field on a cell next to one of p's sticks irrigates at once and turns that outer
         # stick (1 point) into one between two fields (2 points)
-        v += n * w[W_FIELD] + wc * (w[W_IRRIG] + 1.0 + w[W_STICK])
+        v += n * c.field + wc * c.wet_field
     elif a == A_RECRUIT:
         k += n
-        bonus = w[W_KITTEN]
-        if w[W_EARLY] > 0 and e.round > w[W_EARLY]:
-            bonus = 0.0
-        v += n * (A.kitten_points - A.gold_points + bonus)
-    need = max(0, A.food_per_kitten * k - wet)
+        v += n * c.recruit
+    need = max(0, c.per_kitten * k - wet)
     if feed_now:
-        u = unfed_short(A, food, need)
-        v -= A.penalty * u
-        food = food_after_feeding(A, food, need, u)
-    v += food * (1.0 / A.food_per_point + w[W_FOOD])
-    v -= w[W_SHORT] * max(0.0, w[W_TARGET] + need - food)
-    v -= w[W_ASLEEP] * n
+        if food >= need:  # every kitten fed (no penalty): the need paid from the food
+            food -= need
+        else:
+            u = unfed_short(A, food, need)
+            v -= c.penalty * u
+            food = food_after_feeding(A, food, need, u)
+    v += food * c.food
+    v -= c.short * max(0.0, c.target + need - food)
+    v -= c.asleep * n
     return v
 
 
@@ -129,7 +161,7 @@ def option_value(A, st, p, a, n, extra_food, w, wetc, feed_now):
     """The linear evaluation of p doing action a with n kittens (plus ``extra_food`` from the
     tile or a pass), after this turn's feeding when ``feed_now``."""
     e = position(A, st, p)
-    v = base_value(A, e, w, a, n, extra_food, wetc, feed_now)
+    v = base_value(A, e, coefs(A, w, e), a, n, extra_food, wetc, feed_now)
     if w[W_END] != 0.0 and n > 0:
         share = share_of(e, a, n)
         if share > 0.0:
@@ -162,42 +194,41 @@ def end_share(A, st, p, a, n):
     return share_of(position(A, st, p), a, n)
 
 
-@rule
+@rule(inline=True)
 def points_now(A, st, q):
     """q's score if the game ended now, after q's next feeding (its need paid from its food,
     unfed kittens' penalties): kittens, sticks, merchants' goods, gold, food, penalties."""
     food = st.food[q] + st.awake[q] + st.nm[q]
     need = field_need(A, st, q)
     u = unfed_short(A, food, need)
-    pen = st.penal[q] + u
-    food = food_after_feeding(A, food, need, u)
-    return points_of(A, st, q, stick_points_now(st, q), food, pen)
+    return points_of(A, st, q, food_after_feeding(A, food, need, u), u)
 
 
 @rule
 def standings(A, st, p):
     """p's score and the best opponent's score on the current position (:func:`points_now`),
     as floats: what :func:`end_standing` compares."""
-    mine = float(points_now(A, st, p))
+    mine = 0.0
     best = -1e18
-    for q in range(A.n_players):
-        if q != p:
-            x = float(points_now(A, st, q))
-            if x > best:
-                best = x
+    for q in range(A.n_players):  # one pass over the players (points_now inlined once)
+        x = float(points_now(A, st, q))
+        if q == p:
+            mine = x
+        elif x > best:
+            best = x
     return mine, best
 
 
 @rule
 def standing_of(A, e, mine, best, a, n):
     """:func:`end_standing` from the :func:`standings` ``mine`` and ``best`` on position ``e``."""
-    taken = 0
     if a == A_RECRUIT:
         mine += (A.kitten_points - A.gold_points) * n
         taken = max(0, n - e.tiles_left)
+        if taken > 0:  # (nothing taken: best - 0.0 is best)
+            best -= A.kitten_points * taken / max(A.n_players - 1, 1)  # spread over them
     elif a == A_IRRIG:
         mine += n
-    best -= A.kitten_points * taken / max(A.n_players - 1, 1)  # spread over the opponents
     return max(-END_CAP, min(END_CAP, mine - best))
 
 
@@ -219,8 +250,11 @@ def greedy_action(A, st, p, w, rng):
     drawn uniformly from the game's stream. Each option is valued on one :class:`Position` of
     p, the standings of the end term taken once, when an option first needs them."""
     e = position(A, st, p)
+    c = coefs(A, w, e)
     sides = 2 if A.variant else 1
     end_on = w[W_END] != 0.0
+    w_end = w[W_END]
+    noise = w[W_NOISE]
     have = False
     mine = 0.0
     top = 0.0
@@ -231,28 +265,31 @@ def greedy_action(A, st, p, w, rng):
     for t in range(N_TILES):
         if st.tile_used[t] == 1:
             continue
+        food = st.tile_food[t]
         for side in range(sides):
             a = A.tile_act[t, side]
             lim = min(send_limit(A, st, p, a), int(w[W_SEND]))
             for n in range(lim + 1):
-                v = base_value(A, e, w, a, n, st.tile_food[t], wetc, True)
+                v = base_value(A, e, c, a, n, food, wetc, True)
                 if end_on and n > 0:
                     share = share_of(e, a, n)
                     if share > 0.0:
                         if not have:
                             mine, top = standings(A, st, p)
                             have = True
-                        v += w[W_END] * share * standing_of(A, e, mine, top, a, n)
-                if w[W_NOISE] > 0:
-                    v += w[W_NOISE] * uniform(rng)
-                if v > best + 1e-9:
-                    best = v
-                    code = t * 16 + side * 8 + n
-                    nt = 1
-                elif v >= best - 1e-9:  # a tie: each of the nt best is kept with prob. 1/nt
-                    nt += 1
+                        v += w_end * share * standing_of(A, e, mine, top, a, n)
+                if noise > 0:
+                    v += noise * uniform(rng)
+                better = v > best + 1e-9
+                if not better and v >= best - 1e-9:  # a tie: each of the nt best is kept
+                    nt += 1  # with probability 1/nt
                     if randint(rng, nt) == 0:
                         code = t * 16 + side * 8 + n
+                # a better option (selects rather than a branch: which option is better is
+                # anyone's guess)
+                code = t * 16 + side * 8 + n if better else code
+                nt = 1 if better else nt
+                best = v if better else best
     return code
 
 
@@ -261,12 +298,13 @@ def greedy_action(A, st, p, w, rng):
 def _greedy_follow(A, st, w, q, a):
     """Greedy: follow (1) when following beats passing by ``follow``."""
     e = position(A, st, q)
+    c = coefs(A, w, e)
     wetc = st.wet_free[q] if a == A_FIELDS else 0  # wet_free_cells
     vf = 0.0
     vp = 0.0
     for j in range(2):  # following: one worker on a; passing: a kitten wakes, or +1 food
         b = a if j == 0 else A_FOOD
-        v = base_value(A, e, w, b, 1 - j, 0 if j == 0 or st.asleep[q] > 0 else 1,
+        v = base_value(A, e, c, b, 1 - j, 0 if j == 0 or st.asleep[q] > 0 else 1,
                        wetc if j == 0 else 0, False)
         if j == 0:
             vf = v

@@ -30,6 +30,7 @@ from simlab.games.jungle.greedy import (
     W_SEND,
     _greedy_follow,
     base_value,
+    coefs,
     position,
     share_of,
     standing_of,
@@ -56,6 +57,7 @@ def _copy_state(st, sim):
         sim.awake[q] = st.awake[q]
         sim.asleep[q] = st.asleep[q]
         sim.nm[q] = st.nm[q]
+        sim.score_base[q] = st.score_base[q]
         sim.penal[q] = st.penal[q]
         sim.nfield[q] = st.nfield[q]
         sim.nstick[q] = st.nstick[q]
@@ -76,6 +78,8 @@ def _copy_state(st, sim):
         for c in range(st.field.shape[1]):
             sim.field[q, c] = st.field[q, c]
             sim.wet[q, c] = st.wet[q, c]
+            sim.nbr_fields[q, c] = st.nbr_fields[q, c]
+            sim.cell_sticks[q, c] = st.cell_sticks[q, c]
         for e in range(st.stick.shape[1]):
             sim.stick[q, e] = st.stick[q, e]
         for j in range(4):
@@ -113,6 +117,7 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
     plays, width, horizon = _budget(w)
     sides = 2 if A.variant else 1
     e = position(A, st, p)
+    c = coefs(A, w, e)
     end_on = w[W_END] != 0.0
     have = False
     mine = 0.0
@@ -126,7 +131,7 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
             a = A.tile_act[t, side]
             lim = min(send_limit(A, st, p, a), int(w[W_SEND]))
             for k in range(lim + 1):  # option_value, on one position of p
-                v = base_value(A, e, w, a, k, st.tile_food[t], wetc, True)
+                v = base_value(A, e, c, a, k, st.tile_food[t], wetc, True)
                 if end_on and k > 0:
                     share = share_of(e, a, k)
                     if share > 0.0:

@@ -16,8 +16,8 @@ from simlab.core.jit import batch
 from simlab.core.ref import ref, rule
 from simlab.core.rng import randint, seed_stream
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
-from simlab.games.jungle.board import place_field, place_stick, stick_points_now
-from simlab.games.jungle.family import kittens, points_of
+from simlab.games.jungle.board import place_field, place_stick
+from simlab.games.jungle.family import clockwise, kittens, points_of
 from simlab.games.jungle.lookahead import decide_action_search, decide_follow_search
 from simlab.games.jungle.state import (
     C_FIELDS_BOARD,
@@ -79,6 +79,8 @@ def new_game(A, st, rng):
     st.field[:, :] = 0
     st.wet[:, :] = 0
     st.stick[:, :] = 0
+    st.nbr_fields[:, :] = 0
+    st.cell_sticks[:, :] = 0
     st.info[I_FSUP] = A.field_supply
     st.info[I_SSUP] = A.stick_supply
     st.info[I_FOLLOW] = -1
@@ -89,6 +91,7 @@ def new_game(A, st, rng):
         st.awake[q] = A.start_workers
         st.asleep[q] = 0
         st.nm[q] = 0
+        st.score_base[q] = A.kitten_points * A.start_workers  # the pieces add their points
         st.held[q, q] = A.start_workers
         st.penal[q] = 0
         st.nfield[q] = 0
@@ -119,7 +122,7 @@ def action_phase_search(A, st, lineup, p, rng, sim):
     fa = start_action(A, st, lineup, p, rng, decide_action_search(A, st, lineup, p, rng, sim))
     st.info[I_FOLLOW] = fa
     for k in range(1, A.n_players):
-        q = (p + k) % A.n_players
+        q = clockwise(A, p, k)
         f = False
         if can_follow(A, st, q, fa):
             f = decide_follow_search(A, st, lineup, q, rng, fa, sim) == 1
@@ -155,8 +158,7 @@ def end_round(A, st, agg):
 def running_score(A, st, q):
     """Game shape: q's score if the game ended now (the final scoring's formula on the
     current position, awake kittens' food included; nothing changes)."""
-    return points_of(A, st, q, stick_points_now(st, q), st.food[q] + st.awake[q] + st.nm[q],
-                     st.penal[q])
+    return points_of(A, st, q, st.food[q] + st.awake[q] + st.nm[q], 0)
 
 
 @rule(inline=True)
@@ -232,7 +234,7 @@ def play_game(A, st, lineup, rng, agg):
             break
         first = st.info[I_FIRST]
         for k in range(n_p):
-            take_turn(A, st, lineup, (first + k) % n_p, rng)
+            take_turn(A, st, lineup, clockwise(A, first, k), rng)
         end = round_over(A, st, agg)
         if end != E_NONE:
             break
@@ -250,7 +252,7 @@ def play_game_search(A, st, lineup, rng, agg, sim):
             break
         first = st.info[I_FIRST]
         for k in range(n_p):
-            take_turn_search(A, st, lineup, (first + k) % n_p, rng, sim)
+            take_turn_search(A, st, lineup, clockwise(A, first, k), rng, sim)
         end = round_over(A, st, agg)
         if end != E_NONE:
             break

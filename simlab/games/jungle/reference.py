@@ -270,6 +270,7 @@ class ReferenceGame:
                 st.mkind[q, i] = M_FOOD if kind == "food" else (M_GOLD if kind == "gold"
                                                                  else M_UNSET)
                 st.mgoods[q, i] = goods
+            st.score_base[q] = self.base_points(pl)
             for f in range(self.n_p):
                 st.held[q, f] = pl.tiles.get(f, 0)
             st.penal[q] = pl.penalties
@@ -283,6 +284,16 @@ class ReferenceGame:
                     st.wet[q, self.cell_id(c)] = self.irrigated(pl, c)
                 for e in pl.sticks:
                     st.stick[q, self.edge_id(e)] = 1
+                st.nbr_fields[q, :] = 0
+                st.cell_sticks[q, :] = 0
+                for c in pl.fields:
+                    for o in neighbours(c):
+                        if self.inside(o):
+                            st.nbr_fields[q, self.cell_id(o)] += 1
+                for e in pl.sticks:
+                    for c in e:
+                        if self.inside(c):
+                            st.cell_sticks[q, self.cell_id(c)] += 1
                 st.nfield[q] = len(pl.fields)
                 st.nstick[q] = len(pl.sticks)
                 st.nwet[q] = self.n_irrigated(pl)
@@ -611,6 +622,16 @@ class ReferenceGame:
                  f"each player "
                  f"{A.start_workers} awake workers, {A.start_food} food, 2 irrigated fields; "
                  f"{self.names[self.first]} is the first player")
+
+    def base_points(self, pl: Player) -> int:
+        """The player's score apart from its reserve food: kittens, sticks, merchants' goods,
+        reserve gold, penalty tokens (the bots' view keeps it as ``score_base``)."""
+        A = self.A
+        sticks = sum(2 if a in pl.fields and b in pl.fields else 1 for a, b in pl.sticks)
+        goods = sum((A.merchant_gold_points if k == "gold" else A.merchant_food_points) * g
+                    for k, g in pl.merchants)
+        return (A.kitten_points * pl.family + sticks + goods + A.gold_points * pl.gold
+                - A.penalty * pl.penalties)
 
     def running_scores(self):
         """Game shape: each player's score if the game ended now (the final scoring on the

@@ -98,6 +98,13 @@ class JungleState(NamedTuple):
     nlcell: np.ndarray    # (P,) p's legal cells
     ledge: np.ndarray     # (P, NE) the edges where p may place a stick (free, of one of p's
     #                       fields), increasing: the first free_e[p], kept as pieces are placed
+    nbr_fields: np.ndarray  # (P, NC) p's fields orthogonally next to each cell, kept as
+    #                         fields are placed
+    cell_sticks: np.ndarray  # (P, NC) p's sticks on the edges of each cell, kept as sticks
+    #                          are placed
+    score_base: np.ndarray  # (P,) p's points apart from its reserve food: kittens, sticks,
+    #                         reserve gold, merchants' goods, penalty tokens; kept by every rule
+    #                         that changes one of them (family.base_points counts them)
 
 
 class JungleLineup(NamedTuple):
@@ -160,7 +167,8 @@ def new_state(n_players: int, n_cells: int, n_edges: int) -> JungleState:
                        z(p), z(p), z(p, 4), z(N_TILES), z(N_TILES), z(N_INFO),
                        z(max(n_cells, n_edges)), z(p), z(p), z(p, N_BREAK),
                        z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(3, N_ACTIONS),
-                       z(MAX_CHECKPOINTS, p), z(p, n_cells), z(p), z(p, n_edges))
+                       z(MAX_CHECKPOINTS, p), z(p, n_cells), z(p), z(p, n_edges),
+                       z(p, n_cells), z(p, n_cells), z(p))
 
 
 def new_agg(n_players: int, max_rounds: int) -> JungleAgg:

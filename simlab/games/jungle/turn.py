@@ -35,9 +35,11 @@ from simlab.games.jungle.bots import (
 from simlab.games.jungle.family import (
     add_kitten,
     capacity,
+    clockwise,
     field_need,
     food_after_feeding,
     give_up_code,
+    goods_points,
     kitten_code_ok,
     kittens,
     remove_kitten,
@@ -114,6 +116,8 @@ def sell_phase(A, st, lineup, p, rng):
     """Selling goods: each merchant may take one unit of its kind from the reserve (food
     first, then gold; the merchants of that kind first, in recruitment order, then those
     without a kind yet, whose first sale fixes their kind)."""
+    if st.nm[p] == 0:  # no merchant: nothing to sell
+        return
     for kind in range(2):
         nk = sale_slots(st, p, kind)
         have = st.food[p] if kind == M_FOOD else st.gold[p]
@@ -134,11 +138,13 @@ def sell_phase(A, st, lineup, p, rng):
                 st.mkind[p, i] = kind
                 st.mgoods[p, i] += 1
                 done += 1
+        st.score_base[p] += goods_points(A, kind) * done
         if kind == M_FOOD:
             st.food[p] -= k
             st.ev[C_SOLD_FOOD] += k
         else:
             st.gold[p] -= k
+            st.score_base[p] -= A.gold_points * k
             st.ev[C_SOLD_GOLD] += k
 
 
@@ -147,6 +153,7 @@ def recruit_one(A, st, lineup, p, rng):
     """Recruitment of one kitten for 1 gold: from p's reserve, or (reserve empty) taken from an
     opponent, which ends the game at the end of the round; worker or merchant chosen at once."""
     st.gold[p] -= 1
+    st.score_base[p] -= A.gold_points
     if tiles_left(A, st, p) > 0:
         st.held[p, p] += 1
     else:
@@ -184,6 +191,7 @@ def perform(A, st, lineup, p, a, n, rng):
         st.food[p] += A.yields[n - 1]
     elif a == A_GOLD:
         st.gold[p] += n
+        st.score_base[p] += A.gold_points * n
     elif a == A_RECRUIT:
         for _ in range(n):
             recruit_one(A, st, lineup, p, rng)
@@ -261,7 +269,7 @@ def action_phase(A, st, lineup, p, rng):
     player's whole action."""
     a, n, fa = take_tile(A, st, p, decide_action(A, st, lineup, p, rng))
     for k in range(A.n_players):  # p's action, then each follower's, clockwise
-        q = (p + k) % A.n_players
+        q = clockwise(A, p, k)
         if k > 0:
             a = fa
             n = 0
@@ -332,7 +340,7 @@ def followers(A, st, lineup, p, fa, k0, rng):
     """The other players from the k0-th after p (clockwise) follow on fa or pass."""
     st.info[I_FOLLOW] = fa
     for k in range(k0, A.n_players):
-        q = (p + k) % A.n_players
+        q = clockwise(A, p, k)
         f = False
         if can_follow(A, st, q, fa):
             f = decide_follow(A, st, lineup, q, rng, fa) == 1
@@ -370,6 +378,7 @@ def feed(A, st, lineup, p, rng):
                 u = lo
     if u > 0:
         st.penal[p] += u
+        st.score_base[p] -= A.penalty * u
         st.ev[C_PENALTIES] += u
         st.sev[p, S_PENALTIES] += u
     st.food[p] = food_after_feeding(A, st.food[p], need, u)
@@ -379,7 +388,7 @@ def feed(A, st, lineup, p, rng):
 def check_tokens(A, st):
     """Food and gold tokens are never negative; family sizes stay within 0..all tiles."""
     for q in range(A.n_players):
-        if st.food[q] < 0 or st.gold[q] < 0 or st.awake[q] < 0 or st.asleep[q] < 0:
+        if (st.food[q] | st.gold[q] | st.awake[q] | st.asleep[q]) < 0:  # one is negative
             st.ev[C_NEGATIVE] += 1
         for i in range(st.nm[q]):
             if st.mgoods[q, i] < 0:
@@ -475,7 +484,7 @@ def play_on(A, st, lineup, p, rng, horizon):
     more = 0
     while True:
         for k in range(k0, n_p):
-            take_turn(A, st, lineup, (first + k) % n_p, rng)
+            take_turn(A, st, lineup, clockwise(A, first, k), rng)
         return_tiles(st)
         if st.info[I_TRIGGER] != E_NONE or no_workers(A, st):
             break
