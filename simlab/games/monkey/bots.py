@@ -205,6 +205,7 @@ def decide(A, st, sim, lineup, p, rng):
     n = legal_plays(A, st, p)
     if n == 0:
         return 0
+    st.fok[p] = 0  # a position from outside the game loop: no kept field values
     return choose(A, st, sim, lineup, p, n, rng)
 
 

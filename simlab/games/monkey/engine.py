@@ -52,6 +52,24 @@ from simlab.games.monkey.state import (
 )
 
 
+#: bit 4q set for every player q: the lowest bit of each player's count in ``st.lines``
+ONES = 0x1111
+
+
+@rule(inline=True)
+def threes(x):
+    """Bit 4q set where player q's count in the packed counts x (4 bits each, at most 4) is 3."""
+    return x & (x >> 1) & ~(x >> 2) & ONES
+
+
+@rule(inline=True)
+def forget_fields(A, st, mask):
+    """The evaluation bots' kept field values (``st.fval``) of the cells in ``mask`` are stale
+    for every seat: something a field's value reads has changed there."""
+    for q in range(A.n_players):
+        st.fok[q] &= ~mask
+
+
 @rule
 def shuffle(arr, n, rng):
     """Shuffling: Fisher-Yates over ``arr[:n]`` from the top, one draw from the stream per card."""
@@ -103,6 +121,7 @@ def new_game(A, st, rng):
         st.lines[s] = 0
     st.info[:] = 0
     st.ev[:] = 0
+    st.fok[:] = 0
     st.sev[:] = 0
     st.fev[:] = 0
     for q in range(n_p):
@@ -232,7 +251,12 @@ def play_cards(st, p, m):
 
 @rule(inline=True)
 def set_majority(A, st, c, who):
-    """The majority of c passes to ``who`` (-1: nobody); the shapes through c count it."""
+    """The majority of c passes to ``who`` (-1: nobody); the shapes through c count it.
+
+    Kept field values: a field's value for seat q reads, per shape through it, q's own count and
+    which opponents hold 3 (see ``policies._evaluate``). So the fields of every shape through c
+    are stale for the two seats whose count moves; for the others only c itself and the fields
+    of shapes where a count of 3 appears or goes."""
     old = st.maj[c]
     if who == old:
         return
@@ -241,9 +265,21 @@ def set_majority(A, st, c, who):
         d -= 1 << (4 * old)
     if who >= 0:
         d += 1 << (4 * who)
+    lines = st.lines
+    cell_shapes = A.cell_shapes
+    shape_mask = A.shape_mask
+    moved = 1 << c
     for k in range(A.n_cell_shapes[c]):
-        st.lines[A.cell_shapes[c, k]] += d
+        s = cell_shapes[c, k]
+        x0 = lines[s]
+        x1 = x0 + d
+        lines[s] = x1
+        if threes(x0) != threes(x1):
+            moved |= shape_mask[s]
     st.maj[c] = who
+    star = A.star[c]
+    for q in range(A.n_players):
+        st.fok[q] &= ~(star if q == old or q == who else moved)
 
 
 @rule(inline=True)
@@ -284,6 +320,7 @@ def sync_board(A, st):
             if st.owner[x] >= 0:
                 o |= 1 << (OWNED + st.owner[x])
         st.lines[s] = n | o
+    st.fok[:] = 0  # no kept field values for a board set up by hand
 
 
 @rule(inline=True)
@@ -297,6 +334,7 @@ def resolve_ownership(A, st, p, c):
     st.owner[c] = p
     for k in range(A.n_cell_shapes[c]):
         st.lines[A.cell_shapes[c, k]] |= 1 << (OWNED + p)
+    forget_fields(A, st, A.star[c])  # the shapes through c are dead for the others now
     for q in range(A.n_players):
         if not may_place(A, st, q, c):
             st.closed[q] |= 1 << A.number[c]
@@ -319,6 +357,7 @@ def place_monkey(A, st, p, c):
     a second monkey on a field makes it a minus tower)."""
     st.supply[p] -= 1
     st.counts[c, p] += 1
+    forget_fields(A, st, 1 << c)
     st.info[I_LAST] = c
     st.ev[C_PLACED] += 1
     st.sev[p, S_PLACED] += 1

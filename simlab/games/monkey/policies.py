@@ -14,6 +14,7 @@ import numpy as np
 
 from simlab.core.ref import rule
 from simlab.core.rng import randint
+from simlab.games.monkey.engine import ONES, threes
 from simlab.games.monkey.rules import N_CELLS
 from simlab.games.monkey.state import I_TURN, OWNED
 
@@ -47,16 +48,6 @@ def canonical(st, p, m):
     return True
 
 
-#: bit 4q set for every player q: the lowest bit of each player's count in ``st.lines``
-ONES = 0x1111
-
-
-@rule(inline=True)
-def _threes(x):
-    """Bit 4q set where player q's count in the packed counts x (4 bits each, at most 4) is 3."""
-    return x & (x >> 1) & ~(x >> 2) & ONES
-
-
 @rule(inline=True)
 def leader_seat(A, st, p, rng):
     """The opponent with most open 3-of-4 threats (then most majority fields); opponents tied
@@ -68,7 +59,7 @@ def leader_seat(A, st, p, rng):
     threats = 0
     for s in range(A.shapes.shape[0]):
         x = st.lines[s]
-        t = _threes(x)
+        t = threes(x)
         if t == 0:
             continue
         o = x >> OWNED  # bit q: q owns a field of the shape
@@ -205,7 +196,7 @@ def _evaluate(A, st, p, c, w, leader, finite):
     if short:  # a tight loop while the shapes have only p's own terms (the usual case)
         while k < ncs:
             cnt0 = lines[cell_shapes[c, k]]
-            if _threes(cnt0) & opp:
+            if threes(cnt0) & opp:
                 break  # an opponent's threat: this shape and the rest the long way
             n1 = ((cnt0 >> sh) & 15) + rise if cnt0 & dead == 0 else 0
             v += vals[table + n1]
@@ -213,7 +204,7 @@ def _evaluate(A, st, p, c, w, leader, finite):
             k += 1
     while k < ncs:
         cnt0 = lines[cell_shapes[c, k]]  # majorities per player (4 bits each), owners
-        threats = _threes(cnt0) & opp  # opponents holding 3 of the shape
+        threats = threes(cnt0) & opp  # opponents holding 3 of the shape
         k += 1
         if short and threats == 0:  # only p's own terms (none when the shape is dead)
             n1 = ((cnt0 >> sh) & 15) + rise if cnt0 & dead == 0 else 0
@@ -273,19 +264,23 @@ def evaluation_play(A, st, p, n, w, rng):
     among the n legal plays in st.masks/st.cells: the best value of the field plus the card
     cost; ties (within EPS) drawn uniformly from the stream over the distinct plays (a subset
     playing the same cards as an earlier one from other slots has its value and comes later:
-    it never leads, and it is not counted in a tie). Each field is evaluated once (its value
-    kept in ``st.vals[cell]``)."""
+    it never leads, and it is not counted in a tie). Each field is evaluated once per decision,
+    and its value is kept for the seat's next decision (``st.fval``) unless the rules mark it
+    stale (``st.fok``; all of them when the leader changes)."""
     leader = -1
     if A.n_players > 1 and w[W_LEADER] != 0.0:
         leader = leader_seat(A, st, p, rng)
     best = -1e18
     bm = st.masks[0]
     ties = 0
-    seen = np.int64(0)  # bit per cell evaluated
+    ok = st.fok[p]  # bit per cell whose kept value is up to date
+    if st.flead[p] != leader:
+        ok = 0
+        st.flead[p] = leader
     finite = _evaluation_tables(st, w)
     cells = st.cells
     masks = st.masks
-    vals = st.vals
+    vals = st.fval[p]
     pk = st.pk
     psum = st.psum
     tenth = A.tenth
@@ -293,16 +288,17 @@ def evaluation_play(A, st, p, n, w, rng):
     for i in range(n):
         c = cells[i]
         m = masks[i]
-        if (seen >> c) & 1:
+        if (ok >> c) & 1:
             cv = vals[c]
         else:
             cv = _evaluate(A, st, p, c, w, leader, finite)
             vals[c] = cv
-            seen |= np.int64(1) << c
+            ok |= np.int64(1) << c
         v = cv + w_cost * (pk[m] + tenth[psum[m]])  # play_cost
         take, best, ties = tie_play(v, best, ties, st, p, m, rng)
         if take:
             bm = m
+    st.fok[p] = ok
     return bm
 
 

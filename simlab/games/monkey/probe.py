@@ -49,15 +49,18 @@ def probe(A, st, sim, lineup, rng, scratch, seed, games, what, reps, out):
                 out[1] += n
                 out[2] += k
                 w = lineup.params[p]
+                kept = st.fok[p]
                 for _ in range(reps):
                     if what == REP_LEGAL:
                         legal_plays(A, st, p)
                     elif what == REP_DECIDE:
+                        st.fok[p] = kept  # each repeat finds the kept values the decision finds
                         evaluation_play(A, st, p, n, w, scratch)
                     elif what == REP_FIELD:
                         finite = _evaluation_tables(st, w)
                         for i in range(n):
                             st.vals[i] = _evaluate(A, st, p, st.cells[i], w, -1, finite)
+                st.fok[p] = kept
                 m = choose(A, st, sim, lineup, p, n, rng)
             turn_steps(A, st, p, m, rng)
             if st.info[I_END] != E_NONE:

@@ -58,6 +58,7 @@ def _copy_state(st, sim):
         sim.lines[s] = st.lines[s]
     for q in range(st.closed.shape[0]):
         sim.closed[q] = st.closed[q]
+        sim.fok[q] = 0  # the evaluation bots' kept values are not copied
 
 
 @rule(inline=True)

@@ -89,6 +89,11 @@ class MonkeyState(NamedTuple):
     pk: np.ndarray       # (N_MASKS,) int64: cards in each such subset
     closed: np.ndarray   # (P,) int64: bit n set: player q may not place on field number n
     #                      (owned by another player; by q too when owner_may_place is off)
+    fval: np.ndarray     # (P, 36) float64: the evaluation bots' kept value of each field for
+    #                      seat q (``policies.evaluation_play``), valid where ``fok`` says so
+    fok: np.ndarray      # (P,) int64: bit c set: ``fval[q, c]`` is still the value of field c
+    #                      for q (nothing it reads has changed since; the rules clear the bits)
+    flead: np.ndarray    # (P,) int64: the leader ``fval[q]`` was computed against
 
 
 class MonkeyLineup(NamedTuple):
@@ -136,7 +141,8 @@ def new_state(n_players: int, n_cards: int, turns: int = 0) -> MonkeyState:
                        np.zeros((3, N_CELLS), i8), np.zeros(4, np.uint64), np.zeros(p, i8),
                        np.zeros((turns + 1, p), i8), np.zeros((N_TENTHS, p), i8),
                        np.zeros(MAX_SHAPES, i8), np.zeros(N_MASKS, i8), np.zeros(N_MASKS, i8),
-                       np.zeros(p, i8))
+                       np.zeros(p, i8), np.zeros((p, N_CELLS)), np.zeros(p, i8),
+                       np.full(p, -1, i8))
 
 
 def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:
