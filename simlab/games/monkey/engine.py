@@ -37,7 +37,9 @@ from simlab.games.monkey.state import (
     E_SOLO_LOSS,
     E_SOLO_WIN,
     E_SQUARE,
+    I_BOUNDS,
     I_END,
+    I_KEEP,
     I_LAST,
     I_NDISC,
     I_NDRAW,
@@ -51,7 +53,6 @@ from simlab.games.monkey.state import (
     S_PLACED,
 )
 
-
 #: bit 4q set for every player q: the lowest bit of each player's count in ``st.lines``
 ONES = 0x1111
 
@@ -63,11 +64,24 @@ def threes(x):
 
 
 @rule(inline=True)
-def forget_fields(A, st, mask):
-    """The evaluation bots' kept field values (``st.fval``) of the cells in ``mask`` are stale
-    for every seat: something a field's value reads has changed there."""
+def forget_fields(A, st, mask, bmask):
+    """For every seat, the evaluation bots' kept field values (``st.fval``) of the cells in
+    ``mask`` and their bounds (``st.kb``) of those in ``bmask`` are stale: something a field's
+    value reads has changed there (a bound: in a way the rules do not follow)."""
+    if st.info[I_KEEP] == 0:
+        return
     for q in range(A.n_players):
         st.fok[q] &= ~mask
+        st.kbv[q] &= ~bmask
+
+
+@rule(inline=True)
+def raise_bounds(kb, gain, cells, inc, k):
+    """A seat's kept bounds ``kb`` on ``cells`` rise by ``inc[k]`` where its monkey gains the
+    majority (bit set in ``gain``), else by ``inc[k + 5]``."""
+    for j in range(cells.shape[0]):
+        y = cells[j]
+        kb[y] += inc[k + 5 - 5 * ((gain >> y) & 1)]  # an index, not a jump
 
 
 @rule
@@ -121,7 +135,6 @@ def new_game(A, st, rng):
         st.lines[s] = 0
     st.info[:] = 0
     st.ev[:] = 0
-    st.fok[:] = 0
     st.sev[:] = 0
     st.fev[:] = 0
     for q in range(n_p):
@@ -256,7 +269,9 @@ def set_majority(A, st, c, who):
     Kept field values: a field's value for seat q reads, per shape through it, q's own count and
     which opponents hold 3 (see ``policies._evaluate``). So the fields of every shape through c
     are stale for the two seats whose count moves; for the others only c itself and the fields
-    of shapes where a count of 3 appears or goes."""
+    of shapes where a count of 3 appears or goes. The kept bounds rise where the value can:
+    who's, on the cells of the shapes alive for it, and everybody else's where a count of 3
+    appears (``policies.seat_bounds``). (Only in a game that keeps them, ``I_KEEP``.)"""
     old = st.maj[c]
     if who == old:
         return
@@ -267,16 +282,39 @@ def set_majority(A, st, c, who):
         d += 1 << (4 * who)
     lines = st.lines
     cell_shapes = A.cell_shapes
+    st.maj[c] = who
+    if st.info[I_KEEP] == 0:
+        for k in range(A.n_cell_shapes[c]):
+            lines[cell_shapes[c, k]] += d
+        return
     shape_mask = A.shape_mask
+    others = A.others[c]  # the other cells of each shape through c (c's bound is cleared)
+    bounds = st.info[I_BOUNDS]
+    rises = who >= 0 and (bounds >> who) & 1 == 1  # who keeps bounds: they rise with its count
+    kbw = st.kb[max(who, 0)]
+    kincw = st.kinc[max(who, 0)]
+    gainw = st.kgain[max(who, 0)]
     moved = 1 << c
     for k in range(A.n_cell_shapes[c]):
         s = cell_shapes[c, k]
         x0 = lines[s]
         x1 = x0 + d
         lines[s] = x1
-        if threes(x0) != threes(x1):
+        t0 = threes(x0)
+        t1 = threes(x1)
+        if t0 != t1:
             moved |= shape_mask[s]
-    st.maj[c] = who
+        owners = x0 >> OWNED
+        if rises and owners & ~(1 << who) == 0:  # who's count rises in s, alive for it
+            n = (x0 >> (4 * who)) & 15
+            raise_bounds(kbw, gainw, others[k], kincw, n)
+        new = t1 & ~t0
+        if new and bounds:  # a count of 3 appears: a threat to block, for the others
+            for x in range(A.n_players):
+                if (new >> (4 * x)) & 1 and owners & ~(1 << x) == 0:  # alive for x
+                    for r in range(A.n_players):
+                        if r != x and (bounds >> r) & 1:
+                            raise_bounds(st.kb[r], 0, A.shapes[s], st.kinc[r], 5)
     star = A.star[c]
     for q in range(A.n_players):
         st.fok[q] &= ~(star if q == old or q == who else moved)
@@ -320,7 +358,8 @@ def sync_board(A, st):
             if st.owner[x] >= 0:
                 o |= 1 << (OWNED + st.owner[x])
         st.lines[s] = n | o
-    st.fok[:] = 0  # no kept field values for a board set up by hand
+    st.fok[:] = 0  # no kept field values or bounds for a board set up by hand
+    st.kbv[:] = 0
 
 
 @rule(inline=True)
@@ -334,7 +373,7 @@ def resolve_ownership(A, st, p, c):
     st.owner[c] = p
     for k in range(A.n_cell_shapes[c]):
         st.lines[A.cell_shapes[c, k]] |= 1 << (OWNED + p)
-    forget_fields(A, st, A.star[c])  # the shapes through c are dead for the others now
+    forget_fields(A, st, A.star[c], 0)  # the shapes through c die for the others: values fall
     for q in range(A.n_players):
         if not may_place(A, st, q, c):
             st.closed[q] |= 1 << A.number[c]
@@ -357,7 +396,7 @@ def place_monkey(A, st, p, c):
     a second monkey on a field makes it a minus tower)."""
     st.supply[p] -= 1
     st.counts[c, p] += 1
-    forget_fields(A, st, 1 << c)
+    forget_fields(A, st, 1 << c, 1 << c)
     st.info[I_LAST] = c
     st.ev[C_PLACED] += 1
     st.sev[p, S_PLACED] += 1

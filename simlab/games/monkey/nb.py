@@ -15,7 +15,7 @@ from simlab.core.jit import batch
 from simlab.core.ref import ref, rule
 from simlab.core.rng import seed_stream
 from simlab.core.shape import record_shape
-from simlab.games.monkey.bots import choose
+from simlab.games.monkey.bots import choose, start_keeping
 from simlab.games.monkey.engine import (
     finish_game,
     legal_plays,
@@ -128,6 +128,7 @@ def play_game(A, st, sim, lineup, rng):
     supplies (normal) or of the rounds (solo); returns (end reason, number of winners). Not
     solo: the running scores after each turn go to ``st.trail`` (game shape)."""
     new_game(A, st, rng)
+    start_keeping(A, st, lineup)
     p = 0
     end = E_NONE
     while True:
