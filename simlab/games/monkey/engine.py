@@ -244,19 +244,21 @@ def play_sum(st, p, m):
 def play_cards(st, p, m):
     """Step 1: the chosen cards go to the discard pile (in hand order); returns their sum."""
     nh = st.hand_n[p]
+    hand = st.hand[p]
+    discard = st.discard
     k = 0
     s = 0
-    nd = st.info[I_NDISC]
-    for i in range(nh):
-        v = st.hand[p, i]
-        if (m >> i) & 1:
-            st.discard[nd] = v
-            nd += 1
-            s += v
-            st.ev[C_CARDS_PLAYED] += 1
-        else:
-            st.hand[p, k] = v
-            k += 1
+    nd0 = st.info[I_NDISC]
+    nd = nd0
+    for i in range(nh):  # both writes, the counts say which one stays (no jumps)
+        v = hand[i]
+        b = (m >> i) & 1
+        discard[nd] = v  # nd < the deck size: card i is not in the discard pile yet
+        hand[k] = v  # k <= i: card i has been read
+        nd += b
+        k += 1 - b
+        s += v * b
+    st.ev[C_CARDS_PLAYED] += nd - nd0
     st.hand_n[p] = k
     st.info[I_NDISC] = nd
     return s

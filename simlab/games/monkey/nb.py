@@ -21,7 +21,6 @@ from simlab.games.monkey.engine import (
     legal_plays,
     new_game,
     next_player,
-    play_sum,
     turn_bound,
     turn_steps,
 )
@@ -159,7 +158,7 @@ def play_game(A, st, sim, lineup, rng):
             if not ok:
                 st.ev[C_ILLEGAL] += 1
                 m = st.masks[0]
-            c = A.cell_of[play_sum(st, p, m)]
+            c = A.cell_of[st.psum[m]]  # the sum of m, as legal_plays tabulated it
             if other and st.owner[c] == p:
                 st.ev[C_OWNER_EXTRA_VOLUNTARY] += 1
         before = st.maj[c] if c >= 0 else -1
