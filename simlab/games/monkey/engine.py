@@ -184,13 +184,16 @@ def legal_plays(A, st, p):
     field where p may place (solo: free square fields, or if none, minus-tower fields).
     Fills ``st.masks``/``st.cells`` (subsets in increasing bitmask order); returns the count.
     On the way it tabulates the total and the number of cards of every subset of the hand in
-    ``st.psum``/``st.pk`` (the bots read them). The fields closed to p (:func:`may_place`)
-    are the bits of ``st.closed[p]``."""
+    ``st.psum``/``st.pk`` (the bots read them), and each legal play's card cost in
+    ``st.pcost`` (cards + total / 10, as ``policies.play_cost``). The fields closed to p
+    (:func:`may_place`) are the bits of ``st.closed[p]``."""
     nh = st.hand_n[p]
     psum = st.psum  # the arrays in locals: through a reference, st.x is a load from the state
     pk = st.pk
     masks = st.masks
     cells = st.cells
+    pcost = st.pcost
+    tenth = A.tenth
     cell_of = A.cell_of
     max_play = A.max_play
     psum[0] = 0
@@ -211,6 +214,7 @@ def legal_plays(A, st, p):
                 continue
             masks[n] = m
             cells[n] = cell_of[s]
+            pcost[n] = k + tenth[s]
             n += 1
     if not solo:
         return n
@@ -224,6 +228,7 @@ def legal_plays(A, st, p):
                 continue
             st.masks[n] = m
             st.cells[n] = c
+            st.pcost[n] = st.pk[m] + A.tenth[s]
             n += 1
         if n > 0:
             break

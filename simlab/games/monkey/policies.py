@@ -375,16 +375,14 @@ def evaluation_play(A, st, p, n, w, rng):
     kb = st.kb[p]
     cells = st.cells
     masks = st.masks
+    pcost = st.pcost
     vals = st.fval[p]
-    pk = st.pk
-    psum = st.psum
-    tenth = A.tenth
     w_cost = w[W_COST]
     owner = st.owner
     for i in range(n):
         c = cells[i]
         m = masks[i]
-        cost = w_cost * (pk[m] + tenth[psum[m]])  # play_cost
+        cost = w_cost * pcost[i]  # play_cost
         bit = np.int64(1) << c
         if ok & bit:
             cv = vals[c]

@@ -107,6 +107,8 @@ class MonkeyState(NamedTuple):
     kgain: np.ndarray    # (P,) int64: bit c set: q's monkey on c would gain its majority (as
     #                      when ``kb[q, c]`` was set; it holds while ``kbv`` does)
     kinc: np.ndarray     # (P, 11) float64: seat q's rises of a bound (``policies.seat_bounds``)
+    pcost: np.ndarray    # (N_MASKS,) float64: legal play i's cards plus their sum / 10
+    #                      (``legal_plays`` lists it with ``masks``/``cells``; ``play_cost``)
 
 
 class MonkeyLineup(NamedTuple):
@@ -156,7 +158,7 @@ def new_state(n_players: int, n_cards: int, turns: int = 0) -> MonkeyState:
                        np.zeros(MAX_SHAPES, i8), np.zeros(N_MASKS, i8), np.zeros(N_MASKS, i8),
                        np.zeros(p, i8), np.zeros((p, N_CELLS)), np.zeros(p, i8),
                        np.full(p, -1, i8), np.zeros((p, N_CELLS)), np.zeros(p, i8),
-                       np.zeros(p, i8), np.zeros((p, 11)))
+                       np.zeros(p, i8), np.zeros((p, 11)), np.zeros(N_MASKS))
 
 
 def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:
