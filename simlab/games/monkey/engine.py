@@ -499,8 +499,9 @@ def turn_steps(A, st, p, m, rng):
 @rule
 def next_player(A, st, p):
     """Turn order: clockwise from p, skipping players without monkeys in supply; -1 if none."""
-    for k in range(1, A.n_players + 1):
-        q = (p + k) % A.n_players
+    q = p
+    for _ in range(A.n_players):
+        q = q + 1 if q + 1 < A.n_players else 0  # (p + k) % n_players, without a division
         if st.supply[q] > 0:
             return q
     return -1
