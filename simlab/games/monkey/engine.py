@@ -77,9 +77,9 @@ def forget_fields(A, st, mask, bmask):
 
 @rule(inline=True)
 def raise_bounds(kb, gain, cells, inc, k):
-    """A seat's kept bounds ``kb`` on ``cells`` rise by ``inc[k]`` where its monkey gains the
-    majority (bit set in ``gain``), else by ``inc[k + 5]``."""
-    for j in range(cells.shape[0]):
+    """A seat's kept bounds ``kb`` on the 3 ``cells`` rise by ``inc[k]`` where its monkey gains
+    the majority (bit set in ``gain``), else by ``inc[k + 5]``."""
+    for j in range(3):
         y = cells[j]
         kb[y] += inc[k + 5 - 5 * ((gain >> y) & 1)]  # an index, not a jump
 
@@ -321,7 +321,8 @@ def set_majority(A, st, c, who):
                 if (new >> (4 * x)) & 1 and owners & ~(1 << x) == 0:  # alive for x
                     for r in range(A.n_players):
                         if r != x and (bounds >> r) & 1:
-                            raise_bounds(st.kb[r], 0, A.shapes[s], st.kinc[r], 5)
+                            for j in range(4):
+                                st.kb[r, A.shapes[s, j]] += st.kinc[r, 10]
     star = A.star[c]
     for q in range(A.n_players):
         st.fok[q] &= ~(star if q == old or q == who else moved)

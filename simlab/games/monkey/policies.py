@@ -296,9 +296,12 @@ def seat_bounds(A, st, q, w):
     st.kinc[q, 10] = up + slack if up > 0.0 else 0.0
     # the empty board: c gains its majority (and is owned at once with no opponent: solo),
     # p holds one of each shape through c
+    # (a bound: / 36 as a product, its rounding far inside the margin)
     own = w[W_OWN] if A.n_players == 1 else 0.0
+    first = w[W_MAJ] + own + focus + slack
+    field = w[W_FIELD] * (1.0 / 36.0)
     for c in range(N_CELLS):
-        st.kb[q, c] = 0.0 + (w[W_MAJ] + w[W_FIELD] * A.number[c] / 36.0) + own + focus + slack
+        st.kb[q, c] = first + field * A.number[c]
     st.kbv[q] = (np.int64(1) << N_CELLS) - 1
     st.kgain[q] = (np.int64(1) << N_CELLS) - 1
     return True
