@@ -137,11 +137,12 @@ from simlab.games.monkey.policies import (
     SOLO_PARAMS,
     evaluation_play,
     random_play,
+    seat_bounds,
     solo_choice,
 )
 from simlab.games.monkey.rules import MODE_SOLO
 from simlab.games.monkey.search import lookahead, solo_search
-from simlab.games.monkey.state import MonkeyState, new_state
+from simlab.games.monkey.state import I_BOUNDS, I_KEEP, MonkeyState, new_state
 
 BOT_RANDOM, BOT_GREEDY, BOT_ROW, BOT_BLOCKER, BOT_WEIGHTS, BOT_LOOKAHEAD, BOT_SOLO = range(7)
 #: the decisions a custom bot scores (see the module docstring); ``option`` is the play's index
@@ -179,6 +180,25 @@ def play_kind(A, st, n):
     if A.mode != MODE_SOLO:
         return KIND_PLAY
     return KIND_SOLO if st.counts[st.cells[0], 0] == 0 else KIND_TOWER
+
+
+@rule(inline=True)
+def start_keeping(A, st, lineup):
+    """Start of a kernel game: when a seat plays an evaluation bot (``greedy``, ``row``,
+    ``blocker``, ``weights``), the game keeps their field values and bounds (``I_KEEP``; the
+    seats whose weights allow bounds in ``I_BOUNDS``, see ``policies.seat_bounds``)."""
+    keep = 0
+    bounds = 0
+    for q in range(A.n_players):
+        st.fok[q] = 0
+        st.kbv[q] = 0
+        st.flead[q] = -1
+        if BOT_GREEDY <= lineup.ids[q] <= BOT_WEIGHTS:
+            keep = 1
+            if seat_bounds(A, st, q, lineup.params[q]):
+                bounds |= 1 << q
+    st.info[I_KEEP] = keep
+    st.info[I_BOUNDS] = bounds
 
 
 @rule(inline=True)

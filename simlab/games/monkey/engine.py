@@ -37,7 +37,9 @@ from simlab.games.monkey.state import (
     E_SOLO_LOSS,
     E_SOLO_WIN,
     E_SQUARE,
+    I_BOUNDS,
     I_END,
+    I_KEEP,
     I_LAST,
     I_NDISC,
     I_NDRAW,
@@ -50,6 +52,36 @@ from simlab.games.monkey.state import (
     S_OWNED,
     S_PLACED,
 )
+
+#: bit 4q set for every player q: the lowest bit of each player's count in ``st.lines``
+ONES = 0x1111
+
+
+@rule(inline=True)
+def threes(x):
+    """Bit 4q set where player q's count in the packed counts x (4 bits each, at most 4) is 3."""
+    return x & (x >> 1) & ~(x >> 2) & ONES
+
+
+@rule(inline=True)
+def forget_fields(A, st, mask, bmask):
+    """For every seat, the evaluation bots' kept field values (``st.fval``) of the cells in
+    ``mask`` and their bounds (``st.kb``) of those in ``bmask`` are stale: something a field's
+    value reads has changed there (a bound: in a way the rules do not follow)."""
+    if st.info[I_KEEP] == 0:
+        return
+    for q in range(A.n_players):
+        st.fok[q] &= ~mask
+        st.kbv[q] &= ~bmask
+
+
+@rule(inline=True)
+def raise_bounds(kb, gain, cells, inc, k):
+    """A seat's kept bounds ``kb`` on the 3 ``cells`` rise by ``inc[k]`` where its monkey gains
+    the majority (bit set in ``gain``), else by ``inc[k + 5]``."""
+    for j in range(3):
+        y = cells[j]
+        kb[y] += inc[k + 5 - 5 * ((gain >> y) & 1)]  # an index, not a jump
 
 
 @rule
@@ -152,13 +184,16 @@ def legal_plays(A, st, p):
     field where p may place (solo: free square fields, or if none, minus-tower fields).
     Fills ``st.masks``/``st.cells`` (subsets in increasing bitmask order); returns the count.
     On the way it tabulates the total and the number of cards of every subset of the hand in
-    ``st.psum``/``st.pk`` (the bots read them). The fields closed to p (:func:`may_place`)
-    are the bits of ``st.closed[p]``."""
+    ``st.psum``/``st.pk`` (the bots read them), and each legal play's card cost in
+    ``st.pcost`` (cards + total / 10, as ``policies.play_cost``). The fields closed to p
+    (:func:`may_place`) are the bits of ``st.closed[p]``."""
     nh = st.hand_n[p]
     psum = st.psum  # the arrays in locals: through a reference, st.x is a load from the state
     pk = st.pk
     masks = st.masks
     cells = st.cells
+    pcost = st.pcost
+    tenth = A.tenth
     cell_of = A.cell_of
     max_play = A.max_play
     psum[0] = 0
@@ -179,6 +214,7 @@ def legal_plays(A, st, p):
                 continue
             masks[n] = m
             cells[n] = cell_of[s]
+            pcost[n] = k + tenth[s]
             n += 1
     if not solo:
         return n
@@ -192,6 +228,7 @@ def legal_plays(A, st, p):
                 continue
             st.masks[n] = m
             st.cells[n] = c
+            st.pcost[n] = st.pk[m] + A.tenth[s]
             n += 1
         if n > 0:
             break
@@ -212,19 +249,21 @@ def play_sum(st, p, m):
 def play_cards(st, p, m):
     """Step 1: the chosen cards go to the discard pile (in hand order); returns their sum."""
     nh = st.hand_n[p]
+    hand = st.hand[p]
+    discard = st.discard
     k = 0
     s = 0
-    nd = st.info[I_NDISC]
-    for i in range(nh):
-        v = st.hand[p, i]
-        if (m >> i) & 1:
-            st.discard[nd] = v
-            nd += 1
-            s += v
-            st.ev[C_CARDS_PLAYED] += 1
-        else:
-            st.hand[p, k] = v
-            k += 1
+    nd0 = st.info[I_NDISC]
+    nd = nd0
+    for i in range(nh):  # both writes, the counts say which one stays (no jumps)
+        v = hand[i]
+        b = (m >> i) & 1
+        discard[nd] = v  # nd < the deck size: card i is not in the discard pile yet
+        hand[k] = v  # k <= i: card i has been read
+        nd += b
+        k += 1 - b
+        s += v * b
+    st.ev[C_CARDS_PLAYED] += nd - nd0
     st.hand_n[p] = k
     st.info[I_NDISC] = nd
     return s
@@ -232,7 +271,14 @@ def play_cards(st, p, m):
 
 @rule(inline=True)
 def set_majority(A, st, c, who):
-    """The majority of c passes to ``who`` (-1: nobody); the shapes through c count it."""
+    """The majority of c passes to ``who`` (-1: nobody); the shapes through c count it.
+
+    Kept field values: a field's value for seat q reads, per shape through it, q's own count and
+    which opponents hold 3 (see ``policies._evaluate``). So the fields of every shape through c
+    are stale for the two seats whose count moves; for the others only c itself and the fields
+    of shapes where a count of 3 appears or goes. The kept bounds rise where the value can:
+    who's, on the cells of the shapes alive for it, and everybody else's where a count of 3
+    appears (``policies.seat_bounds``). (Only in a game that keeps them, ``I_KEEP``.)"""
     old = st.maj[c]
     if who == old:
         return
@@ -241,9 +287,45 @@ def set_majority(A, st, c, who):
         d -= 1 << (4 * old)
     if who >= 0:
         d += 1 << (4 * who)
-    for k in range(A.n_cell_shapes[c]):
-        st.lines[A.cell_shapes[c, k]] += d
+    lines = st.lines
+    cell_shapes = A.cell_shapes
     st.maj[c] = who
+    if st.info[I_KEEP] == 0:
+        for k in range(A.n_cell_shapes[c]):
+            lines[cell_shapes[c, k]] += d
+        return
+    shape_mask = A.shape_mask
+    others = A.others[c]  # the other cells of each shape through c (c's bound is cleared)
+    bounds = st.info[I_BOUNDS]
+    rises = who >= 0 and (bounds >> who) & 1 == 1  # who keeps bounds: they rise with its count
+    kbw = st.kb[max(who, 0)]
+    kincw = st.kinc[max(who, 0)]
+    gainw = st.kgain[max(who, 0)]
+    moved = 1 << c
+    for k in range(A.n_cell_shapes[c]):
+        s = cell_shapes[c, k]
+        x0 = lines[s]
+        x1 = x0 + d
+        lines[s] = x1
+        t0 = threes(x0)
+        t1 = threes(x1)
+        if t0 != t1:
+            moved |= shape_mask[s]
+        owners = x0 >> OWNED
+        if rises and owners & ~(1 << who) == 0:  # who's count rises in s, alive for it
+            n = (x0 >> (4 * who)) & 15
+            raise_bounds(kbw, gainw, others[k], kincw, n)
+        new = t1 & ~t0
+        if new and bounds:  # a count of 3 appears: a threat to block, for the others
+            for x in range(A.n_players):
+                if (new >> (4 * x)) & 1 and owners & ~(1 << x) == 0:  # alive for x
+                    for r in range(A.n_players):
+                        if r != x and (bounds >> r) & 1:
+                            for j in range(4):
+                                st.kb[r, A.shapes[s, j]] += st.kinc[r, 10]
+    star = A.star[c]
+    for q in range(A.n_players):
+        st.fok[q] &= ~(star if q == old or q == who else moved)
 
 
 @rule(inline=True)
@@ -284,6 +366,8 @@ def sync_board(A, st):
             if st.owner[x] >= 0:
                 o |= 1 << (OWNED + st.owner[x])
         st.lines[s] = n | o
+    st.fok[:] = 0  # no kept field values or bounds for a board set up by hand
+    st.kbv[:] = 0
 
 
 @rule(inline=True)
@@ -297,6 +381,7 @@ def resolve_ownership(A, st, p, c):
     st.owner[c] = p
     for k in range(A.n_cell_shapes[c]):
         st.lines[A.cell_shapes[c, k]] |= 1 << (OWNED + p)
+    forget_fields(A, st, A.star[c], 0)  # the shapes through c die for the others: values fall
     for q in range(A.n_players):
         if not may_place(A, st, q, c):
             st.closed[q] |= 1 << A.number[c]
@@ -319,6 +404,7 @@ def place_monkey(A, st, p, c):
     a second monkey on a field makes it a minus tower)."""
     st.supply[p] -= 1
     st.counts[c, p] += 1
+    forget_fields(A, st, 1 << c, 1 << c)
     st.info[I_LAST] = c
     st.ev[C_PLACED] += 1
     st.sev[p, S_PLACED] += 1
@@ -414,8 +500,9 @@ def turn_steps(A, st, p, m, rng):
 @rule
 def next_player(A, st, p):
     """Turn order: clockwise from p, skipping players without monkeys in supply; -1 if none."""
-    for k in range(1, A.n_players + 1):
-        q = (p + k) % A.n_players
+    q = p
+    for _ in range(A.n_players):
+        q = q + 1 if q + 1 < A.n_players else 0  # (p + k) % n_players, without a division
         if st.supply[q] > 0:
             return q
     return -1

@@ -15,13 +15,12 @@ from simlab.core.jit import batch
 from simlab.core.ref import ref, rule
 from simlab.core.rng import seed_stream
 from simlab.core.shape import record_shape
-from simlab.games.monkey.bots import choose
+from simlab.games.monkey.bots import choose, start_keeping
 from simlab.games.monkey.engine import (
     finish_game,
     legal_plays,
     new_game,
     next_player,
-    play_sum,
     turn_bound,
     turn_steps,
 )
@@ -128,6 +127,7 @@ def play_game(A, st, sim, lineup, rng):
     supplies (normal) or of the rounds (solo); returns (end reason, number of winners). Not
     solo: the running scores after each turn go to ``st.trail`` (game shape)."""
     new_game(A, st, rng)
+    start_keeping(A, st, lineup)
     p = 0
     end = E_NONE
     while True:
@@ -143,24 +143,23 @@ def play_game(A, st, sim, lineup, rng):
         c = -1  # the field of this turn's monkey (-1: none placed)
         if n > 0:  # the bots leave the list of legal plays as it is
             m = choose(A, st, sim, lineup, p, n, rng)
-            ok = False
-            other = False  # a legal play adds a monkey to a field p does not own
             masks = st.masks
-            cells = st.cells
-            owner = st.owner
+            ok = False
             for i in range(n):
                 if masks[i] == m:
                     ok = True
-                if owner[cells[i]] != p:
-                    other = True
-                if ok and other:
-                    break  # both known: the rest cannot change them
+                    break
             if not ok:
                 st.ev[C_ILLEGAL] += 1
-                m = st.masks[0]
-            c = A.cell_of[play_sum(st, p, m)]
-            if other and st.owner[c] == p:
-                st.ev[C_OWNER_EXTRA_VOLUNTARY] += 1
+                m = masks[0]
+            c = A.cell_of[st.psum[m]]  # the sum of m, as legal_plays tabulated it
+            owner = st.owner
+            if owner[c] == p:  # straight to the box: by choice if another play was legal
+                cells = st.cells
+                for i in range(n):
+                    if owner[cells[i]] != p:  # adds a monkey to a field p does not own
+                        st.ev[C_OWNER_EXTRA_VOLUNTARY] += 1
+                        break
         before = st.maj[c] if c >= 0 else -1
         turn_steps(A, st, p, m, rng)
         if A.mode != MODE_SOLO:

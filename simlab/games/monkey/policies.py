@@ -14,8 +14,9 @@ import numpy as np
 
 from simlab.core.ref import rule
 from simlab.core.rng import randint
+from simlab.games.monkey.engine import ONES, threes
 from simlab.games.monkey.rules import N_CELLS
-from simlab.games.monkey.state import I_TURN, OWNED
+from simlab.games.monkey.state import I_BOUNDS, I_KEEP, I_TURN, OWNED
 
 N_PARAMS = 11
 W_WIN, W_MAJ, W_OWN, W_L2, W_L3, W_BLOCK, W_LEADER, W_CONTEST, W_FOCUS, W_COST, W_FIELD = \
@@ -47,16 +48,6 @@ def canonical(st, p, m):
     return True
 
 
-#: bit 4q set for every player q: the lowest bit of each player's count in ``st.lines``
-ONES = 0x1111
-
-
-@rule(inline=True)
-def _threes(x):
-    """Bit 4q set where player q's count in the packed counts x (4 bits each, at most 4) is 3."""
-    return x & (x >> 1) & ~(x >> 2) & ONES
-
-
 @rule(inline=True)
 def leader_seat(A, st, p, rng):
     """The opponent with most open 3-of-4 threats (then most majority fields); opponents tied
@@ -68,7 +59,7 @@ def leader_seat(A, st, p, rng):
     threats = 0
     for s in range(A.shapes.shape[0]):
         x = st.lines[s]
-        t = _threes(x)
+        t = threes(x)
         if t == 0:
             continue
         o = x >> OWNED  # bit q: q owns a field of the shape
@@ -155,13 +146,18 @@ def _evaluate(A, st, p, c, w, leader, finite):
     added as 0.0, which leaves a sum as it is, so the value is the same float as adding every
     term the long way; with a weight that is not finite every term is added. (The arrays are
     read into locals once: through a reference, ``st.x`` is a load from the state.)"""
-    o = st.owner[c]
-    if o == p:  # the monkey would go straight to the box
+    if st.owner[c] == p:  # the monkey would go straight to the box
         return 0.0
+    v, before, after = _header(A, st, p, c, w)
+    return _line_terms(A, st, p, c, w, leader, finite, v, before, after)
+
+
+@rule(inline=True)
+def _header(A, st, p, c, w):
+    """The first terms of :func:`_evaluate` (c not p's own field): majority, ownership and
+    contest; returns (their sum, c's majority before, after p's monkey)."""
+    o = st.owner[c]
     counts = st.counts
-    lines = st.lines
-    vals = st.vals
-    cell_shapes = A.cell_shapes
     before = st.maj[c]
     mine = counts[c, p] + 1
     own = False
@@ -187,6 +183,16 @@ def _evaluate(A, st, p, c, w, leader, finite):
         v += w[W_OWN]
     if before >= 0 and before != p and after != before:
         v += w[W_CONTEST]
+    return v, before, after
+
+
+@rule(inline=True)
+def _line_terms(A, st, p, c, w, leader, finite, v, before, after):
+    """:func:`_evaluate` after :func:`_header` (``v``: its sum): the shapes' terms and focus."""
+    lines = st.lines
+    vals = st.vals
+    cell_shapes = A.cell_shapes
+    gain = after == p and before != p  # p's count rises by one in every shape through c
     delta = 0  # the placement's change of the packed counts of every shape through c
     if before >= 0:
         delta -= 1 << (4 * before)
@@ -205,7 +211,7 @@ def _evaluate(A, st, p, c, w, leader, finite):
     if short:  # a tight loop while the shapes have only p's own terms (the usual case)
         while k < ncs:
             cnt0 = lines[cell_shapes[c, k]]
-            if _threes(cnt0) & opp:
+            if threes(cnt0) & opp:
                 break  # an opponent's threat: this shape and the rest the long way
             n1 = ((cnt0 >> sh) & 15) + rise if cnt0 & dead == 0 else 0
             v += vals[table + n1]
@@ -213,7 +219,7 @@ def _evaluate(A, st, p, c, w, leader, finite):
             k += 1
     while k < ncs:
         cnt0 = lines[cell_shapes[c, k]]  # majorities per player (4 bits each), owners
-        threats = _threes(cnt0) & opp  # opponents holding 3 of the shape
+        threats = threes(cnt0) & opp  # opponents holding 3 of the shape
         k += 1
         if short and threats == 0:  # only p's own terms (none when the shape is dead)
             n1 = ((cnt0 >> sh) & 15) + rise if cnt0 & dead == 0 else 0
@@ -240,6 +246,76 @@ def _evaluate(A, st, p, c, w, leader, finite):
                     v += w[W_LEADER]
     v += w[W_FOCUS] * focus
     return v
+
+
+@rule(inline=True)
+def _all_finite(w):
+    """Are all the evaluation's weights finite numbers?"""
+    for i in range(N_PARAMS):
+        if not np.isfinite(w[i]):
+            return False
+    return True
+
+
+@rule(inline=True)
+def seat_bounds(A, st, q, w):
+    """Start of a game: seat q's upper bounds of its field values, kept by the rules (``st.kb``,
+    ``st.kbv``, ``st.kgain``, ``st.kinc``), when its weights make the value monotone (every
+    term of a shape, the block, leader and focus weights at least 0, the line terms rising with
+    the count: 0 <= line2 <= line3 <= win); returns whether they do.
+
+    A field's value for q reads the field's own monkeys, owner and majority (a placement there
+    clears the bound: ``forget_fields``) and, per shape through it, q's count and the opponents
+    holding 3 (while alive for them). With such weights the value can only rise when q's count
+    in a shape rises, by at most ``kinc[q, n]`` (count n -> n + 1, the field gains its majority
+    for q) or ``kinc[q, n + 5]`` (it does not), or when an opponent's count of 3 appears, by
+    at most ``kinc[q, 10]`` (block and leader); the rules add these (``raise_bounds``). The
+    empty board's values are the bounds at the start. Each rise carries a margin far above the
+    float sums' rounding."""
+    if not _all_finite(w):
+        return False
+    l2 = w[W_L2]
+    l3 = w[W_L3]
+    win = w[W_WIN]
+    focus = w[W_FOCUS]
+    if not (0.0 <= l2 <= l3 <= win and w[W_BLOCK] >= 0.0 and w[W_LEADER] >= 0.0
+            and focus >= 0.0):
+        return False
+    size = 1.0
+    for i in range(N_PARAMS):
+        size += abs(w[i])
+    slack = 1e-9 * size
+    gain = (0.0, 0.0, l2, l3, win, 0.0)  # the term of a count n in a shape, when it gains
+    same = (0.0, 0.0, 0.0, 0.0, win, 0.0)  # when it does not
+    for n in range(5):
+        up = gain[n + 2] - gain[n + 1] + focus if n < 4 else focus
+        st.kinc[q, n] = up + slack if up > 0.0 else 0.0
+        up = same[n + 1] - same[n] + focus
+        st.kinc[q, n + 5] = up + slack if up > 0.0 else 0.0
+    up = w[W_BLOCK] + w[W_LEADER]
+    st.kinc[q, 10] = up + slack if up > 0.0 else 0.0
+    # the empty board: c gains its majority (and is owned at once with no opponent: solo),
+    # p holds one of each shape through c
+    # (a bound: / 36 as a product, its rounding far inside the margin)
+    own = w[W_OWN] if A.n_players == 1 else 0.0
+    first = w[W_MAJ] + own + focus + slack
+    field = w[W_FIELD] * (1.0 / 36.0)
+    for c in range(N_CELLS):
+        st.kb[q, c] = first + field * A.number[c]
+    st.kbv[q] = (np.int64(1) << N_CELLS) - 1
+    st.kgain[q] = (np.int64(1) << N_CELLS) - 1
+    return True
+
+
+@rule(inline=True)
+def _threat_cells(A, st):
+    """The cells of the shapes where some player holds 3 (a field's value reads the leader
+    only there)."""
+    mask = np.int64(0)
+    for s in range(A.shapes.shape[0]):
+        if threes(st.lines[s]):
+            mask |= A.shape_mask[s]
+    return mask
 
 
 @rule(inline=True)
@@ -273,36 +349,68 @@ def evaluation_play(A, st, p, n, w, rng):
     among the n legal plays in st.masks/st.cells: the best value of the field plus the card
     cost; ties (within EPS) drawn uniformly from the stream over the distinct plays (a subset
     playing the same cards as an earlier one from other slots has its value and comes later:
-    it never leads, and it is not counted in a tie). Each field is evaluated once (its value
-    kept in ``st.vals[cell]``)."""
+    it never leads, and it is not counted in a tie).
+
+    In the kernel's games (``I_KEEP``) a field's value is kept for the seat's later decisions
+    (``st.fval``) until the rules mark it stale (``st.fok``; those in shapes with a threat when
+    the leader changes), and a play whose field's kept upper bound (:func:`seat_bounds`) plus
+    its cost is below the best so far less EPS is passed over unevaluated: it could neither
+    lead nor tie, so the choice and the draws are those of evaluating every field. A field
+    evaluated sets its bound to its value."""
     leader = -1
     if A.n_players > 1 and w[W_LEADER] != 0.0:
         leader = leader_seat(A, st, p, rng)
     best = -1e18
     bm = st.masks[0]
     ties = 0
-    seen = np.int64(0)  # bit per cell evaluated
+    keep = st.info[I_KEEP] == 1
+    bounds = keep and (st.info[I_BOUNDS] >> p) & 1 == 1
+    ok = st.fok[p] if keep else np.int64(0)  # bit per cell whose kept value is up to date
+    bok = st.kbv[p] if bounds else np.int64(0)  # bit per cell whose kept bound holds
+    gains = st.kgain[p]
+    if st.flead[p] != leader:
+        if keep:
+            stale = _threat_cells(A, st)
+            ok &= ~stale
+            bok &= ~stale
+        st.flead[p] = leader
     finite = _evaluation_tables(st, w)
+    kb = st.kb[p]
     cells = st.cells
     masks = st.masks
-    vals = st.vals
-    pk = st.pk
-    psum = st.psum
-    tenth = A.tenth
+    pcost = st.pcost
+    vals = st.fval[p]
     w_cost = w[W_COST]
+    owner = st.owner
     for i in range(n):
         c = cells[i]
         m = masks[i]
-        if (seen >> c) & 1:
+        cost = w_cost * pcost[i]  # play_cost
+        bit = np.int64(1) << c
+        if ok & bit:
             cv = vals[c]
+        elif bok & bit and kb[c] + cost < best - EPS:
+            continue  # cannot lead nor tie
         else:
-            cv = _evaluate(A, st, p, c, w, leader, finite)
+            if owner[c] == p:  # the monkey would go straight to the box
+                cv = 0.0
+                gains &= ~bit
+            else:
+                hv, before, after = _header(A, st, p, c, w)
+                cv = _line_terms(A, st, p, c, w, leader, finite, hv, before, after)
+                gains = gains | bit if after == p and before != p else gains & ~bit
             vals[c] = cv
-            seen |= np.int64(1) << c
-        v = cv + w_cost * (pk[m] + tenth[psum[m]])  # play_cost
+            ok |= bit
+            kb[c] = cv
+            bok |= bit
+        v = cv + cost
         take, best, ties = tie_play(v, best, ties, st, p, m, rng)
         if take:
             bm = m
+    st.fok[p] = ok
+    if bounds:
+        st.kbv[p] = bok
+        st.kgain[p] = gains
     return bm
 
 

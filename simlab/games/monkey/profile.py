@@ -104,6 +104,8 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
     row("legal plays per decision, 4p greedy", out[1] / dec, "plays")
     row("distinct fields per decision (evaluated once each), 4p greedy", out[2] / dec,
         "fields")
+    # the other fields: values kept from an earlier decision, or passed over by their bound
+    row("fields evaluated in full per decision, 4p greedy", out[4] / dec, "fields")
     row("turn loop of the probe, 4p greedy (rules + decisions)", 1e6 * base / dec,
         "us/decision")
     for what, label, per in ((REP_LEGAL, "legal_plays (list and tabulate the plays)", dec),

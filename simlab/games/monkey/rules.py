@@ -167,6 +167,10 @@ class MonkeyArrays(NamedTuple):
     max_turns: int
     len_bins: int
     tenth: np.ndarray        # (37,) float64: n / 10 (the bots' card cost looks it up)
+    shape_mask: np.ndarray   # (S,) int64: bit c set for each cell c of shape s
+    star: np.ndarray         # (36,) int64: bit x set for each cell x sharing a shape with c
+    others: np.ndarray       # (36, MAX_SHAPES_PER_CELL, 3) int64: the cells of shape
+    #                          cell_shapes[c, k] other than c
 
 
 @dataclass(frozen=True)
@@ -322,10 +326,19 @@ class MonkeyRules:
         shapes, kind = _shapes(self.mode == "quick")
         cell_shapes = np.full((N_CELLS, MAX_SHAPES_PER_CELL), -1, dtype=np.int64)
         n_cell = np.zeros(N_CELLS, dtype=np.int64)
+        shape_mask = np.zeros(len(shapes), dtype=np.int64)
+        star = np.zeros(N_CELLS, dtype=np.int64)
         for s, cells in enumerate(shapes):
             for c in cells:
                 cell_shapes[c, n_cell[c]] = s
                 n_cell[c] += 1
+                shape_mask[s] |= 1 << int(c)
+            for c in cells:
+                star[c] |= shape_mask[s]
+        others = np.zeros((N_CELLS, MAX_SHAPES_PER_CELL, 3), dtype=np.int64)
+        for c in range(N_CELLS):
+            for k in range(n_cell[c]):
+                others[c, k] = [x for x in shapes[cell_shapes[c, k]] if x != c]
         deck = np.repeat(np.arange(1, len(self.deck) + 1, dtype=np.int64),
                          np.array(self.deck, dtype=np.int64))
         solo = self.mode == "solo"
@@ -339,7 +352,8 @@ class MonkeyRules:
                             int(self.solo_max_towers),
                             int(self.solo_max_per_field), int(self.solo_rounds),
                             int(self.solo_min_round), int(self.max_turns), int(len_bins),
-                            np.arange(N_CELLS + 1, dtype=np.float64) / 10.0)
+                            np.arange(N_CELLS + 1, dtype=np.float64) / 10.0, shape_mask, star,
+                            others)
 
 
 @functools.lru_cache(maxsize=32)

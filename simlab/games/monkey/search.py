@@ -28,6 +28,7 @@ from simlab.games.monkey.state import (
     E_SOLO_LOSS,
     E_SOLO_WIN,
     I_END,
+    I_KEEP,
     I_NDISC,
     I_NDRAW,
     I_TURN,
@@ -54,6 +55,7 @@ def _copy_state(st, sim):
         sim.discard[i] = st.discard[i]
     for i in range(st.info.shape[0]):
         sim.info[i] = st.info[i]
+    sim.info[I_KEEP] = 0  # playouts keep no evaluation data (their bots read none)
     for s in range(st.lines.shape[0]):
         sim.lines[s] = st.lines[s]
     for q in range(st.closed.shape[0]):

@@ -17,7 +17,13 @@ from simlab.games.monkey.rules import MAX_HAND, N_CELLS, SIDE
 
 # info slots
 I_NDRAW, I_NDISC, I_TURN, I_TOWERS, I_LAST, I_CUR, I_END = range(7)
-N_INFO = 8
+#: info slot: 1 when the game keeps the evaluation bots' data (``fval``/``fok``, ``kb``...):
+#: set by the kernel's game loop when a seat plays an evaluation bot, 0 elsewhere (playouts,
+#: positions set up by hand), where the rules leave that data alone and the bots do not read it
+I_KEEP = 7
+#: info slot: bit q set when seat q keeps upper bounds of its field values (``kb``)
+I_BOUNDS = 8
+N_INFO = 9
 
 # end reasons (MonkeyAgg.end_reasons)
 E_NONE, E_ROW, E_SQUARE, E_POINTS, E_SOLO_WIN, E_SOLO_LOSS = range(6)
@@ -89,6 +95,20 @@ class MonkeyState(NamedTuple):
     pk: np.ndarray       # (N_MASKS,) int64: cards in each such subset
     closed: np.ndarray   # (P,) int64: bit n set: player q may not place on field number n
     #                      (owned by another player; by q too when owner_may_place is off)
+    fval: np.ndarray     # (P, 36) float64: the evaluation bots' kept value of each field for
+    #                      seat q (``policies.evaluation_play``), valid where ``fok`` says so
+    fok: np.ndarray      # (P,) int64: bit c set: ``fval[q, c]`` is still the value of field c
+    #                      for q (nothing it reads has changed since; the rules clear the bits)
+    flead: np.ndarray    # (P,) int64: the leader ``fval[q]`` was computed against
+    kb: np.ndarray       # (P, 36) float64: an upper bound of field c's value for seat q,
+    #                      valid where ``kbv`` says so; the rules raise it when the value can
+    #                      rise (``policies.seat_bounds``)
+    kbv: np.ndarray      # (P,) int64: bit c set: ``kb[q, c]`` is an upper bound
+    kgain: np.ndarray    # (P,) int64: bit c set: q's monkey on c would gain its majority (as
+    #                      when ``kb[q, c]`` was set; it holds while ``kbv`` does)
+    kinc: np.ndarray     # (P, 11) float64: seat q's rises of a bound (``policies.seat_bounds``)
+    pcost: np.ndarray    # (N_MASKS,) float64: legal play i's cards plus their sum / 10
+    #                      (``legal_plays`` lists it with ``masks``/``cells``; ``play_cost``)
 
 
 class MonkeyLineup(NamedTuple):
@@ -136,7 +156,9 @@ def new_state(n_players: int, n_cards: int, turns: int = 0) -> MonkeyState:
                        np.zeros((3, N_CELLS), i8), np.zeros(4, np.uint64), np.zeros(p, i8),
                        np.zeros((turns + 1, p), i8), np.zeros((N_TENTHS, p), i8),
                        np.zeros(MAX_SHAPES, i8), np.zeros(N_MASKS, i8), np.zeros(N_MASKS, i8),
-                       np.zeros(p, i8))
+                       np.zeros(p, i8), np.zeros((p, N_CELLS)), np.zeros(p, i8),
+                       np.full(p, -1, i8), np.zeros((p, N_CELLS)), np.zeros(p, i8),
+                       np.zeros(p, i8), np.zeros((p, 11)), np.zeros(N_MASKS))
 
 
 def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:
