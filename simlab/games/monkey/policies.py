@@ -440,9 +440,15 @@ def _kept_reach(A, st, p, m, c):
         x = A.cell_of[t]
         if x != c and A.inner[x] == 1 and st.counts[x, 0] == 0:
             hit |= np.int64(1) << x
+    return bits(hit)
+
+
+@rule(inline=True)
+def bits(x):
+    """How many bits of x are set (fields in a bit mask)."""
     n = 0
-    while hit:
-        hit &= hit - 1
+    while x:
+        x &= x - 1
         n += 1
     return n
 

@@ -10,7 +10,7 @@ from simlab.core.ref import rule
 from simlab.core.rng import seed_stream
 from simlab.games.monkey.bots import choose, start_keeping
 from simlab.games.monkey.engine import legal_plays, new_game, next_player, turn_bound, turn_steps
-from simlab.games.monkey.policies import _evaluate, _evaluation_tables, evaluation_play
+from simlab.games.monkey.policies import _evaluate, _evaluation_tables, bits, evaluation_play
 from simlab.games.monkey.state import E_NONE, I_CUR, I_END, I_TURN
 
 #: what :func:`probe` repeats at each decision
@@ -18,16 +18,6 @@ REP_NONE, REP_LEGAL, REP_DECIDE, REP_FIELD = range(4)
 #: :func:`probe`'s counters: decisions, legal plays, distinct fields, games, fields evaluated
 #: in full (the others: values kept from an earlier decision, or passed over by their bound)
 N_PROBE = 5
-
-
-@rule(inline=True)
-def _bits(x):
-    """Set bits of x."""
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @rule(inline=True)
@@ -86,7 +76,7 @@ def probe(A, st, sim, lineup, rng, scratch, seed, games, what, reps, out):
                             st.vals[i] = _evaluate(A, st, p, st.cells[i], w, -1, finite)
                 _kept(sim, st, p)
                 m = choose(A, st, sim, lineup, p, n, rng)
-                out[4] += _bits(st.fok[p] & ~sim.fok[p])  # valid now, not before
+                out[4] += bits(st.fok[p] & ~sim.fok[p])  # valid now, not before
             turn_steps(A, st, p, m, rng)
             if st.info[I_END] != E_NONE:
                 break
