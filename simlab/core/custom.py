@@ -91,14 +91,24 @@ def add_custom(game: str, name: str, fn, params: dict, doc: str | None = None):
     except TypeError:
         src = "<unknown>"
     cacheable = src != "<unknown>" and Path(src).exists()
-    jitted = fn if isinstance(fn, CPUDispatcher) else njit(cache=cacheable, nogil=True)(py)
+    # a stable identity, so kernels specialised for it load from the cache
+    uuid = (f"simlab-custom-{game}-{name}-{hashlib.sha256(Path(src).read_bytes()).hexdigest()[:16]}"
+            if cacheable else None)
+    live = CPUDispatcher._memo.get(uuid) if uuid else None
+    if live is not None and not isinstance(fn, CPUDispatcher):
+        # this process already holds this bot: a worker that unpickled a line-up with it before
+        # loading its plugin file. One dispatcher per bot, or the kernels' types (which name the
+        # dispatcher through this identity) would not match the cache, and each worker would
+        # compile the whole kernel again.
+        jitted = live
+    else:
+        jitted = fn if isinstance(fn, CPUDispatcher) else njit(cache=cacheable, nogil=True)(py)
+        if uuid:
+            try:
+                jitted._set_uuid(uuid)
+            except AssertionError:  # already has one (used before registration)
+                pass
     as_plain(jitted)
-    if cacheable:  # a stable identity, so kernels specialised for it load from the cache
-        digest = hashlib.sha256(Path(src).read_bytes()).hexdigest()[:16]
-        try:
-            jitted._set_uuid(f"simlab-custom-{game}-{name}-{digest}")
-        except AssertionError:  # already has one (used before registration)
-            pass
     text = doc or (inspect.getdoc(py) or "custom bot").splitlines()[0]
     _REGISTRY[(game, name)] = CustomBot(game, name, jitted, tuple(params),
                                         tuple(float(v) for v in params.values()), text, src)

@@ -137,3 +137,34 @@ def test_loky_jobs_2_runs_it(liner):
     one = simlab.simulate("monkey", bots=LINE_UP, games=300, seed=61)
     two = simlab.simulate("monkey", bots=LINE_UP, games=300, seed=61, jobs=2, batch_size=64)
     assert np.array_equal(one.agg["wins"], two.agg["wins"])
+
+
+WORKER = """
+import pickle, sys
+from simlab.core.compiling import CompileWatch
+from simlab.core.custom import custom_bots, ensure_plugin_module
+from simlab.games.monkey.game import GAME
+
+prepared = pickle.loads(sys.stdin.buffer.read())  # as a loky worker: the line-up first
+fn = prepared.lineup.custom
+ensure_plugin_module(fn)                          # then the plugin file
+with CompileWatch() as watch:
+    GAME.run_batch(prepared, 61, 0, 2, False)
+print(custom_bots("monkey")["liner"].fn is fn, watch.compiled)
+"""
+
+
+def test_a_worker_loads_the_cached_kernel(liner):
+    """A worker unpickles the line-up (with the custom bot's dispatcher) before it loads the
+    plugin file; both must give one dispatcher, or the kernel's type would not match the cached
+    kernel's and every worker would compile the whole kernel again (a minute a run)."""
+    import pickle
+    import subprocess
+
+    rules = GAME.make_rules(4)
+    prepared = GAME.prepare(rules, GAME.lineup(LINE_UP, 4))
+    GAME.run_batch(prepared, 61, 0, 2, False)  # compiled (or loaded) here, in the disk cache
+    proc = subprocess.run([sys.executable, "-c", WORKER], input=pickle.dumps(prepared),
+                          capture_output=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stdout.decode().split() == ["True", "False"]
