@@ -381,12 +381,23 @@ class Game(ABC):
         return lineup_function(self.name, lineup)
 
     def check_compiles(self, prepared) -> None:
-        """Play one game so numba compiles now; a custom bot that cannot compile is explained."""
+        """Play one game so numba compiles now; a custom bot that cannot compile is explained.
+
+        Once per kernel and process: a kernel is chosen by the prepared table's kind (its
+        class: a game's modes), the line-up's custom bot function and whether a seat searches
+        (``lookahead``), the key :meth:`warm_for` uses too. Later calls return at once (every
+        ``run_games`` calls this; Monsters' lookahead games cost about a second each). Should
+        another argument type ever need a kernel of its own, the run's first batch compiles it,
+        only without the notice."""
         from numba.core.errors import NumbaError
 
         from simlab.core.custom import no_custom
 
         fn = getattr(getattr(prepared, "lineup", None), "custom", no_custom)
+        key = (type(prepared).__name__, fn, self.has_search(prepared))
+        checked = self.__dict__.setdefault("_checked_kernels", set())
+        if key in checked:
+            return
         try:
             self.run_batch(prepared, 0, 0, 1, False)
         except NumbaError as e:
@@ -395,6 +406,7 @@ class Game(ABC):
             from simlab.core.custom import compile_error, name_of
 
             raise compile_error(e, name_of(self.name, fn), self.name) from None
+        checked.add(key)
 
     def lineup(self, bots, players: int, where: str = "bots") -> list[BotChoice]:
         """Parse a line-up: None (default mixed), one name for all seats, or one per seat."""

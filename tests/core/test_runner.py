@@ -145,3 +145,25 @@ def test_bad_arguments_raise(game, prepared, kwargs, name):
     with pytest.raises(SimlabError) as exc:
         run_games(game, prepared, n, seed, progress=False, **args)
     assert str(exc.value).startswith(f"{name}:")
+
+
+def test_the_compile_check_plays_once_per_kernel(game, monkeypatch):
+    """``run_games`` checks the kernel compiles (one game) before its workers start: once per
+    kernel and process, not at every run (a designer's loop of small runs paid a game each,
+    Monsters' lookahead about a second)."""
+    played = []
+    real = type(game).run_batch
+
+    def counting(self, prepared, seed, start, count, keep_rows):
+        played.append(count)
+        return real(self, prepared, seed, start, count, keep_rows)
+
+    monkeypatch.setattr(type(game), "run_batch", counting)
+    monkeypatch.setattr(game, "_checked_kernels", set(), raising=False)
+    prep = game.prepare(game.make_rules(3), game.lineup("greedy", 3))
+    for _ in range(3):
+        run_games(game, prep, 5, SEED, backend="serial", batch_size=5)
+    assert played == [1, 5, 5, 5]  # the check's one game, then each run's own batch
+    other = game.prepare(game.make_rules(3), game.lineup("lookahead,greedy,greedy", 3))
+    run_games(game, other, 2, SEED, backend="serial", batch_size=2)
+    assert played[4:] == [1, 2]  # a searching seat: another kernel, checked once
