@@ -148,27 +148,30 @@ class ReferenceGame:
         return "+".join(parts) or "nothing"
 
     def make_view(self) -> JellyState:
-        """The kernel's array view of this state, for asking bots."""
+        """The kernel's array view of this state, for asking bots (built in plain lists and
+        written to each array once: the bots are asked at every step)."""
         st = self.view
-        st.dice[:] = 0
+        n_v = st.dice.shape[2]
+        dice = [[[0] * n_v for _q in range(self.n_p)] for _d in self.districts]
         for d, dist in enumerate(self.districts):
             for (o, v) in dist.dice:
-                st.dice[d, o, v] += 1
-            st.target[d] = dist.target
-            st.locked[d] = dist.locked_by
-            for q in range(self.n_p):
-                vals = self.dice_of(d, q)
-                st.ndice[d, q] = len(vals)
-                st.nlive[d, q] = sum(1 for v in set(vals) if vals.count(v) == 1)
-                st.eff[d, q] = self.surviving_total(d, q)
-        st.center[:] = 0
+                dice[d][o][v] += 1
+        st.dice[:] = dice
+        # cancellation: a value survives when its owner has exactly one die showing it
+        st.ndice[:] = [[sum(row) for row in dd] for dd in dice]
+        st.nlive[:] = [[row.count(1) for row in dd] for dd in dice]
+        st.eff[:] = [[sum(v for v, c in enumerate(row) if c == 1) for row in dd] for dd in dice]
+        st.target[:] = [dist.target for dist in self.districts]
+        st.locked[:] = [dist.locked_by for dist in self.districts]
+        center = [0] * self.n_p
         for (o, _v) in self.center:
-            st.center[o] += 1
+            center[o] += 1
+        st.center[:] = center
         for p in self.players:
             st.jelly[p.seat] = p.jelly
             st.pods[p.seat] = p.pods
             st.n_left[p.seat] = p.dice_in_hand
-            st.next_time[p.seat] = self.next_time[p.seat]
+        st.next_time[:] = self.next_time
         st.roll[:] = self.roll
         st.info[:] = (self.round, self.pod_stack, int(self.flipped), self.drone)
         st.deadline[0] = self.deadline
