@@ -51,7 +51,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from scipy.stats import norm as _norm
+from scipy.special import ndtri as _ndtri  # the normal quantile (scipy.stats.norm.ppf)
 
 from simlab.analysis.robustness_findings import (
     Cell,
@@ -109,7 +109,7 @@ class RobustnessResult:
             return "n/a"
         m = max(1, sum(1 for k, x in self.cells[f.key].items()
                        if k != "lineup" and not x.na and not np.isnan(x.value)))
-        z = float(_norm.ppf(1 - 0.025 / m))
+        z = float(_ndtri(1 - 0.025 / m))
         se = cell.sd()
         if f.level:
             far = abs(cell.value - head.value) > z * float(np.hypot(se, head.sd()))

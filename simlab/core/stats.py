@@ -8,9 +8,11 @@ Every function takes the integer aggregates that kernels produce, never per-game
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats as _st
+from scipy import special as _sp  # the distribution functions below; scipy.stats (a second
+#                                    to import, in every command-line call) only where needed
 
-Z95 = float(_st.norm.ppf(0.975))
+#: the normal quantile of a two-sided 95% interval, scipy.stats.norm.ppf(0.975)
+Z95 = float(_sp.ndtri(0.975))
 #: significance level of every statement in the reports and analyses
 ALPHA = 0.05
 
@@ -47,7 +49,7 @@ def mean_interval(total, total_sq, n, level: float = 0.95):
     if n < 2:
         return mean, mean, mean
     var = np.maximum(total_sq - n * mean * mean, 0.0) / (n - 1)
-    half = _st.t.ppf(0.5 + level / 2, n - 1) * np.sqrt(var / n)
+    half = _sp.stdtrit(n - 1, 0.5 + level / 2) * np.sqrt(var / n)  # Student-t quantile
     return mean, mean - half, mean + half
 
 
@@ -81,7 +83,8 @@ def seat_advantage_test(shares: np.ndarray) -> float:
     if obs.sum() <= 0 or len(obs) < 2:
         return 1.0
     exp = np.full_like(obs, obs.sum() / len(obs))
-    return float(_st.chisquare(obs, exp).pvalue)
+    stat = float(((obs - exp) ** 2 / exp).sum())
+    return float(_sp.chdtrc(len(obs) - 1, stat))  # scipy.stats.chisquare's p-value
 
 
 def binomial_tolerance(p: float, n: int, alpha: float = 1e-9) -> float:
@@ -90,8 +93,10 @@ def binomial_tolerance(p: float, n: int, alpha: float = 1e-9) -> float:
     Used by the Monte Carlo tests: exact value vs simulated frequency, tolerance from the binomial
     distribution at a tiny ``alpha`` so a correct engine fails with probability below ``alpha``.
     """
-    lo = _st.binom.ppf(alpha / 2, n, p)
-    hi = _st.binom.isf(alpha / 2, n, p)
+    from scipy import stats
+
+    lo = stats.binom.ppf(alpha / 2, n, p)
+    hi = stats.binom.isf(alpha / 2, n, p)
     return float(max(p * n - lo, hi - p * n) / n) + 1.0 / n
 
 
@@ -122,9 +127,9 @@ def paired_difference(a: np.ndarray, b: np.ndarray, student: bool = False):
         return mean, mean, mean, (np.nan if mean == 0 else 0.0)
     se = sd / np.sqrt(n)
     if student:
-        z = float(_st.t.ppf(0.975, n - 1))
-        p = float(2 * _st.t.sf(abs(mean / se), n - 1))
+        z = float(_sp.stdtrit(n - 1, 0.975))               # Student-t quantile
+        p = float(2 * _sp.stdtr(n - 1, -abs(mean / se)))   # and its two-sided tail
     else:
         z = Z95
-        p = float(2 * _st.norm.sf(abs(mean / se)))
+        p = float(2 * _sp.ndtr(-abs(mean / se)))           # the normal two-sided tail
     return mean, mean - z * se, mean + z * se, p

@@ -232,3 +232,29 @@ def test_binomial_tolerance_exact_coverage(p, n):
 def test_binomial_tolerance_shrinks_with_n_and_alpha():
     assert binomial_tolerance(0.3, 100_000) < binomial_tolerance(0.3, 1000)
     assert binomial_tolerance(0.3, 1000, alpha=1e-3) < binomial_tolerance(0.3, 1000, alpha=1e-9)
+
+
+def test_the_light_distribution_functions_are_scipy_stats():
+    """core.stats computes with scipy.special (scipy.stats takes a second to import, in every
+    command-line call); the figures are scipy.stats' own."""
+    from scipy import stats as st
+
+    from simlab.core import stats as S
+
+    assert S.Z95 == float(st.norm.ppf(0.975))
+    rng = np.random.default_rng(1)
+    for _ in range(100):
+        obs = rng.integers(1, 1000, size=rng.integers(2, 6)).astype(float)
+        want = st.chisquare(obs, np.full_like(obs, obs.sum() / len(obs))).pvalue
+        assert np.isclose(S.seat_advantage_test(obs), want, rtol=1e-10, atol=0)
+        n = int(rng.integers(3, 400))
+        a, b = rng.normal(size=n), rng.normal(0.2, 1.0, size=n)
+        d = a - b
+        se = d.std(ddof=1) / np.sqrt(n)
+        for student, dist in ((False, st.norm), (True, st.t(n - 1))):
+            mean, low, high, p = S.paired_difference(a, b, student=student)
+            assert np.isclose(p, 2 * dist.sf(abs(d.mean() / se)), rtol=1e-10, atol=1e-300)
+            assert np.isclose(high - mean, dist.ppf(0.975) * se, rtol=1e-12)
+        m, lo, hi = S.mean_interval(d.sum(), (d * d).sum(), n)
+        assert np.isclose(hi - m, st.t.ppf(0.975, n - 1) * d.std(ddof=1) / np.sqrt(n),
+                          rtol=1e-10)
