@@ -1,5 +1,5 @@
-"""The greedy bot's kept zone values (``JellyState.zone_val``, valid while ``zone_key`` holds;
-kept by ``bestfirst.my_zone_values``) against a full recomputation (``zone_worth``) after every
+"""The evaluator bots' kept zone values (``JellyState.zone_val``, valid while ``zone_key``
+holds; kept by ``bestfirst.my_zone_values``) against a full recomputation (``zone_worth``) after every
 roll-step decision of seeded games played by the reference engine (which asks the kernel's bots
 on one view of its state, so the memo lives on from decision to decision as in the kernel)."""
 
@@ -11,7 +11,7 @@ from simlab.games.jelly import nb
 from simlab.games.jelly.bestfirst import zone_base, zone_key
 from simlab.games.jelly.game import GAME
 from simlab.games.jelly.reference import ReferenceGame
-from simlab.games.jelly.roster import BOT_GREEDY
+from simlab.games.jelly.roster import BOT_GREEDY, BOT_WEIGHTS
 from simlab.games.jelly.state import I_POD_STACK
 from simlab.games.jelly.valuation import zone_worth
 
@@ -52,7 +52,7 @@ def check_zone_memo(A, st, decider):
     (4, "greedy", {}, 6),
     (4, "greedy,greedy,saboteur,greedy", EVERY_REWARD, 6),
     (4, "greedy", {**EVERY_REWARD, "adjacent_orientation": "center", "pods": 4}, 6),
-    (5, "greedy,random,greedy,spread,greedy", {"layout": "advanced"}, 4),
+    (5, "greedy,random,weights,spread,saboteur", {"layout": "advanced"}, 4),
     (3, "greedy", {"layout": "beginner", "dice": 9, "timer_seconds": 3.0}, 4),
 ])
 def test_kept_zone_values_match_a_full_recomputation(monkeypatch, players, bots, overrides,
@@ -64,7 +64,7 @@ def test_kept_zone_values_match_a_full_recomputation(monkeypatch, players, bots,
 
     def spy(A, st, lineup, q, rng, sc, S):
         out = ask(A, st, lineup, q, rng, sc, S)
-        if lineup.ids[q] == BOT_GREEDY:  # greedy: the best-first decision, which keeps the memo
+        if BOT_GREEDY <= lineup.ids[q] <= BOT_WEIGHTS:  # the evaluator bots keep the memo
             seen["decisions"] += 1
             seen["entries"] += check_zone_memo(A, st, q)
         return out

@@ -37,24 +37,6 @@ from simlab.games.jelly.valuation import (
 
 
 @rule(inline=True)
-def _fill_values(rw, target, locked, nlive, values, n_d, p, moves, pod_ok, pods_p, jelly_p,
-                 n_p):
-    """Fill ``values[p, d, z]``: p's value of each open district's target zone (and of the
-    zones one step in / out if ``moves``) with one more die there that survives cancellation
-    (``nlive``: dice that do, the count a 'number of dice' reward reads); one call per
-    decision."""
-    for d in range(n_d):
-        if locked[d] >= 0:
-            continue
-        z0 = target[d]
-        for z in range(max(z0 - 1, 0) if moves else z0, min(z0 + 1, 2) + 1 if moves else z0 + 1):
-            x = zone_worth_fast(rw, d, z, pod_ok, n_p)
-            if x != x:
-                x = zone_worth(rw, target, n_d, d, z, nlive[d, p] + 1, pod_ok, pods_p, jelly_p, n_p)
-            values[p, d, z] = x
-
-
-@rule(inline=True)
 def zone_key(nlive, target, d, p, n_d, base, n_dice):
     """The key of p's zone values of ``d`` (never 0): p's dice surviving on ``d``, the targets
     of ``d``'s neighbours (an adjacent-district reward reads them) and ``base`` (p's jelly and
@@ -74,8 +56,9 @@ def zone_base(jelly_p, pods_p, pod_ok, n_pods):
 def my_zone_values(A, rw, target, locked, nlive, zone_val, zone_key_, n_d, p, pod_ok, pods_p,
                    jelly_p, n_p):
     """Bring the memo ``zone_val[p, d]`` of every open district up to date: the three zones'
-    values with one more die of p there that survives cancellation (``_fill_values``'
-    numbers), recomputed only where ``zone_key`` changed since (one call per decision)."""
+    values with one more die of p there that survives cancellation (``zone_worth_fast``, or
+    ``zone_worth`` where a zone's worth depends on the state), recomputed only where
+    ``zone_key`` changed since (one call per decision)."""
     base = zone_base(jelly_p, pods_p, pod_ok, A.pods)
     for d in range(n_d):
         if locked[d] >= 0:
@@ -98,16 +81,11 @@ def _opp_tops(eff, d, p, n_p):
     m1 = 0
     i1 = -1
     m2 = 0
-    for q in range(n_p):
-        if q == p:
-            continue
-        e = eff[d, q]
-        if e > m1:
-            m2 = m1
-            m1 = e
-            i1 = q
-        elif e > m2:
-            m2 = e
+    for q in range(n_p):  # without branches: a higher total pushes the best down to second
+        e = eff[d, q] if q != p else -1
+        i1 = q if e > m1 else i1
+        m2 = max(m2, min(e, m1))
+        m1 = max(m1, e)
     return m1, i1, m2
 
 
@@ -119,6 +97,10 @@ def _center_term(center, p, w, rq, bo0, lead0):
     lead1 = 1.0 if mine > 0 and mine >= bo1 else 0.0
     return w[W_CENTER] * POD_VALUE * (lead1 - lead0)
 
+
+#: a bound must fall below the best by this share (of 1 + |best|) to skip a group: the bounds
+#: are exact upper bounds (monotone rounding), the margin only guards that argument
+SAFETY = 1e-9
 
 #: the lowest set bit of a 7-bit mask (bits 1-6: die values)
 LOWEST_BIT = np.array([0] + [(m & -m).bit_length() - 1 for m in range(1, 128)], np.int64)
@@ -222,12 +204,10 @@ def place_fast(A, st, w, p, rng):
     pod_ok = st.info[I_POD_STACK] > 0
     rolled = 0  # rolled values, 4 bits each
     n_rolled = 0
-    vmax = 0
     for v in range(1, 7):
         if roll[v] > 0:
             rolled |= v << (4 * n_rolled)
             n_rolled += 1
-            vmax = v
     has12 = roll[1] > 0 or roll[2] > 0
     has34 = roll[3] > 0 or roll[4] > 0
     bo0 = 0  # best other city-center count
@@ -235,10 +215,6 @@ def place_fast(A, st, w, p, rng):
         if q != p and center[q] > bo0:
             bo0 = center[q]
     lead0 = 1.0 if center[p] > 0 and center[p] >= bo0 else 0.0
-    cmax = 0.0  # the most the center term of a removal adds
-    if use_center and has12:
-        for rq in range(n_p):
-            cmax = max(cmax, _center_term(center, p, w, rq, bo0, lead0))
     my_zone_values(A, rw, target, locked, st.nlive, values, st.zone_key, n_d, p, pod_ok,
                    st.pods[p], st.jelly[p], n_p)
     # the bounds of each district's two groups (-inf: nothing to score; +inf: no bound)
@@ -255,10 +231,13 @@ def place_fast(A, st, w, p, rng):
         tops[2, d] = m2
         tops[3, d] = podium
         removals = False
+        c_hi = tg0  # the most the center term of a removal here adds
         if has12:
             for q in range(n_p):
                 if ndice[d, q] > 0:
                     removals = True
+                    if use_center:
+                        c_hi = max(c_hi, _center_term(center, p, w, q, bo0, lead0) + tg0)
         if not finite:
             bound[0, d] = np.inf
             if removals:
@@ -270,7 +249,11 @@ def place_fast(A, st, w, p, rng):
         if has34 and z0 < 2:
             x_hi = max(x_hi, w_target * (vpp - vp0))
         sv_hi = max(sec0 + pres0, max(secm + presm, secp + presp))
-        bound[0, d] = _fast_ub(w_take, w_margin, w_cancel, e_me + vmax - m1, take0, mg0, vp0,
+        gain = 0  # my total after a placement here is at most e_me + gain
+        for j in range(n_rolled):
+            v = (rolled >> (4 * j)) & 15
+            gain = max(gain, v * (dice[d, p, v] == 0))
+        bound[0, d] = _fast_ub(w_take, w_margin, w_cancel, e_me + gain - m1, take0, mg0, vp0,
                                vpm if has34 and z0 > 0 else vp0,
                                vpp if has34 and z0 < 2 else vp0, sv_hi, x_hi)
         if removals:
@@ -280,7 +263,7 @@ def place_fast(A, st, w, p, rng):
             if ndice[d, p] > 0:
                 rem_raw = max(rem_raw, e_me + 8 - m1)
             bound[1, d] = _fast_ub(w_take, w_margin, w_cancel, rem_raw, take0, mg0, vp0, vp0,
-                                   vp0, sec0 + pres0, cmax)
+                                   vp0, sec0 + pres0, c_hi)
     best = -1e18
     bkey = -1
     bv = 0
@@ -300,8 +283,8 @@ def place_fast(A, st, w, p, rng):
                 ub = bound[1, dd]
                 d = dd
                 part = 1
-        if d < 0 or ub + 1e-9 * (1.0 + abs(ub)) < best:
-            break  # no score of the groups left reaches the best (a margin for safety)
+        if d < 0 or ub + SAFETY * (1.0 + abs(best)) < best:
+            break  # no score of the groups left reaches the best
         bound[part, d] = -np.inf
         if tops[3, d]:
             (z0, vp0, vpm, vpp, e_me, m1, i1, m2, ctrl0, podium, sec0, pres0, secm, presm,
@@ -370,6 +353,14 @@ def place_fast(A, st, w, p, rng):
             t_center = tg0
             if use_center:
                 t_center = _center_term(center, p, w, rq, bo0, lead0) + tg0
+            # skip owner rq when no removal of his can reach the best: my total is at most
+            # e_me + 2 (+6 more un-cancelling a pair of mine), the best other at least rest
+            # (m1 when I remove my own), the center term exactly t_center
+            if finite and _fast_ub(w_take, w_margin, w_cancel,
+                                   e_me + 8 - m1 if mine else e_me + 2 - rest, take0, mg0,
+                                   vp0, vp0, vp0, sec0 + pres0, t_center) + SAFETY * (
+                                       1.0 + abs(best)) < best:
+                continue
             kq = 1 + rank_p[rq] * 7
             held = 0  # the values rq holds here, one bit each
             for ru in range(1, 7):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.ref import rule
-from simlab.games.jelly.bestfirst import _center_term, _fill_values, _opp_tops, place_fast
+from simlab.games.jelly.bestfirst import _center_term, _opp_tops, my_zone_values, place_fast
 from simlab.games.jelly.options import place_code, shuffle_ranks
 from simlab.games.jelly.roster import (
     W_CANCEL,
@@ -49,8 +49,8 @@ from simlab.games.jelly.valuation import (
 
 @rule(inline=True)
 def _fill_opponents(rw, target, locked, nlive, values, n_d, p, moves, pod_ok, pods, jelly, n_p):
-    """``_fill_values`` for p's opponents, with the dice they have (a one-icon zone is worth the
-    same to everyone)."""
+    """Fill ``values[q, d, z]`` for p's opponents q (as ``my_zone_values`` does for p), with
+    the dice they have (a one-icon zone is worth the same to everyone)."""
     for d in range(n_d):
         if locked[d] >= 0:
             continue
@@ -264,8 +264,12 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
     if use_center and has12:
         for rq in range(n_p):
             cmax = max(cmax, _center_term(st.center, p, w, rq, bo0, lead0))
-    _fill_values(rw, st.target, st.locked, st.nlive, st.values, n_d, p, has34, pod_ok,
-                 st.pods[p], st.jelly[p], n_p)
+    # my zone values: the kept memo brought up to date, copied where the scoring reads them
+    my_zone_values(A, rw, st.target, st.locked, st.nlive, st.zone_val, st.zone_key, n_d, p,
+                   pod_ok, st.pods[p], st.jelly[p], n_p)
+    for d in range(n_d):
+        for z in range(3):
+            st.values[p, d, z] = st.zone_val[p, d, z]
     if need_all:
         _fill_opponents(rw, st.target, st.locked, st.nlive, st.values, n_d, p, has34, pod_ok,
                         st.pods, st.jelly, n_p)
