@@ -19,7 +19,11 @@ from simlab.games.jelly.options import shuffle_ranks
 from simlab.games.jelly.roster import (
     W_CANCEL,
     W_CENTER,
+    W_COST,
+    W_DENY,
+    W_LEADER,
     W_MARGIN,
+    W_NEW,
     W_PASS_BELOW,
     W_TAKE,
     W_TARGET,
@@ -163,6 +167,12 @@ def _fast_ub(w_take, w_margin, w_cancel, hi_raw, take0, mg0, vp0, vpm, vpp, sv_h
     ub += w_margin * ((min(max(hi_raw, -10), 10) if w_margin >= 0.0 else -10) - mg0)
     ub += max(w_cancel, 0.0)
     return ub + x_hi
+
+
+@rule(inline=True)
+def fast_weights(w):
+    """Do weights ``w`` have no deny, leader, cost and new terms (``place_fast`` decides)?"""
+    return w[W_DENY] == 0.0 and w[W_LEADER] == 0.0 and w[W_COST] == 0.0 and w[W_NEW] == 0.0
 
 
 @rule

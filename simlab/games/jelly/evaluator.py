@@ -17,7 +17,13 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.ref import rule
-from simlab.games.jelly.bestfirst import _center_term, _opp_tops, my_zone_values, place_fast
+from simlab.games.jelly.bestfirst import (
+    _center_term,
+    _opp_tops,
+    fast_weights,
+    my_zone_values,
+    place_fast,
+)
 from simlab.games.jelly.options import place_code, shuffle_ranks
 from simlab.games.jelly.roster import (
     W_CANCEL,
@@ -210,8 +216,7 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
     ranks them.
     """
     record = codes.shape[0] > 0
-    if not record and w[W_DENY] == 0.0 and w[W_LEADER] == 0.0 and w[W_COST] == 0.0 and \
-            w[W_NEW] == 0.0:
+    if not record and fast_weights(w):
         bv, bd, barg = place_fast(A, st, w, p, rng)
         return 0, bv, bd, barg
     shuffle_ranks(st, rng)
@@ -486,18 +491,19 @@ def evaluate_flip(A, st, w, p):
     if not w[W_FLIP] > 0.0:
         return False
     n_p = A.n_players
+    any_left = False
+    for q in range(n_p):
+        if q != p and st.n_left[q] > 0:
+            any_left = True
+    if not any_left:  # no flip, and no standing to weigh
+        return False
     mine = standing(A, st, p)
     ahead = True
-    any_left = False
-    better_left = False
     for q in range(n_p):
         if q == p:
             continue
-        sq = standing(A, st, q)
-        if sq > mine:
+        if standing(A, st, q) > mine:
+            if st.n_left[q] > 0:
+                return True  # an opponent with dice left stands better
             ahead = False
-        if st.n_left[q] > 0:
-            any_left = True
-            if sq > mine:
-                better_left = True
-    return any_left and (ahead or better_left)
+    return ahead
