@@ -1,7 +1,8 @@
 """The evaluator bots' kept zone values (``JellyState.zone_val``, valid while ``zone_key``
-holds; kept by ``bestfirst.my_zone_values``) against a full recomputation (``zone_worth``) after every
-roll-step decision of seeded games played by the reference engine (which asks the kernel's bots
-on one view of its state, so the memo lives on from decision to decision as in the kernel)."""
+holds; kept by ``bestfirst.refresh_zones``) against a full recomputation (``zone_worth``)
+after every roll-step decision of seeded games played by the reference engine (which asks the
+kernel's bots on one view of its state, so the memo lives on from decision to decision as in
+the kernel)."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def check_zone_memo(A, st, decider):
         for d in range(n_d):
             current = st.zone_key[p, d] == zone_key(st.nlive, st.target, d, p, n_d, base, A.dice)
             if p == decider and st.locked[d] < 0:
-                assert current, f"seat {p}'s zone values of district {d} were not brought up to date"
+                assert current, f"seat {p}'s zone values of district {d} are out of date"
             if not current:
                 continue
             for z in range(3):

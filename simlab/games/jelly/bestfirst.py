@@ -57,19 +57,14 @@ def zone_base(jelly_p, pods_p, pod_ok, n_pods):
 
 
 @rule(inline=True)
-def my_zone_values(A, rw, target, locked, nlive, zone_val, zone_key_, n_d, p, pod_ok, pods_p,
-                   jelly_p, n_p):
-    """Bring the memo ``zone_val[p, d]`` of every open district up to date: the three zones'
+def refresh_zones(A, rw, target, nlive, zone_val, zone_key_, n_d, d, p, base, pod_ok, pods_p,
+                  jelly_p, n_p):
+    """Bring the memo ``zone_val[p, d]`` up to date (``base``: ``zone_base``): the three zones'
     values with one more die of p there that survives cancellation (``zone_worth_fast``, or
-    ``zone_worth`` where a zone's worth depends on the state), recomputed only where
-    ``zone_key`` changed since (one call per decision)."""
-    base = zone_base(jelly_p, pods_p, pod_ok, A.pods)
-    for d in range(n_d):
-        if locked[d] >= 0:
-            continue
-        key = zone_key(nlive, target, d, p, n_d, base, A.dice)
-        if zone_key_[p, d] == key:
-            continue
+    ``zone_worth`` where a zone's worth depends on the state), recomputed only if
+    ``zone_key`` changed since."""
+    key = zone_key(nlive, target, d, p, n_d, base, A.dice)
+    if zone_key_[p, d] != key:
         for z in range(3):
             x = zone_worth_fast(rw, d, z, pod_ok, n_p)
             if x != x:
@@ -77,6 +72,17 @@ def my_zone_values(A, rw, target, locked, nlive, zone_val, zone_key_, n_d, p, po
                                n_p)
             zone_val[p, d, z] = x
         zone_key_[p, d] = key
+
+
+@rule(inline=True)
+def my_zone_values(A, rw, target, locked, nlive, zone_val, zone_key_, n_d, p, pod_ok, pods_p,
+                   jelly_p, n_p):
+    """``refresh_zones`` for every open district (one call per decision)."""
+    base = zone_base(jelly_p, pods_p, pod_ok, A.pods)
+    for d in range(n_d):
+        if locked[d] < 0:
+            refresh_zones(A, rw, target, nlive, zone_val, zone_key_, n_d, d, p, base, pod_ok,
+                          pods_p, jelly_p, n_p)
 
 
 @rule(inline=True)
@@ -134,14 +140,15 @@ def _district_now(rw, n_d, values, eff, target, podium_reach, d, p, n_p, has34):
     # podium zones pay non-controllers too (second place, presence); ``podium_reach``:
     # elsewhere no zone of d pays a non-controller, all six are 0.0
     sec0, pres0, secm, presm, secp, presp = 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+    podium = False
     if podium_reach[d]:
         sec0, pres0 = zone_podium(rw, n_d, target, d, z0)
         if has34 and z0 > 0:
             secm, presm = zone_podium(rw, n_d, target, d, z0 - 1)
         if has34 and z0 < 2:
             secp, presp = zone_podium(rw, n_d, target, d, z0 + 1)
-    podium = (sec0 != 0.0 or pres0 != 0.0 or secm != 0.0 or presm != 0.0 or secp != 0.0
-              or presp != 0.0)
+        podium = (sec0 != 0.0 or pres0 != 0.0 or secm != 0.0 or presm != 0.0 or secp != 0.0
+                  or presp != 0.0)
     take0 = vp0 if ctrl0 else 0.0
     if podium and not ctrl0:
         take0 = non_ctrl_take(eff, d, p, n_p, e_me, -1, 0, sec0, pres0)
@@ -225,14 +232,17 @@ def place_fast(A, st, w, p, rng):
         if q != p and center[q] > bo0:
             bo0 = center[q]
     lead0 = 1.0 if center[p] > 0 and center[p] >= bo0 else 0.0
-    my_zone_values(A, rw, target, locked, st.nlive, values, st.zone_key, n_d, p, pod_ok,
-                   st.pods[p], st.jelly[p], n_p)
+    pods_p = st.pods[p]
+    jelly_p = st.jelly[p]
+    base = zone_base(jelly_p, pods_p, pod_ok, A.pods)
     # the bounds of each district's two groups (-inf: nothing to score; +inf: no bound)
     for d in range(n_d):
         bound[0, d] = -np.inf
         bound[1, d] = -np.inf
         if locked[d] >= 0:
             continue
+        refresh_zones(A, rw, target, st.nlive, values, st.zone_key, n_d, d, p, base, pod_ok,
+                      pods_p, jelly_p, n_p)
         (z0, vp0, vpm, vpp, e_me, m1, i1, m2, ctrl0, podium, sec0, pres0, secm, presm, secp,
          presp, take0, mg0) = _district_now(rw, n_d, values, eff, target, podium_reach, d, p,
                                             n_p, has34)

@@ -56,7 +56,7 @@ class JellyState(NamedTuple):
     #                        on each district: its placements and moves (0), its removals (1)
     tops: np.ndarray       # (4, D) int64: bots' scratch, per district for the deciding player:
     #                        the best opponent total, its owner, the best without him, podium
-    zone_val: np.ndarray   # (P, D, 3) float64: kept by the bots (``bestfirst.my_zone_values``),
+    zone_val: np.ndarray   # (P, D, 3) float64: kept by the bots (``bestfirst.refresh_zones``),
     #                        a memo: p's value of each zone of d with one more die there that
     #                        survives cancellation (``zone_worth``), valid while zone_key holds
     zone_key: np.ndarray   # (P, D) int64: what zone_val[p, d] was computed from (``zone_key``:
