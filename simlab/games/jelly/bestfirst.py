@@ -163,8 +163,9 @@ def _fast_ub(w_take, w_margin, w_cancel, hi_raw, take0, mg0, vp0, vpm, vpp, sv_h
     weights: after each, my total minus the best other is at most ``hi_raw``; my take is 0.0,
     at most ``sv_hi`` (podium, not controlling), or, controlling, ``vp0`` / ``vpm`` / ``vpp``
     (the zones the group can target; pass ``vp0`` for none); the last term is at most
-    ``x_hi`` (>= 0). Each term is bounded through the same float operations and the bounds
-    are added in the score's order: rounding is monotone, so no score exceeds the bound."""
+    ``x_hi`` (>= 0 when some choice of the group has no last term: a placement without
+    effect). Each term is bounded through the same float operations and the bounds are added
+    in the score's order: rounding is monotone, so no score exceeds the bound."""
     hi = max(0.0, sv_hi)
     lo = 0.0
     if hi_raw >= 0:  # control is reachable
