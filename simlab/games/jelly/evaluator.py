@@ -8,7 +8,8 @@ decision; a district (or its removals) is skipped when an upper bound of its sco
 with the same float operations and added in the same order (rounding is monotone), is below the
 best so far; ties are broken by the position in that order. Helpers in the hot loop take plain
 arrays and scalars: numba passes a state NamedTuple as ~150 words on the stack, which costs
-more than scoring a choice.
+more than scoring a choice. Weights without deny, leader, cost and new terms (greedy's) take
+:func:`simlab.games.jelly.bestfirst.place_fast`, the same decision found best-first.
 """
 
 from __future__ import annotations
@@ -16,6 +17,13 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.ref import rule
+from simlab.games.jelly.bestfirst import (
+    _center_term,
+    _opp_tops,
+    fast_weights,
+    my_zone_values,
+    place_fast,
+)
 from simlab.games.jelly.options import place_code, shuffle_ranks
 from simlab.games.jelly.roster import (
     W_CANCEL,
@@ -46,27 +54,9 @@ from simlab.games.jelly.valuation import (
 
 
 @rule(inline=True)
-def _fill_values(rw, target, locked, nlive, values, n_d, p, moves, pod_ok, pods_p, jelly_p,
-                 n_p):
-    """Fill ``values[p, d, z]``: p's value of each open district's target zone (and of the
-    zones one step in / out if ``moves``) with one more die there that survives cancellation
-    (``nlive``: dice that do, the count a 'number of dice' reward reads); one call per
-    decision."""
-    for d in range(n_d):
-        if locked[d] >= 0:
-            continue
-        z0 = target[d]
-        for z in range(max(z0 - 1, 0) if moves else z0, min(z0 + 1, 2) + 1 if moves else z0 + 1):
-            x = zone_worth_fast(rw, d, z, pod_ok, n_p)
-            if x != x:
-                x = zone_worth(rw, target, n_d, d, z, nlive[d, p] + 1, pod_ok, pods_p, jelly_p, n_p)
-            values[p, d, z] = x
-
-
-@rule(inline=True)
 def _fill_opponents(rw, target, locked, nlive, values, n_d, p, moves, pod_ok, pods, jelly, n_p):
-    """``_fill_values`` for p's opponents, with the dice they have (a one-icon zone is worth the
-    same to everyone)."""
+    """Fill ``values[q, d, z]`` for p's opponents q (as ``my_zone_values`` does for p), with
+    the dice they have (a one-icon zone is worth the same to everyone)."""
     for d in range(n_d):
         if locked[d] >= 0:
             continue
@@ -84,40 +74,12 @@ def _fill_opponents(rw, target, locked, nlive, values, n_d, p, moves, pod_ok, po
 
 
 @rule(inline=True)
-def _opp_tops(eff, d, p, n_p):
-    """Best opponent total on ``d``, its owner, and the best opponent total without him."""
-    m1 = 0
-    i1 = -1
-    m2 = 0
-    for q in range(n_p):
-        if q == p:
-            continue
-        e = eff[d, q]
-        if e > m1:
-            m2 = m1
-            m1 = e
-            i1 = q
-        elif e > m2:
-            m2 = e
-    return m1, i1, m2
-
-
-@rule(inline=True)
 def _any_dice(ndice, d, n_p):
     """Is any die on the entrance of ``d``?"""
     for q in range(n_p):
         if ndice[d, q] > 0:
             return True
     return False
-
-
-@rule
-def _center_term(center, p, w, rq, bo0, lead0):
-    """Center feature of removing a die of ``rq`` (``bo0``: best other center count)."""
-    mine = center[p] + (1 if rq == p else 0)
-    bo1 = bo0 if rq == p else max(bo0, center[rq] + 1)
-    lead1 = 1.0 if mine > 0 and mine >= bo1 else 0.0
-    return w[W_CENTER] * POD_VALUE * (lead1 - lead0)
 
 
 @rule
@@ -253,8 +215,11 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
     scores (its ``place_code`` and score, ``n`` of them) and prunes nothing: the lookahead bot
     ranks them.
     """
-    shuffle_ranks(st, rng)
     record = codes.shape[0] > 0
+    if not record and fast_weights(w):
+        bv, bd, barg = place_fast(A, st, w, p, rng)
+        return 0, bv, bd, barg
+    shuffle_ranks(st, rng)
     n_rec = 0
     n_p = A.n_players
     n_d = A.n_districts
@@ -304,8 +269,12 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
     if use_center and has12:
         for rq in range(n_p):
             cmax = max(cmax, _center_term(st.center, p, w, rq, bo0, lead0))
-    _fill_values(rw, st.target, st.locked, st.nlive, st.values, n_d, p, has34, pod_ok,
-                 st.pods[p], st.jelly[p], n_p)
+    # my zone values: the kept memo brought up to date, copied where the scoring reads them
+    my_zone_values(A, rw, st.target, st.locked, st.nlive, st.zone_val, st.zone_key, n_d, p,
+                   pod_ok, st.pods[p], st.jelly[p], n_p)
+    for d in range(n_d):
+        for z in range(3):
+            st.values[p, d, z] = st.zone_val[p, d, z]
     if need_all:
         _fill_opponents(rw, st.target, st.locked, st.nlive, st.values, n_d, p, has34, pod_ok,
                         st.pods, st.jelly, n_p)
@@ -522,18 +491,19 @@ def evaluate_flip(A, st, w, p):
     if not w[W_FLIP] > 0.0:
         return False
     n_p = A.n_players
+    any_left = False
+    for q in range(n_p):
+        if q != p and st.n_left[q] > 0:
+            any_left = True
+    if not any_left:  # no flip, and no standing to weigh
+        return False
     mine = standing(A, st, p)
     ahead = True
-    any_left = False
-    better_left = False
     for q in range(n_p):
         if q == p:
             continue
-        sq = standing(A, st, q)
-        if sq > mine:
+        if standing(A, st, q) > mine:
+            if st.n_left[q] > 0:
+                return True  # an opponent with dice left stands better
             ahead = False
-        if st.n_left[q] > 0:
-            any_left = True
-            if sq > mine:
-                better_left = True
-    return any_left and (ahead or better_left)
+    return ahead

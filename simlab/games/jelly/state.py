@@ -52,6 +52,16 @@ class JellyState(NamedTuple):
     #                        held exactly once): the count a 'number of dice' reward reads
     rank_d: np.ndarray     # (D,) int64: bots' scratch, a random order of the districts (ties)
     rank_p: np.ndarray     # (P,) int64: bots' scratch, a random order of the players (ties)
+    bound: np.ndarray      # (2, D) float64: bots' scratch, upper bounds of a decision's scores
+    #                        on each district: its placements and moves (0), its removals (1)
+    tops: np.ndarray       # (4, D) int64: bots' scratch, per district for the deciding player:
+    #                        the best opponent total, its owner, the best without him, podium
+    zone_val: np.ndarray   # (P, D, 3) float64: kept by the bots (``bestfirst.refresh_zones``),
+    #                        a memo: p's value of each zone of d with one more die there that
+    #                        survives cancellation (``zone_worth``), valid while zone_key holds
+    zone_key: np.ndarray   # (P, D) int64: what zone_val[p, d] was computed from (``zone_key``:
+    #                        p's surviving dice on d, the neighbours' targets, p's jelly and
+    #                        pods, pods left); 0: never computed
 
 
 class JellyLineup(NamedTuple):
@@ -145,7 +155,9 @@ def new_state(n_players: int, n_districts: int) -> JellyState:
                       np.zeros(p, i8), np.zeros(p, i8), np.zeros(7, i8), np.zeros(4, i8),
                       np.zeros(p, np.float64), np.zeros((p, d, 3), np.float64),
                       np.full(1, np.inf), np.zeros((d, p), i8), np.arange(d, dtype=i8),
-                      np.arange(p, dtype=i8))
+                      np.arange(p, dtype=i8), np.zeros((2, d), np.float64),
+                      np.zeros((4, d), i8), np.zeros((p, d, 3), np.float64),
+                      np.zeros((p, d), i8))
 
 
 def new_agg(n_players: int, n_districts: int) -> JellyAgg:

@@ -1,0 +1,422 @@
+"""Attack of the Jelly Monster: the evaluator bots' roll-step decision, best-first, for
+weights without deny, leader, cost and new terms (greedy's), and the helpers it shares with
+:mod:`simlab.games.jelly.evaluator` (numba rules).
+
+It makes exactly ``evaluate_place``'s decision: the same score of every legal choice, its
+terms added in the same order, and the first best in the order district, value, option
+(ties by the random orders of the decision). It bounds the scores of each district's
+placements and moves, and of its removals, then scores these groups from the highest bound
+down until the next bound is below the best score found. Choices are compared by score, then
+by position, so the order in which the groups are scored does not change the choice.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.core.ref import rule
+from simlab.games.jelly.options import shuffle_ranks
+from simlab.games.jelly.roster import (
+    W_CANCEL,
+    W_CENTER,
+    W_COST,
+    W_DENY,
+    W_LEADER,
+    W_MARGIN,
+    W_NEW,
+    W_PASS_BELOW,
+    W_TAKE,
+    W_TARGET,
+    W_WAIT,
+)
+from simlab.games.jelly.rules import POD_VALUE
+from simlab.games.jelly.state import I_POD_STACK
+from simlab.games.jelly.timer import can_wait
+from simlab.games.jelly.valuation import (
+    non_ctrl_take,
+    zone_podium,
+    zone_worth,
+    zone_worth_fast,
+)
+
+
+@rule(inline=True)
+def zone_key(nlive, target, d, p, n_d, base, n_dice):
+    """The key of p's zone values of ``d`` (never 0): p's dice surviving on ``d``, the targets
+    of ``d``'s neighbours (an adjacent-district reward reads them) and ``base`` (p's jelly and
+    pods and whether pods are left: ``zone_base``) are all a zone's value depends on."""
+    tl = target[d - 1] if d > 0 else target[n_d - 1]
+    tr = target[d + 1] if d + 1 < n_d else target[0]
+    return ((base * 3 + tl) * 3 + tr) * (n_dice + 2) + nlive[d, p] + 1
+
+
+@rule(inline=True)
+def zone_base(jelly_p, pods_p, pod_ok, n_pods):
+    """The part of ``zone_key`` that holds for a whole round: p's jelly and pods, pods left."""
+    return (jelly_p * (n_pods + 1) + pods_p) * 2 + pod_ok
+
+
+@rule(inline=True)
+def refresh_zones(A, rw, target, nlive, zone_val, zone_key_, n_d, d, p, base, pod_ok, pods_p,
+                  jelly_p, n_p):
+    """Bring the memo ``zone_val[p, d]`` up to date (``base``: ``zone_base``): the three zones'
+    values with one more die of p there that survives cancellation (``zone_worth_fast``, or
+    ``zone_worth`` where a zone's worth depends on the state), recomputed only if
+    ``zone_key`` changed since."""
+    key = zone_key(nlive, target, d, p, n_d, base, A.dice)
+    if zone_key_[p, d] != key:
+        for z in range(3):
+            x = zone_worth_fast(rw, d, z, pod_ok, n_p)
+            if x != x:
+                x = zone_worth(rw, target, n_d, d, z, nlive[d, p] + 1, pod_ok, pods_p, jelly_p,
+                               n_p)
+            zone_val[p, d, z] = x
+        zone_key_[p, d] = key
+
+
+@rule(inline=True)
+def my_zone_values(A, rw, target, locked, nlive, zone_val, zone_key_, n_d, p, pod_ok, pods_p,
+                   jelly_p, n_p):
+    """``refresh_zones`` for every open district (one call per decision)."""
+    base = zone_base(jelly_p, pods_p, pod_ok, A.pods)
+    for d in range(n_d):
+        if locked[d] < 0:
+            refresh_zones(A, rw, target, nlive, zone_val, zone_key_, n_d, d, p, base, pod_ok,
+                          pods_p, jelly_p, n_p)
+
+
+@rule(inline=True)
+def _opp_tops(eff, d, p, n_p):
+    """Best opponent total on ``d``, its owner, and the best opponent total without him."""
+    m1 = 0
+    i1 = -1
+    m2 = 0
+    for q in range(n_p):  # without branches: a higher total pushes the best down to second
+        e = eff[d, q] if q != p else -1
+        i1 = q if e > m1 else i1
+        m2 = max(m2, min(e, m1))
+        m1 = max(m1, e)
+    return m1, i1, m2
+
+
+@rule
+def _center_term(center, p, w, rq, bo0, lead0):
+    """Center feature of removing a die of ``rq`` (``bo0``: best other center count)."""
+    mine = center[p] + (1 if rq == p else 0)
+    bo1 = bo0 if rq == p else max(bo0, center[rq] + 1)
+    lead1 = 1.0 if mine > 0 and mine >= bo1 else 0.0
+    return w[W_CENTER] * POD_VALUE * (lead1 - lead0)
+
+
+#: a bound must fall below the best by this share (of 1 + |best|) to skip a group: the bounds
+#: are exact upper bounds (monotone rounding), the margin only guards that argument
+SAFETY = 1e-9
+
+#: the lowest set bit of a 7-bit mask (bits 1-6: die values)
+LOWEST_BIT = np.array([0] + [(m & -m).bit_length() - 1 for m in range(1, 128)], np.int64)
+
+
+@rule(inline=True)
+def _better(s, key, best, bkey):
+    """Does a choice scoring ``s`` at position ``key`` beat the best so far (ties: the
+    earlier position)?"""
+    return s > best or (s == best and key < bkey)
+
+
+@rule(inline=True)
+def _district_now(rw, n_d, values, eff, target, podium_reach, d, p, n_p, has34):
+    """What a fast decision reads of district ``d`` as it stands: its target zone ``z0``, my
+    values of that zone and of the zones one step in / out (0.0 if no 3-4 was rolled), my
+    total, the best opponent total, its owner and the best without him, whether I control
+    ``d``, the podium payouts of the three zones to a non-controller, my take now and my
+    margin (clipped to +-10)."""
+    z0 = target[d]
+    vp0 = values[p, d, z0]
+    vpm = values[p, d, z0 - 1] if has34 and z0 > 0 else 0.0
+    vpp = values[p, d, z0 + 1] if has34 and z0 < 2 else 0.0
+    e_me = eff[d, p]
+    m1, i1, m2 = _opp_tops(eff, d, p, n_p)
+    ctrl0 = e_me > 0 and e_me >= m1
+    # podium zones pay non-controllers too (second place, presence); ``podium_reach``:
+    # elsewhere no zone of d pays a non-controller, all six are 0.0
+    sec0, pres0, secm, presm, secp, presp = 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+    podium = False
+    if podium_reach[d]:
+        sec0, pres0 = zone_podium(rw, n_d, target, d, z0)
+        if has34 and z0 > 0:
+            secm, presm = zone_podium(rw, n_d, target, d, z0 - 1)
+        if has34 and z0 < 2:
+            secp, presp = zone_podium(rw, n_d, target, d, z0 + 1)
+        podium = (sec0 != 0.0 or pres0 != 0.0 or secm != 0.0 or presm != 0.0 or secp != 0.0
+                  or presp != 0.0)
+    take0 = vp0 if ctrl0 else 0.0
+    if podium and not ctrl0:
+        take0 = non_ctrl_take(eff, d, p, n_p, e_me, -1, 0, sec0, pres0)
+    mg0 = min(max(e_me - m1, -10), 10)
+    return (z0, vp0, vpm, vpp, e_me, m1, i1, m2, ctrl0, podium, sec0, pres0, secm, presm, secp,
+            presp, take0, mg0)
+
+
+@rule(inline=True)
+def _fast_ub(w_take, w_margin, w_cancel, hi_raw, take0, mg0, vp0, vpm, vpp, sv_hi, x_hi):
+    """Upper bound of the fast scores of a group of choices on one district, for finite
+    weights: after each, my total minus the best other is at most ``hi_raw``; my take is 0.0,
+    at most ``sv_hi`` (podium, not controlling), or, controlling, ``vp0`` / ``vpm`` / ``vpp``
+    (the zones the group can target; pass ``vp0`` for none); the last term is at most
+    ``x_hi`` (>= 0 when some choice of the group has no last term: a placement without
+    effect). Each term is bounded through the same float operations and the bounds are added
+    in the score's order: rounding is monotone, so no score exceeds the bound."""
+    hi = max(0.0, sv_hi)
+    lo = 0.0
+    if hi_raw >= 0:  # control is reachable
+        hi = max(hi, max(vp0, max(vpm, vpp)))
+        lo = min(lo, min(vp0, min(vpm, vpp)))
+    ub = w_take * ((hi if w_take >= 0.0 else lo) - take0)
+    ub += w_margin * ((min(max(hi_raw, -10), 10) if w_margin >= 0.0 else -10) - mg0)
+    ub += max(w_cancel, 0.0)
+    return ub + x_hi
+
+
+@rule(inline=True)
+def fast_weights(w):
+    """Do weights ``w`` have no deny, leader, cost and new terms (``place_fast`` decides)?"""
+    return w[W_DENY] == 0.0 and w[W_LEADER] == 0.0 and w[W_COST] == 0.0 and w[W_NEW] == 0.0
+
+
+@rule
+def place_fast(A, st, w, p, rng):
+    """``evaluate_place`` for weights without deny, leader, cost and new terms (greedy's):
+    the same score of every legal choice, its terms added in the same order, and the first
+    best by position in the order district, value, option, found best-first: an upper bound
+    of the scores of each district's placements and moves, and of its removals, is computed
+    first; the groups are then scored in decreasing order of their bounds until the next
+    bound is below the best score found (each group's choices are compared by score, then
+    by position, so the order in which groups are scored does not change the choice)."""
+    shuffle_ranks(st, rng)
+    n_p = A.n_players
+    n_d = A.n_districts
+    rw = A.rewards
+    dice = st.dice
+    eff = st.eff
+    ndice = st.ndice
+    target = st.target
+    locked = st.locked
+    roll = st.roll
+    center = st.center
+    values = st.zone_val  # p's zone values (the memo)
+    rank_d = st.rank_d
+    rank_p = st.rank_p
+    bound = st.bound
+    tops = st.tops
+    podium_reach = A.podium_reach
+    w_take = w[W_TAKE]
+    w_margin = w[W_MARGIN]
+    w_cancel = w[W_CANCEL]
+    w_target = w[W_TARGET]
+    use_center = w[W_CENTER] != 0.0
+    tg0 = w_target * 0.0  # the target feature of a choice that keeps the target: 0 or NaN
+    finite = True
+    for i in range(W_TARGET + 1):
+        if not np.isfinite(w[i]):
+            finite = False
+    pod_ok = st.info[I_POD_STACK] > 0
+    rolled = 0  # rolled values, 4 bits each
+    n_rolled = 0
+    for v in range(1, 7):
+        if roll[v] > 0:
+            rolled |= v << (4 * n_rolled)
+            n_rolled += 1
+    has12 = roll[1] > 0 or roll[2] > 0
+    has34 = roll[3] > 0 or roll[4] > 0
+    bo0 = 0  # best other city-center count
+    for q in range(n_p):
+        if q != p and center[q] > bo0:
+            bo0 = center[q]
+    lead0 = 1.0 if center[p] > 0 and center[p] >= bo0 else 0.0
+    pods_p = st.pods[p]
+    jelly_p = st.jelly[p]
+    base = zone_base(jelly_p, pods_p, pod_ok, A.pods)
+    # the bounds of each district's two groups (-inf: nothing to score; +inf: no bound)
+    for d in range(n_d):
+        bound[0, d] = -np.inf
+        bound[1, d] = -np.inf
+        if locked[d] >= 0:
+            continue
+        refresh_zones(A, rw, target, st.nlive, values, st.zone_key, n_d, d, p, base, pod_ok,
+                      pods_p, jelly_p, n_p)
+        (z0, vp0, vpm, vpp, e_me, m1, i1, m2, ctrl0, podium, sec0, pres0, secm, presm, secp,
+         presp, take0, mg0) = _district_now(rw, n_d, values, eff, target, podium_reach, d, p,
+                                            n_p, has34)
+        tops[0, d] = m1
+        tops[1, d] = i1
+        tops[2, d] = m2
+        tops[3, d] = podium
+        removals = False
+        c_hi = tg0  # the most the center term of a removal here adds
+        if has12:
+            for q in range(n_p):
+                if ndice[d, q] > 0:
+                    removals = True
+                    if use_center:
+                        c_hi = max(c_hi, _center_term(center, p, w, q, bo0, lead0) + tg0)
+        if not finite:
+            bound[0, d] = np.inf
+            if removals:
+                bound[1, d] = np.inf
+            continue
+        x_hi = 0.0
+        if has34 and z0 > 0:
+            x_hi = max(x_hi, w_target * (vpm - vp0))
+        if has34 and z0 < 2:
+            x_hi = max(x_hi, w_target * (vpp - vp0))
+        sv_hi = max(sec0 + pres0, max(secm + presm, secp + presp))
+        gain = 0  # my total after a placement here is at most e_me + gain
+        for j in range(n_rolled):
+            v = (rolled >> (4 * j)) & 15
+            gain = max(gain, v * (dice[d, p, v] == 0))
+        bound[0, d] = _fast_ub(w_take, w_margin, w_cancel, e_me + gain - m1, take0, mg0, vp0,
+                               vpm if has34 and z0 > 0 else vp0,
+                               vpp if has34 and z0 < 2 else vp0, sv_hi, x_hi)
+        if removals:
+            # my total is at most e_me + 2, the best other at least m2; removing a die of
+            # mine: +6 more for an un-cancelled pair, the best other m1
+            rem_raw = e_me + 2 - m2
+            if ndice[d, p] > 0:
+                rem_raw = max(rem_raw, e_me + 8 - m1)
+            bound[1, d] = _fast_ub(w_take, w_margin, w_cancel, rem_raw, take0, mg0, vp0, vp0,
+                                   vp0, sec0 + pres0, c_hi)
+    best = -1e18
+    bkey = -1
+    bv = 0
+    bd = -1
+    barg = -1
+    while True:
+        # the group with the highest bound next
+        ub = -np.inf
+        d = -1
+        part = 0
+        for dd in range(n_d):
+            if bound[0, dd] > ub:
+                ub = bound[0, dd]
+                d = dd
+                part = 0
+            if bound[1, dd] > ub:
+                ub = bound[1, dd]
+                d = dd
+                part = 1
+        if d < 0 or ub + SAFETY * (1.0 + abs(best)) < best:
+            break  # no score of the groups left reaches the best
+        bound[part, d] = -np.inf
+        if tops[3, d]:
+            (z0, vp0, vpm, vpp, e_me, m1, i1, m2, ctrl0, podium, sec0, pres0, secm, presm,
+             secp, presp, take0, mg0) = _district_now(rw, n_d, values, eff, target,
+                                                      podium_reach, d, p, n_p, has34)
+        else:  # _district_now's answer, the opponents' totals as the bounds read them
+            podium = False
+            sec0, pres0, secm, presm, secp, presp = 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+            z0 = target[d]
+            vp0 = values[p, d, z0]
+            vpm = values[p, d, z0 - 1] if has34 and z0 > 0 else 0.0
+            vpp = values[p, d, z0 + 1] if has34 and z0 < 2 else 0.0
+            e_me = eff[d, p]
+            m1 = tops[0, d]
+            i1 = tops[1, d]
+            m2 = tops[2, d]
+            ctrl0 = e_me > 0 and e_me >= m1
+            take0 = vp0 if ctrl0 else 0.0
+            mg0 = min(max(e_me - m1, -10), 10)
+        kd = rank_d[d] * 512
+        if part == 0:
+            # no effect (any value) and target moves (values 3-4)
+            for j in range(n_rolled):
+                v = (rolled >> (4 * j)) & 15
+                c = dice[d, p, v]
+                e1 = e_me + v * ((c == 0) - (c == 1))
+                t_cancel = w_cancel if c >= 1 else 0.0
+                key = kd + v * 64
+                sv1 = non_ctrl_take(eff, d, p, n_p, e1, -1, 0, sec0, pres0) if podium else 0.0
+                ctrl1 = (e1 > 0) & (e1 >= m1)
+                mterm = w_margin * (min(max(e1 - m1, -10), 10) - mg0)
+                s = w_take * ((vp0 if ctrl1 else sv1) - take0)
+                s += mterm
+                s += t_cancel + tg0
+                if _better(s, key, best, bkey):
+                    best, bkey, bv, bd, barg = s, key, v, d, -1
+                if v != 3 and v != 4:
+                    continue
+                for k in range(1, 3):
+                    nz = z0 - 3 + 2 * k
+                    if nz < 0 or nz > 2:
+                        continue
+                    vp1 = vpm if k == 1 else vpp
+                    t_target = w_target * (vp1 - vp0)
+                    sv1 = 0.0
+                    if podium:
+                        sv1 = non_ctrl_take(eff, d, p, n_p, e1, -1, 0, secm if k == 1 else secp,
+                                            presm if k == 1 else presp)
+                    s = w_take * ((vp1 if ctrl1 else sv1) - take0)
+                    s += mterm
+                    s += t_cancel
+                    s += t_target
+                    if _better(s, key + k, best, bkey):
+                        best, bkey, bv, bd, barg = s, key + k, v, d, nz
+            continue
+        # remove another die here (values 1-2): owner by owner, each value ru he holds here
+        owners = 0  # the players with a die here, one bit each
+        for q in range(n_p):
+            owners |= (ndice[d, q] > 0) << q
+        while owners != 0:
+            rq = LOWEST_BIT[owners]
+            owners &= owners - 1
+            mine = rq == p
+            e_rq = eff[d, rq]
+            rest = m2 if rq == i1 else m1  # best other total without rq's
+            t_center = tg0
+            if use_center:
+                t_center = _center_term(center, p, w, rq, bo0, lead0) + tg0
+            # skip owner rq when no removal of his can reach the best: my total is at most
+            # e_me + 2 (+6 more un-cancelling a pair of mine), the best other at least rest
+            # (m1 when I remove my own), the center term exactly t_center
+            if finite and _fast_ub(w_take, w_margin, w_cancel,
+                                   e_me + 8 - m1 if mine else e_me + 2 - rest, take0, mg0,
+                                   vp0, vp0, vp0, sec0 + pres0, t_center) + SAFETY * (
+                                       1.0 + abs(best)) < best:
+                continue
+            kq = 1 + rank_p[rq] * 7
+            held = 0  # the values rq holds here, one bit each
+            for ru in range(1, 7):
+                held |= (dice[d, rq, ru] > 0) << ru
+            for v in range(1, 3):
+                if roll[v] == 0:
+                    continue
+                c = dice[d, p, v]
+                e1 = e_me + v * ((c == 0) - (c == 1))
+                t_cancel = w_cancel if c >= 1 else 0.0
+                key = kd + v * 64 + kq
+                left = held
+                while left != 0:
+                    ru = LOWEST_BIT[left]
+                    left &= left - 1
+                    cr = dice[d, rq, ru]
+                    # losing a single die (-ru) or un-cancelling a pair (+ru)
+                    cu = cr + (mine & (ru == v))
+                    delta = ru * ((cu == 2) - (cu == 1))
+                    e1r = e1 + delta * mine
+                    e_opp = e_rq + delta
+                    max_o1 = m1 if mine else max(e_opp, rest)
+                    sv1 = 0.0
+                    if podium:
+                        sv1 = non_ctrl_take(eff, d, p, n_p, e1r, -1 if mine else rq, e_opp,
+                                            sec0, pres0)
+                    ctrl1 = (e1r > 0) & (e1r >= max_o1)
+                    s = w_take * ((vp0 if ctrl1 else sv1) - take0)
+                    s += w_margin * (min(max(e1r - max_o1, -10), 10) - mg0)
+                    s += t_cancel
+                    s += t_center
+                    if _better(s, key + ru, best, bkey):
+                        best, bkey, bv, bd, barg = s, key + ru, v, d, rq * 8 + ru
+    if bd < 0 or best < w[W_PASS_BELOW]:
+        return 0, -1, -1
+    if best < w[W_WAIT] and can_wait(A, st, p):
+        return 0, -1, -1
+    return bv, bd, barg
