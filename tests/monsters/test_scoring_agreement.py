@@ -230,3 +230,36 @@ def test_bots_remembered_prophecy_values_follow_a_changing_order():
             st.order_col[p, r2, c2], st.order_rank[p, r2, c2] = keep2
             asked += 1
     assert asked > 3000
+
+
+def test_trimmed_spots_change_no_progress():
+    """A die beyond its row's Spider Jack value is read by no Prophecy condition, so the bots
+    skip the evaluation there (``values.trimmed_progress``: promoting or swapping such dice,
+    adding a die to a row already holding its Spider Jack value): changing only such spots
+    gives exactly the progress of the Order (every card, random grids), and
+    ``values.prog_at`` on such a change gives exactly ``trimmed_progress``."""
+    values, A, st, w, rng, n_cards = _greedy_3p(20261205)
+    tried = 0
+    for it in range(300):
+        col, rank, kp = random_grid(rng, it % 2 == 1)
+        gone = [(r, c) for r in range(3) for c in range(int(kp[r]), 6)]
+        if not gone:
+            continue
+        for k in range(n_cards):
+            want = nbs.prophecy_progress(ARR, k, col, rank, kp)
+            c2, r2 = col.copy(), rank.copy()
+            for i in rng.choice(len(gone), min(len(gone), 1 + it % 3), replace=False):
+                r, c = gone[i]
+                c2[r, c], r2[r, c] = rng.integers(-1, 6), rng.integers(1, 7)
+            assert nbs.prophecy_progress(ARR, k, c2, r2, kp) == want, (k, kp)
+            p = it % 3
+            st.prophecy[p] = k
+            st.order_col[p], st.order_rank[p], st.sj[p] = col, rank, kp
+            st.order_n[p] = (col >= 0).sum(axis=1)
+            base = values.prog(A, st, p, w)
+            assert base == want
+            st.order_col[p], st.order_rank[p] = c2, r2
+            assert values.prog_at(A, st, p, w, 7, 63) == values.trimmed_progress(st, p, w) \
+                == base, (k, kp)
+            tried += 1
+    assert tried > 2000

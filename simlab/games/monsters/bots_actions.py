@@ -305,7 +305,9 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                     if rk < 1 or rk > 6:
                         continue
                     v = d * (w[W_RANK] if c < st.sj[p, r] + 2 else w[W_BEYOND])
-                    if w[W_PROPHECY] != 0.0:
+                    # a die beyond the row's Spider Jack value is read by no Prophecy condition:
+                    # the progress stays base (values.trimmed_progress), nothing to add
+                    if w[W_PROPHECY] != 0.0 and c < st.sj[p, r]:
                         st.order_rank[p, r, c] = rk
                         v += w[W_PROPHECY] * (prog_at(A, st, p, w, 1 << r, 1 << c) - base)
                         st.order_rank[p, r, c] = rk - d
@@ -366,7 +368,8 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                 q1 = st.order_col[p, r1, c1]
                 if k1 == k2 and q1 == st.order_col[p, r2, c2]:
                     v = 0.0  # identical dice: the same Order, the Prophecy progress of base
-                elif w[W_PROPHECY] != 0.0:
+                elif w[W_PROPHECY] != 0.0 and (c1 < st.sj[p, r1] or c2 < st.sj[p, r2]):
+                    # (two dice beyond their rows' Spider Jack values: the progress stays base)
                     st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
                     st.order_col[p, r2, c2] = q1
                     st.order_rank[p, r1, c1] = k2

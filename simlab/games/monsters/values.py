@@ -182,12 +182,26 @@ def prog_at(A, st, p, w, rows, cols):
     return progress_of_lines(A.cards, k, st.pv[1])
 
 
+@rule(inline=True)
+def trimmed_progress(st, p, w):
+    """:func:`prog_at` of p's Order changed only in spots beyond their rows' Spider Jack
+    values (trimmed: read by no condition, so every condition keeps its value): the progress
+    of :func:`prog`'s last call, exactly (0 when the bot ignores its card)."""
+    if w[W_PROPHECY] == 0.0 or st.prophecy[p] < 0:
+        return 0.0
+    return st.pbase[p]
+
+
 @rule
 def prog_append(A, st, p, w, r, c, rank):
     """:func:`prog_at` of p's Order with a die (colour c, rank) placed at the end of row r (not
     full), on the Order of p's last :func:`prog` call: remembered per row, colour and rank until
     that Order changes (the draft, the placements and the Driveway promotions of a round try the
-    same dice again)."""
+    same dice again). A row already holding as many dice as its Spider Jack value gets the die
+    beyond what is kept, which no condition reads (``scoring``: trimmed spots are gone): the
+    progress is that of p's Order, :func:`prog`'s (no evaluation)."""
+    if st.order_n[p, r] >= st.sj[p, r]:
+        return trimmed_progress(st, p, w)
     if st.appg[p, r, c, rank - 1] == st.pgen[p]:
         return st.app[p, r, c, rank - 1]
     col = st.order_n[p, r]
