@@ -8,8 +8,10 @@ Every function takes the integer aggregates that kernels produce, never per-game
 from __future__ import annotations
 
 import numpy as np
-from scipy import special as _sp  # the distribution functions below; scipy.stats (a second
-#                                    to import, in every command-line call) only where needed
+from scipy import special as _sp
+
+# the distribution functions here come from scipy.special; scipy.stats (a second to import, in
+# every command-line call) is imported only where needed
 
 #: the normal quantile of a two-sided 95% interval, scipy.stats.norm.ppf(0.975)
 Z95 = float(_sp.ndtri(0.975))

@@ -39,6 +39,17 @@ from simlab.games.jelly.state import (
 BASE_FACES = ("1A", "2A", "3A", "4A", "5A", "6A", "7A", "8A")
 BLANK = "jelly:0"
 
+#: a board where every reward type of the catalogue is in play in the first zone (adjacent
+#: arrows, either, by_dice, podiums, pods, gifts): rule overrides for ``GAME.make_rules``
+EVERY_REWARD = {
+    "district.0": "per_pod:2,pod,jelly:0",
+    "district.1": "adjacent:either,jelly:3,pod",
+    "district.2": "each_gives:2,give_each:1,jelly:1",
+    "district.3": "by_dice:1:jelly6:pod,podium:2:4,jelly:2",
+    "district.4": "podium_present:4:1,discard_pod,jelly:8+discard_pod",
+    "district.5": "adjacent:left,adjacent:right,pod+jelly:2",
+}
+
 
 def board(players: int, *districts, **options) -> JellyArrays:
     """Rule arrays for ``players`` with one hand-written face per district, clockwise.

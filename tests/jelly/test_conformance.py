@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from simlab.core.conformance import check_conformance
 from simlab.games.jelly.game import GAME
+from tests.jelly.positions import EVERY_REWARD
 
 pytestmark = pytest.mark.slow  # a long statistical run (make test runs it)
 
@@ -34,14 +35,7 @@ def test_conformance(players, bots, overrides, n, seed):
 
 def test_reference_agrees_on_every_reward_type():
     # a board where every reward type of the catalogue is in play in the first zone
-    faces = {
-        "district.0": "per_pod:2,pod,jelly:0",
-        "district.1": "adjacent:either,jelly:3,pod",
-        "district.2": "each_gives:2,give_each:1,jelly:1",
-        "district.3": "by_dice:1:jelly6:pod,podium:2:4,jelly:2",
-        "district.4": "podium_present:4:1,discard_pod,jelly:8+discard_pod",
-        "district.5": "adjacent:left,adjacent:right,pod+jelly:2",
-    }
+    faces = dict(EVERY_REWARD)
     rules = GAME.make_rules(4, faces)
     check_conformance(GAME, rules, GAME.lineup("greedy,random,saboteur,random(effect=1)", 4),
                       n_games=400, seed=8)

@@ -17,6 +17,7 @@ from simlab.core.stats import binomial_tolerance
 from simlab.errors import SimlabError
 from simlab.games.jelly.game import GAME
 from simlab.games.plugins import load_plugins
+from tests.jelly.positions import EVERY_REWARD
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "custom_bots" / "jelly.py"
 ALPHA = 1e-6
@@ -52,14 +53,7 @@ def test_kernel_and_reference_agree(grabber, players, bots, overrides, n, seed):
 
 def test_either_and_every_reward_with_the_custom_bot(grabber):
     # 'adjacent: either' and the other reward types in play: the custom bot's KIND_EITHER
-    faces = {
-        "district.0": "per_pod:2,pod,jelly:0",
-        "district.1": "adjacent:either,jelly:3,pod",
-        "district.2": "each_gives:2,give_each:1,jelly:1",
-        "district.3": "by_dice:1:jelly6:pod,podium:2:4,jelly:2",
-        "district.4": "podium_present:4:1,discard_pod,jelly:8+discard_pod",
-        "district.5": "adjacent:left,adjacent:right,pod+jelly:2",
-    }
+    faces = dict(EVERY_REWARD)
     rules = GAME.make_rules(4, faces)
     check_conformance(GAME, rules, GAME.lineup("grabber,greedy,grabber,random", 4),
                       n_games=300, seed=24)

@@ -15,15 +15,7 @@ from simlab.games.jelly.reference import ReferenceGame
 from simlab.games.jelly.roster import BOT_GREEDY, BOT_WEIGHTS
 from simlab.games.jelly.state import I_POD_STACK
 from simlab.games.jelly.valuation import zone_worth
-
-EVERY_REWARD = {  # every reward type in play (adjacent arrows, by_dice, podium, pods...)
-    "district.0": "per_pod:2,pod,jelly:0",
-    "district.1": "adjacent:either,jelly:3,pod",
-    "district.2": "each_gives:2,give_each:1,jelly:1",
-    "district.3": "by_dice:1:jelly6:pod,podium:2:4,jelly:2",
-    "district.4": "podium_present:4:1,discard_pod,jelly:8+discard_pod",
-    "district.5": "adjacent:left,adjacent:right,pod+jelly:2",
-}
+from tests.jelly.positions import EVERY_REWARD
 
 
 def check_zone_memo(A, st, decider):
