@@ -17,30 +17,40 @@ immutable and their arrays are shared, so nothing is copied back.
 A game's kernel entry points wrap their arguments once (Monsters: ``nb.run_batch``,
 ``nb_family``'s batch); every rule below sees only references. :func:`rule` is
 :func:`simlab.core.jit.rule` whose call from plain Python (tests, the reference engines asking a
-bot) wraps the NamedTuple arguments in a small compiled shim and calls the rule with references:
-the rule is then compiled once, for the kernel's types, and the shim and the kernel share it
-(numba's disk cache included).
+bot) goes through a small compiled shim that calls the rule with references: the rule is then
+compiled once, for the kernel's types, and the shim and the kernel share it (numba's disk cache
+included).
+
+The shim takes no NamedTuple either: :func:`pinned` stores each NamedTuple a Python caller passes
+once in a native buffer (a :class:`Pinned`, holding a reference on each of its arrays until it is
+dropped), and the shim gets the buffer's address as a :class:`Ref`. Unboxing a NamedTuple of some
+50 arrays at every call had cost ~30 us a call, and its wrapper ~3 s of compile per shim: a test
+suite compiles some 200 shims (the rules its tests call on hand-built positions, the decisions the
+reference engines ask). Measured: ``tests/monsters/test_rules_engine.py`` on a cache holding the
+kernel only, 44 -> 19 s of CPU; a shim call ~30 -> ~7 us.
 """
 
 from __future__ import annotations
 
 import inspect
+import weakref
 
 import numpy as np
-from numba import njit
+from numba import njit, typeof
 from numba.core import cgutils, types
 from numba.core.datamodel import models, register_default
 from numba.core.imputils import impl_ret_borrowed, lower_getattr_generic
 from numba.core.registry import CPUDispatcher
 from numba.core.typing.templates import AttributeTemplate, infer_getattr
-from numba.extending import intrinsic
+from numba.extending import NativeValue, intrinsic, typeof_impl, unbox
 
 from simlab.core.jit import RuleDispatcher
 from simlab.core.jit import rule as _core_rule
 
 
 class Ref(types.Type):
-    """numba type: a pointer to a NamedTuple stored in a caller's stack frame."""
+    """numba type: a pointer to a NamedTuple stored in a caller's stack frame (or, called from
+    Python, in a :class:`Pinned` buffer)."""
 
     def __init__(self, inner):
         self.inner = inner
@@ -49,6 +59,14 @@ class Ref(types.Type):
     @property
     def key(self):
         return self.inner
+
+    def __hash__(self):
+        """Kept: numba hashes an argument's type at every call from Python, and hashing the
+        NamedTuple of some 50 array types each time cost about 20 us a call."""
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = self.__dict__["_hash"] = hash(self.key)
+        return h
 
 
 @register_default(Ref)
@@ -115,7 +133,7 @@ class RefRuleDispatcher(RuleDispatcher):
             bound = sig.bind(*args, **kws)
             bound.apply_defaults()
             args = bound.args
-        return shim(*args)
+        return shim(*[pinned(a) if isinstance(a, tuple) else a for a in args])
 
 
 def _python_shim(d):
@@ -132,9 +150,7 @@ def _python_shim(d):
     g.__qualname__ = f"{f.__qualname__}__python"
     g.__module__ = f.__module__
     g.__doc__ = f.__doc__
-    shim = njit(cache=True, nogil=True)(g)
-    shim.__class__ = _ShimDispatcher
-    return shim
+    return njit(cache=True, nogil=True)(g)
 
 
 def _fixed_type(val) -> bool:
@@ -148,28 +164,113 @@ def _fixed_type(val) -> bool:
                                            CPUDispatcher))
 
 
-class _ShimDispatcher(CPUDispatcher):
-    """The shim's dispatcher. numba types a tuple it cannot fingerprint (one holding None or a
-    compiled function, as the games' line-ups do) in Python, array by array, at every call: that
-    was 40-60% of a reference engine's time (Jelly 27 -> 16 ms a game, Monsters 215 -> 90).
-    The type of a tuple whose type cannot change (:func:`_fixed_type`) is remembered for that
-    object."""
+class Pinned:
+    """A NamedTuple stored once in a native buffer (:func:`pinned`): a shim takes it as a
+    :class:`Ref`, one pointer, instead of unboxing its arrays at every call."""
 
-    _memo: dict = {}
+    __slots__ = ("addr", "nbtype", "buf", "obj", "__weakref__")
 
-    def typeof_pyval(self, val):
-        if not isinstance(val, tuple):
-            return super().typeof_pyval(val)
-        hit = self._memo.get(id(val))
-        if hit is not None and hit[0] is val:
-            self._types_active_call.add(hit[1])
-            return hit[1]
-        tp = super().typeof_pyval(val)
-        if _fixed_type(val):
-            if len(self._memo) >= 256:
-                self._memo.clear()
-            self._memo[id(val)] = (val, tp)  # holds val, so its id is not reused meanwhile
-        return tp
+
+@typeof_impl.register(Pinned)
+def _typeof_pinned(val, c):
+    return val.nbtype
+
+
+@unbox(Ref)
+def _unbox_ref(typ, obj, c):
+    """A :class:`Pinned` (or its release token) to its pointer: the address in ``obj.addr``."""
+    addr_obj = c.pyapi.object_getattr_string(obj, "addr")
+    addr = c.pyapi.long_as_voidptr(addr_obj)
+    c.pyapi.decref(addr_obj)
+    ptr = c.builder.bitcast(addr, c.context.get_value_type(typ))
+    return NativeValue(ptr, is_error=c.pyapi.c_api_error())
+
+
+@intrinsic
+def _data_size(typingctx, x):
+    """Bytes of ``x``'s native data (what :func:`_store` writes)."""
+
+    def codegen(context, builder, sig, args):
+        model = context.data_model_manager[sig.args[0]]
+        return context.get_constant(types.intp, context.get_abi_sizeof(model.get_data_type()))
+
+    return types.intp(x), codegen
+
+
+@intrinsic
+def _store(typingctx, x, buf):
+    """Write NamedTuple ``x`` into byte array ``buf`` and take a reference on each of its
+    arrays (so they outlive the call; :func:`_release` gives them back)."""
+
+    def codegen(context, builder, sig, args):
+        data = context.data_model_manager[sig.args[0]].as_data(builder, args[0])
+        arr = context.make_array(sig.args[1])(context, builder, args[1])
+        builder.store(data, builder.bitcast(arr.data, data.type.as_pointer()))
+        context.nrt.incref(builder, sig.args[0], args[0])
+        return context.get_dummy_value()
+
+    return types.none(x, buf), codegen
+
+
+@intrinsic
+def _release(typingctx, r):
+    """Give back the array references :func:`_store` took for the NamedTuple at ``r``."""
+
+    def codegen(context, builder, sig, args):
+        inner = sig.args[0].inner
+        value = context.data_model_manager[inner].from_data(builder, builder.load(args[0]))
+        context.nrt.decref(builder, inner, value)
+        return context.get_dummy_value()
+
+    return types.none(r), codegen
+
+
+@njit(cache=True)
+def _pin_size(x):
+    return _data_size(x)
+
+
+@njit(cache=True)
+def _pin_store(x, buf):
+    _store(x, buf)
+
+
+@njit(cache=True)
+def _unpin(r):
+    _release(r)
+
+
+class _Token:
+    """What the release of a :class:`Pinned` needs once the Pinned itself is gone."""
+
+    __slots__ = ("addr", "nbtype", "buf")
+
+    def __init__(self, pin):
+        self.addr, self.nbtype, self.buf = pin.addr, pin.nbtype, pin.buf
+
+
+typeof_impl.register(_Token)(_typeof_pinned)
+
+_PINS: dict = {}  # id(NamedTuple) -> its Pinned (which holds it, so the id is not reused)
+
+
+def pinned(obj):
+    """``obj``'s :class:`Pinned` when ``obj`` is a NamedTuple whose numba type cannot change
+    (:func:`_fixed_type`), made once per object (the last 256 are kept); else ``obj``."""
+    hit = _PINS.get(id(obj))
+    if hit is not None and hit.obj is obj:
+        return hit
+    if not (isinstance(obj, tuple) and hasattr(obj, "_fields") and _fixed_type(obj)):
+        return obj
+    pin = Pinned()
+    pin.buf = np.empty(_pin_size(obj), np.uint8)
+    _pin_store(obj, pin.buf)
+    pin.addr, pin.nbtype, pin.obj = pin.buf.ctypes.data, Ref(typeof(obj)), obj
+    weakref.finalize(pin, _unpin, _Token(pin)).atexit = False
+    if len(_PINS) >= 256:
+        _PINS.clear()
+    _PINS[id(obj)] = pin
+    return pin
 
 
 def rule(fn=None, *, inline: bool = False):

@@ -73,27 +73,43 @@ def _first(t):
     return t.a[0]
 
 
-def test_remembered_types_are_numbas_types():
-    """numba types a tuple it cannot fingerprint (one holding None or a compiled function, as
-    the games' line-ups do) in Python at every call; the shim remembers the type of such a tuple
-    per object when its type cannot change, and types a tuple holding a mutable list afresh."""
+def test_namedtuples_are_pinned_once_with_numbas_types():
+    """Called from Python, a NamedTuple whose numba type cannot change (one holding None, as the
+    games' line-ups do, included) is stored once per object in a native buffer and passed as one
+    pointer; one holding a mutable list is passed as it is."""
     from numba import typeof
 
-    from simlab.core.ref import _fixed_type, _ShimDispatcher
+    from simlab.core.ref import Pinned, Ref, _fixed_type, pinned
 
     t = WithNone(np.arange(3.0) + 7, None)
     assert _first(t) == 7.0
-    shim = _first.__dict__["_simlab_shim"]
-    assert isinstance(shim, _ShimDispatcher)
-    hit = _ShimDispatcher._memo[id(t)]
-    assert hit[0] is t and hit[1] == typeof(t)
-    assert _first(t) == 7.0  # a remembered type: the same overload
-    # float32 values are another type: typed anew, the same answer
+    pin = pinned(t)
+    assert isinstance(pin, Pinned) and pin.obj is t and pin.nbtype == Ref(typeof(t))
+    assert pinned(t) is pin and _first(t) == 7.0  # the same buffer, the same overload
+    t.a[0] = 1.5  # the arrays are shared with the buffer, not copied
+    assert _first(t) == 1.5
+    # float32 values are another type: pinned apart, the same answer
     t32 = WithNone(np.arange(3, dtype=np.float32) + 7, None)
-    assert _first(t32) == 7.0
-    assert _ShimDispatcher._memo[id(t32)][1] == typeof(t32) != typeof(t)
+    assert _first(t32) == 7.0 and pinned(t32).nbtype == Ref(typeof(t32)) != pin.nbtype
     assert _fixed_type((np.zeros(2), 3, 2.5, None, (True, np.int8(1))))
-    assert not _fixed_type(WithList(np.zeros(2), ["x"]))
-    before = len(_ShimDispatcher._memo)
-    assert shim.typeof_pyval(WithList(np.zeros(2), [1])) == typeof(WithList(np.zeros(2), [1]))
-    assert len(_ShimDispatcher._memo) == before
+    listed = WithList(np.zeros(2), [1])
+    assert not _fixed_type(listed) and pinned(listed) is listed
+
+
+def test_a_dropped_pin_gives_its_arrays_back():
+    """The buffer holds a reference on each array while it lives and gives them back when the
+    pin is dropped (a leak would keep every state of a reference run alive)."""
+    import gc
+    import sys
+
+    from simlab.core import ref as ref_module
+
+    a = np.arange(3.0)
+    before = sys.getrefcount(a)
+    t = WithNone(a, None)
+    assert _first(t) == 0.0
+    assert sys.getrefcount(a) > before + 1  # the tuple and the pin's reference
+    ref_module._PINS.clear()
+    del t
+    gc.collect()
+    assert sys.getrefcount(a) == before
