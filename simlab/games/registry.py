@@ -399,6 +399,8 @@ class Game(ABC):
         if key in checked:
             return
         try:
+            if fn is not no_custom:
+                self.check_custom(prepared, fn)
             self.run_batch(prepared, 0, 0, 1, False)
         except NumbaError as e:
             if fn is no_custom:
@@ -407,6 +409,35 @@ class Game(ABC):
 
             raise compile_error(e, name_of(self.name, fn), self.name) from None
         checked.add(key)
+
+    def custom_state(self, prepared):
+        """A state of the kind this game's kernel plays ``prepared`` on (only its numba type
+        matters: :meth:`check_custom`); None: no custom bot check before the kernel compiles."""
+        return None
+
+    def check_custom(self, prepared, fn) -> None:
+        """Compile custom bot ``fn`` on its own, as the kernel's rules call it: with the rule
+        arrays and the state by reference, three integers and the seat's parameter row, and
+        without reference counting (a rule's flag, which numba hands down to what it calls).
+
+        A bot numba cannot compile fails here in a second or two instead of after numba typed
+        the whole kernel (25-60 s); a bot that compiles is compiled once, the overload the kernel
+        then uses."""
+        st = self.custom_state(prepared)
+        if st is None:
+            return
+        from numba import typeof, types
+        from numba.core.compiler import Flags
+        from numba.core.targetconfig import ConfigStack
+
+        from simlab.core.ref import Ref
+
+        sig = (Ref(typeof(prepared.arrays)), Ref(typeof(st)), types.int64, types.int64,
+               types.int64, types.float64[::1])
+        flags = Flags()
+        flags.nrt = False
+        with ConfigStack().enter(flags):
+            fn.compile(sig)
 
     def lineup(self, bots, players: int, where: str = "bots") -> list[BotChoice]:
         """Parse a line-up: None (default mixed), one name for all seats, or one per seat."""

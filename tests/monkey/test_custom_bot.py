@@ -116,7 +116,7 @@ def _hoarder_error() -> str:
 
 
 def test_allocating_bot_fails_with_a_simlab_error_and_the_allocation_hint():
-    msg = _hoarder_error()  # numba types the whole kernel before it fails: once for both checks
+    msg = _hoarder_error()  # caught by the check before the kernel (Game.check_custom)
     assert "custom bot 'hoarder' (monkey) cannot be compiled by numba" in msg
     assert "do not allocate" in msg
     assert "allocation-free" in msg or "creates an array" in msg

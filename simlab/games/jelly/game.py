@@ -103,6 +103,10 @@ class JellyGame(Game):
         return JellyPrepared(rules.to_arrays(),
                              JellyLineup(ids, params, self.custom_function(lineup)))
 
+    def custom_state(self, prepared: JellyPrepared):
+        A = prepared.arrays
+        return new_state(A.n_players, A.n_districts)
+
     def run_batch(self, prepared: JellyPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
         A = prepared.arrays

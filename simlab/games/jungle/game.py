@@ -101,6 +101,10 @@ class JungleGame(Game):
         return JunglePrepared(rules.to_arrays(),
                               JungleLineup(ids, params, self.custom_function(lineup)))
 
+    def custom_state(self, prepared: JunglePrepared):
+        A = prepared.arrays
+        return new_state(A.n_players, A.n_cells, A.n_edges)
+
     def run_batch(self, prepared: JunglePrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
         A = prepared.arrays

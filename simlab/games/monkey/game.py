@@ -108,6 +108,10 @@ class MonkeyGame(Game):
         return MonkeyPrepared(rules.to_arrays(),
                               MonkeyLineup(ids, params, self.custom_function(lineup)))
 
+    def custom_state(self, prepared: MonkeyPrepared):
+        A = prepared.arrays
+        return new_state(A.n_players, A.n_cards, A.len_bins)
+
     def run_batch(self, prepared: MonkeyPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
         A = prepared.arrays

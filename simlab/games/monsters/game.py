@@ -179,6 +179,11 @@ class MonstersGame(Game):
                                                       new_scratch(A, params.shape[1])), files)
         return MonstersPrepared(A, MonstersLineup(ids, params, custom), files)
 
+    def custom_state(self, prepared: MonstersPrepared):
+        if isinstance(prepared, nb_family.FamilyPrepared):
+            return None  # the family kernel: checked when it compiles
+        return new_state(prepared.arrays)
+
     def run_batch(self, prepared: MonstersPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
         if isinstance(prepared, nb_family.FamilyPrepared):
