@@ -28,6 +28,7 @@ from simlab.games.monsters.bot_base import (
     KIND_MINION,
     KIND_PROMOTE,
     KIND_SWAP,
+    TIE,
     W_BEYOND,
     W_ICON,
     W_JUICE,
@@ -37,6 +38,8 @@ from simlab.games.monsters.bot_base import (
     custom_best,
     jitter,
 )
+from simlab.games.monsters.bounds import swap_bounds, swap_prog_bound
+from simlab.games.monsters.cards import AX_ROW
 from simlab.games.monsters.engine import free_for_piece, next_space, row_sum
 from simlab.games.monsters.state import I_JUST_COL, I_JUST_ROW, MAX_GRUNTS, N_MINIONS, ROWS
 from simlab.games.monsters.values import colour_value, drive_value, prog, prog_at, space_value
@@ -350,6 +353,13 @@ def decide_action(A, st, lu, p, a, j, just, rng):
         best = -1
         bv = 0.0
         nt = 0
+        # Prophecy bounds (bounds.py): a swap on two lines whose bound cannot reach the best
+        # so far (nor tie it) is not evaluated -- it could be neither taken nor drawn for
+        bound = w[W_PROPHECY] > 0.0 and st.prophecy[p] >= 0
+        by_row = False
+        if bound:
+            swap_bounds(A, st, p)
+            by_row = A.cards.p_axis[st.prophecy[p]] == AX_ROW
         for x in range(ROWS * 8):
             r1 = x // 8
             c1 = x % 8
@@ -370,6 +380,11 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                     v = 0.0  # identical dice: the same Order, the Prophecy progress of base
                 elif w[W_PROPHECY] != 0.0 and (c1 < st.sj[p, r1] or c2 < st.sj[p, r2]):
                     # (two dice beyond their rows' Spider Jack values: the progress stays base)
+                    if bound and (r1 != r2 if by_row else c1 != c2):
+                        ub = v + w[W_PROPHECY] * (swap_prog_bound(A, st, p, r1, c1, r2, c2)
+                                                  - base)
+                        if ub < bv - TIE or (nt == 0 and ub <= bv + TIE):
+                            continue
                     st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
                     st.order_col[p, r2, c2] = q1
                     st.order_rank[p, r1, c1] = k2

@@ -132,6 +132,8 @@ class MonstersState(NamedTuple):
     appg: np.ndarray        # (P, 3, 6, 6) the pgen each app entry belongs to (-1: none)
     cp: np.ndarray          # (MAX_CHECKPOINTS, W) game shape: running scores after each round
     cp_end: np.ndarray      # (2, W) game shape: final scores, winners (W: shape.shape_players)
+    ub: np.ndarray          # ((MAX_COND + 1) * 18,) float scratch: per-spot Prophecy bounds of
+    #                         one Swap decision (bounds.swap_bounds fills it, bots_actions reads)
 
 
 @rule
@@ -197,7 +199,7 @@ def new_state(A) -> MonstersState:
         z(4 * MAX_GRUNTS), z(LANDED), z(LANDED), np.zeros((2, 3 * MAX_COND)),
         np.zeros((p, 3 * MAX_COND)), np.zeros(p), np.full((p, 2 * ROWS * COLS + ROWS + 1), -9, i8),
         z(p), np.zeros((p, ROWS, COLS, 6)), np.full((p, ROWS, COLS, 6), -1, i8),
-        z(MAX_CHECKPOINTS, max(p, 2)), z(2, max(p, 2)))
+        z(MAX_CHECKPOINTS, max(p, 2)), z(2, max(p, 2)), np.zeros((MAX_COND + 1) * ROWS * COLS))
 
 
 def new_agg(n_players: int) -> MonstersAgg:
