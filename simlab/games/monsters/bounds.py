@@ -28,7 +28,7 @@ from simlab.games.monsters.cards import (
     N_COLS,
     N_ROWS,
 )
-from simlab.games.monsters.scoring import _eq_feasible, _rc, _state, progress_of_lines
+from simlab.games.monsters.scoring import eq_feasible, line_spot, progress_of_lines, spot_state
 
 #: ``st.ub`` from this index: per spot r * 6 + c, 1 if a bound of the spot's line is above its
 #: value in ``st.pvp`` (0: whatever die comes there, no condition gains)
@@ -74,8 +74,8 @@ def cond_bound(C, k, i, line, order_col, order_rank, keep, wj):
                 if j == wj:
                     done += 1
                     continue
-                r, c = _rc(axis, line, j)
-                s = _state(order_col, keep, True, r, c)
+                r, c = line_spot(axis, line, j)
+                s = spot_state(order_col, keep, True, r, c)
                 if s < 0:
                     dead = True
                     break
@@ -101,8 +101,8 @@ def cond_bound(C, k, i, line, order_col, order_rank, keep, wj):
             if C.p_eq[k, i, q] == wj:
                 nf += 1
             else:
-                r, c = _rc(axis, line, C.p_eq[k, i, q])
-                s = _state(order_col, keep, True, r, c)
+                r, c = line_spot(axis, line, C.p_eq[k, i, q])
+                s = spot_state(order_col, keep, True, r, c)
                 if s < 0:
                     return 0.0
                 if s == 1:
@@ -114,7 +114,7 @@ def cond_bound(C, k, i, line, order_col, order_rank, keep, wj):
                 v1 = v
             else:
                 v2 = v
-        if not _eq_feasible(v0, v1, v2, C.p_op[k, i]):
+        if not eq_feasible(v0, v1, v2, C.p_op[k, i]):
             return 0.0
         return pts * nf / 3
     # the scope kinds: scoring.cond_value's pass, the wild spot filled with no requirement

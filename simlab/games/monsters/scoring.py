@@ -59,7 +59,7 @@ FINAL_AREA = 13
 
 
 @rule
-def _state(order_col, keep, partial, r, c):
+def spot_state(order_col, keep, partial, r, c):
     """1: a kept die; 0: empty but fillable (progress only); -1: gone."""
     if c < keep[r]:
         if order_col[r, c] >= 0:
@@ -70,14 +70,15 @@ def _state(order_col, keep, partial, r, c):
 
 
 @rule
-def _rc(axis, line, j):
+def line_spot(axis, line, j):
+    """(row, column) of position ``j`` along ``line`` of a row (AX_ROW) or column card."""
     if axis == AX_ROW:
         return line, j
     return j, line
 
 
 @rule(inline=True)
-def _eq_feasible(va, vb, vc, op):
+def eq_feasible(va, vb, vc, op):
     """Can unknown ranks (0) 1..6 make ``a op b = c``?"""
     a0, a1 = (va, va) if va > 0 else (1, 6)
     b0, b1 = (vb, vb) if vb > 0 else (1, 6)
@@ -101,7 +102,7 @@ def _groups_value(C, k, i, order_col, order_rank, keep, partial):
         dead = False
         for r in range(N_ROWS):
             for c in range(g * w, g * w + w):
-                st = _state(order_col, keep, partial, r, c)
+                st = spot_state(order_col, keep, partial, r, c)
                 if st < 0:
                     dead = True
                 elif st == 1:
@@ -131,8 +132,8 @@ def _pattern_value(C, k, i, t, line, order_col, order_rank, keep, partial):
         if C.p_need[k, i, t, j] == 0:
             continue
         need += 1
-        r, c = _rc(axis, line, j)
-        st = _state(order_col, keep, partial, r, c)
+        r, c = line_spot(axis, line, j)
+        st = spot_state(order_col, keep, partial, r, c)
         if st < 0:
             return 0.0
         if st == 1:
@@ -167,8 +168,8 @@ def cond_value(C, k, i, line, order_col, order_rank, keep, partial):
         v2 = 0
         nf = 0
         for q in range(3):
-            r, c = _rc(axis, line, C.p_eq[k, i, q])
-            st = _state(order_col, keep, partial, r, c)
+            r, c = line_spot(axis, line, C.p_eq[k, i, q])
+            st = spot_state(order_col, keep, partial, r, c)
             if st < 0:
                 return 0.0
             v = 0
@@ -181,7 +182,7 @@ def cond_value(C, k, i, line, order_col, order_rank, keep, partial):
                 v1 = v
             else:
                 v2 = v
-        if not _eq_feasible(v0, v1, v2, C.p_op[k, i]):
+        if not eq_feasible(v0, v1, v2, C.p_op[k, i]):
             return 0.0
         return pts * nf / 3
     # scope: the first `span` spots (all there), or every spot still there; one pass that
