@@ -54,20 +54,21 @@ from simlab.games.jelly.valuation import (
 
 
 @rule(inline=True)
-def _fill_opponents(rw, target, locked, nlive, values, n_d, p, moves, pod_ok, pods, jelly, n_p):
-    """Fill ``values[q, d, z]`` for p's opponents q (as ``my_zone_values`` does for p), with
-    the dice they have (a one-icon zone is worth the same to everyone)."""
+def _fill_opponents(rw, target, locked, nlive, mine, values, n_d, p, moves, pod_ok, pods, jelly,
+                    n_p):
+    """Fill ``values[q, d, z]`` for p's opponents q (as ``my_zone_values`` fills p's kept
+    ``mine[p]``), with the dice they have (a one-icon zone is worth the same to everyone)."""
     for d in range(n_d):
         if locked[d] >= 0:
             continue
         z0 = target[d]
         for z in range(max(z0 - 1, 0) if moves else z0, min(z0 + 1, 2) + 1 if moves else z0 + 1):
-            simple = zone_worth_fast(rw, d, z, pod_ok, n_p) == values[p, d, z]
+            simple = zone_worth_fast(rw, d, z, pod_ok, n_p) == mine[p, d, z]
             for q in range(n_p):
                 if q == p:
                     continue
                 if simple:
-                    values[q, d, z] = values[p, d, z]
+                    values[q, d, z] = mine[p, d, z]
                 else:
                     values[q, d, z] = zone_worth(rw, target, n_d, d, z, nlive[d, q], pod_ok,
                                                  pods[q], jelly[q], n_p)
@@ -269,15 +270,14 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
     if use_center and has12:
         for rq in range(n_p):
             cmax = max(cmax, _center_term(st.center, p, w, rq, bo0, lead0))
-    # my zone values: the kept memo brought up to date, copied where the scoring reads them
-    my_zone_values(A, rw, st.target, st.locked, st.nlive, st.zone_val, st.zone_key, n_d, p,
+    # my zone values: the kept memo ``zone_val[p]`` brought up to date and read in place;
+    # the opponents' in the scratch ``values`` (deny and leader terms only)
+    zv = st.zone_val
+    my_zone_values(A, rw, st.target, st.locked, st.nlive, zv, st.zone_key, n_d, p,
                    pod_ok, st.pods[p], st.jelly[p], n_p)
-    for d in range(n_d):
-        for z in range(3):
-            st.values[p, d, z] = st.zone_val[p, d, z]
     if need_all:
-        _fill_opponents(rw, st.target, st.locked, st.nlive, st.values, n_d, p, has34, pod_ok,
-                        st.pods, st.jelly, n_p)
+        _fill_opponents(rw, st.target, st.locked, st.nlive, zv, st.values, n_d, p, has34,
+                        pod_ok, st.pods, st.jelly, n_p)
     best = -1e18
     bkey = -1
     bv = 0
@@ -288,9 +288,9 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
             continue
         z0 = st.target[d]
         # my values of the target zone and of the zones one step in / out (0.0 if not needed)
-        vp0 = st.values[p, d, z0]
-        vpm = st.values[p, d, z0 - 1] if has34 and z0 > 0 else 0.0
-        vpp = st.values[p, d, z0 + 1] if has34 and z0 < 2 else 0.0
+        vp0 = zv[p, d, z0]
+        vpm = zv[p, d, z0 - 1] if has34 and z0 > 0 else 0.0
+        vpp = zv[p, d, z0 + 1] if has34 and z0 < 2 else 0.0
         e_me = st.eff[d, p]
         m1, i1, m2 = _opp_tops(st.eff, d, p, n_p)
         ctrl0 = e_me > 0 and e_me >= m1
