@@ -204,7 +204,7 @@ def _score(w, ctrl0, take0, mg0, e1, max_o1, vp1, sv1, deny, t_cost, t_a, t_b, n
     return score
 
 
-@rule
+@rule(inline=True)
 def evaluate_place(A, st, w, p, codes, scores, rng):
     """The evaluator bots' roll-step decision with weights ``w`` (see ``decide_place``):
     (n, value, district, effect argument), value 0 to pass (a choice scoring below
@@ -215,11 +215,24 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
     ties by that order. With non-empty ``codes`` / ``scores`` it records every legal choice it
     scores (its ``place_code`` and score, ``n`` of them) and prunes nothing: the lookahead bot
     ranks them.
+
+    The decision's one entry point: weights without deny, leader, cost and new terms
+    (greedy's), not recording, take :func:`simlab.games.jelly.bestfirst.place_fast` (the same
+    decision, found best-first), the others ``_scan_place``. Inline, so that a bot's call
+    passes ``A`` and ``st`` once.
     """
-    record = codes.shape[0] > 0
-    if not record and fast_weights(w):
+    if codes.shape[0] == 0 and fast_weights(w):
         bv, bd, barg = place_fast(A, st, w, p, rng)
         return 0, bv, bd, barg
+    return _scan_place(A, st, w, p, codes, scores, rng)
+
+
+@rule
+def _scan_place(A, st, w, p, codes, scores, rng):
+    """``evaluate_place`` scoring every choice in the order district, value, option, skipping
+    a district (or its removals, or an owner's) whose ``_choice_ub`` is below the best so far
+    (recording: skipping nothing)."""
+    record = codes.shape[0] > 0
     shuffle_ranks(st, rng)
     n_rec = 0
     n_p = A.n_players
