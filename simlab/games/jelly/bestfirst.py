@@ -29,11 +29,12 @@ from simlab.games.jelly.roster import (
     W_TARGET,
     W_WAIT,
 )
-from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.state import I_POD_STACK
 from simlab.games.jelly.timer import can_wait
 from simlab.games.jelly.valuation import (
+    center_term,
     non_ctrl_take,
+    opp_tops,
     zone_podium,
     zone_worth,
     zone_worth_fast,
@@ -85,29 +86,6 @@ def my_zone_values(A, rw, target, locked, nlive, zone_val, zone_key_, n_d, p, po
                           pods_p, jelly_p, n_p)
 
 
-@rule(inline=True)
-def _opp_tops(eff, d, p, n_p):
-    """Best opponent total on ``d``, its owner, and the best opponent total without him."""
-    m1 = 0
-    i1 = -1
-    m2 = 0
-    for q in range(n_p):  # without branches: a higher total pushes the best down to second
-        e = eff[d, q] if q != p else -1
-        i1 = q if e > m1 else i1
-        m2 = max(m2, min(e, m1))
-        m1 = max(m1, e)
-    return m1, i1, m2
-
-
-@rule
-def _center_term(center, p, w, rq, bo0, lead0):
-    """Center feature of removing a die of ``rq`` (``bo0``: best other center count)."""
-    mine = center[p] + (1 if rq == p else 0)
-    bo1 = bo0 if rq == p else max(bo0, center[rq] + 1)
-    lead1 = 1.0 if mine > 0 and mine >= bo1 else 0.0
-    return w[W_CENTER] * POD_VALUE * (lead1 - lead0)
-
-
 #: a bound must fall below the best by this share (of 1 + |best|) to skip a group: the bounds
 #: are exact upper bounds (monotone rounding), the margin only guards that argument
 SAFETY = 1e-9
@@ -135,7 +113,7 @@ def _district_now(rw, n_d, values, eff, target, podium_reach, d, p, n_p, has34):
     vpm = values[p, d, z0 - 1] if has34 and z0 > 0 else 0.0
     vpp = values[p, d, z0 + 1] if has34 and z0 < 2 else 0.0
     e_me = eff[d, p]
-    m1, i1, m2 = _opp_tops(eff, d, p, n_p)
+    m1, i1, m2 = opp_tops(eff, d, p, n_p)
     ctrl0 = e_me > 0 and e_me >= m1
     # podium zones pay non-controllers too (second place, presence); ``podium_reach``:
     # elsewhere no zone of d pays a non-controller, all six are 0.0
@@ -258,7 +236,7 @@ def place_fast(A, st, w, p, rng):
                 if ndice[d, q] > 0:
                     removals = True
                     if use_center:
-                        c_hi = max(c_hi, _center_term(center, p, w, q, bo0, lead0) + tg0)
+                        c_hi = max(c_hi, center_term(center, p, w, q, bo0, lead0) + tg0)
         if not finite:
             bound[0, d] = np.inf
             if removals:
@@ -373,7 +351,7 @@ def place_fast(A, st, w, p, rng):
             rest = m2 if rq == i1 else m1  # best other total without rq's
             t_center = tg0
             if use_center:
-                t_center = _center_term(center, p, w, rq, bo0, lead0) + tg0
+                t_center = center_term(center, p, w, rq, bo0, lead0) + tg0
             # skip owner rq when no removal of his can reach the best: my total is at most
             # e_me + 2 (+6 more un-cancelling a pair of mine), the best other at least rest
             # (m1 when I remove my own), the center term exactly t_center

@@ -17,13 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.ref import rule
-from simlab.games.jelly.bestfirst import (
-    _center_term,
-    _opp_tops,
-    fast_weights,
-    my_zone_values,
-    place_fast,
-)
+from simlab.games.jelly.bestfirst import fast_weights, my_zone_values, place_fast
 from simlab.games.jelly.options import place_code, shuffle_ranks
 from simlab.games.jelly.roster import (
     W_CANCEL,
@@ -44,8 +38,10 @@ from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.state import I_POD_STACK
 from simlab.games.jelly.timer import can_wait, lock_ok
 from simlab.games.jelly.valuation import (
+    center_term,
     controls,
     non_ctrl_take,
+    opp_tops,
     standing,
     zone_podium,
     zone_worth,
@@ -282,7 +278,7 @@ def _scan_place(A, st, w, p, codes, scores, rng):
     cmax = 0.0
     if use_center and has12:
         for rq in range(n_p):
-            cmax = max(cmax, _center_term(st.center, p, w, rq, bo0, lead0))
+            cmax = max(cmax, center_term(st.center, p, w, rq, bo0, lead0))
     # my zone values: the kept memo ``zone_val[p]`` brought up to date and read in place;
     # the opponents' in the scratch ``values`` (deny and leader terms only)
     zv = st.zone_val
@@ -305,7 +301,7 @@ def _scan_place(A, st, w, p, codes, scores, rng):
         vpm = zv[p, d, z0 - 1] if has34 and z0 > 0 else 0.0
         vpp = zv[p, d, z0 + 1] if has34 and z0 < 2 else 0.0
         e_me = st.eff[d, p]
-        m1, i1, m2 = _opp_tops(st.eff, d, p, n_p)
+        m1, i1, m2 = opp_tops(st.eff, d, p, n_p)
         ctrl0 = e_me > 0 and e_me >= m1
         # podium zones pay non-controllers too (second place, presence), bounded by sv_hi
         # (``podium_reach``: elsewhere no zone of d pays a non-controller, all six are 0.0)
@@ -407,7 +403,7 @@ def _scan_place(A, st, w, p, codes, scores, rng):
             rest = m2 if rq == i1 else m1  # best other total without rq's
             t_center = tg0
             if use_center:
-                t_center = _center_term(st.center, p, w, rq, bo0, lead0) + tg0
+                t_center = center_term(st.center, p, w, rq, bo0, lead0) + tg0
             # skip owner rq when no removal of his can reach the best: my total is at most
             # e_me + 2 (+6 more un-cancelling a pair of mine), the best other at least ``rest``
             # (at least m1 when I remove my own), the center term exactly ``t_center``
