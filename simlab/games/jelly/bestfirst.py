@@ -29,9 +29,11 @@ from simlab.games.jelly.roster import (
     W_TARGET,
     W_WAIT,
 )
+from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.state import I_POD_STACK
 from simlab.games.jelly.timer import can_wait
 from simlab.games.jelly.valuation import (
+    center_lead,
     center_term,
     non_ctrl_take,
     opp_tops,
@@ -211,6 +213,13 @@ def place_fast(A, st, w, p, rng):
         if q != p and center[q] > bo0:
             bo0 = center[q]
     lead0 = 1.0 if center[p] > 0 and center[p] >= bo0 else 0.0
+    # a removal's center term (``center_term``, + tg0) takes two values: c_lead if I lead the
+    # center after it (the owners in lead_bits, one bit each), else c_trail
+    lead_bits = 0
+    for q in range(n_p):
+        lead_bits |= center_lead(center, p, q, bo0) << q
+    c_lead = w[W_CENTER] * POD_VALUE * (1.0 - lead0) + tg0
+    c_trail = w[W_CENTER] * POD_VALUE * (0.0 - lead0) + tg0
     pods_p = st.pods[p]
     jelly_p = st.jelly[p]
     base = zone_base(jelly_p, pods_p, pod_ok, A.pods)
@@ -229,14 +238,16 @@ def place_fast(A, st, w, p, rng):
         tops[1, d] = i1
         tops[2, d] = m2
         tops[3, d] = podium
-        removals = False
-        c_hi = tg0  # the most the center term of a removal here adds
-        if has12:
-            for q in range(n_p):
-                if ndice[d, q] > 0:
-                    removals = True
-                    if use_center:
-                        c_hi = max(c_hi, center_term(center, p, w, q, bo0, lead0) + tg0)
+        owners = 0  # the players with a die here, one bit each
+        for q in range(n_p):
+            owners |= (ndice[d, q] > 0) << q
+        removals = has12 and owners != 0
+        c_hi = tg0  # the most the center term of a removal here adds (its two values)
+        if removals and use_center:
+            if owners & lead_bits:
+                c_hi = max(c_hi, c_lead)
+            if owners & ~lead_bits:
+                c_hi = max(c_hi, c_trail)
         if not finite:
             bound[0, d] = np.inf
             if removals:
@@ -248,10 +259,12 @@ def place_fast(A, st, w, p, rng):
         if has34 and z0 < 2:
             x_hi = max(x_hi, w_target * (vpp - vp0))
         sv_hi = max(sec0 + pres0, max(secm + presm, secp + presp))
-        gain = 0  # my total after a placement here is at most e_me + gain
-        for j in range(n_rolled):
+        gain = 0  # my total after a placement here is at most e_me + gain: the highest
+        for j in range(n_rolled - 1, -1, -1):  # rolled value I do not hold here
             v = (rolled >> (4 * j)) & 15
-            gain = max(gain, v * (dice[d, p, v] == 0))
+            if dice[d, p, v] == 0:
+                gain = v
+                break
         bound[0, d] = _fast_ub(w_take, w_margin, w_cancel, e_me + gain - m1, take0, mg0, vp0,
                                vpm if has34 and z0 > 0 else vp0,
                                vpp if has34 and z0 < 2 else vp0, sv_hi, x_hi)

@@ -254,10 +254,18 @@ def opp_tops(eff, d, p, n_p):
     return m1, i1, m2
 
 
-@rule
-def center_term(center, p, w, rq, bo0, lead0):
-    """Center feature of removing a die of ``rq`` (``bo0``: best other center count)."""
+@rule(inline=True)
+def center_lead(center, p, rq, bo0):
+    """Does ``p`` lead the city center (most dice there, ties included) after a die of ``rq``
+    is removed to it (``bo0``: the best other center count now)?"""
     mine = center[p] + (1 if rq == p else 0)
     bo1 = bo0 if rq == p else max(bo0, center[rq] + 1)
-    lead1 = 1.0 if mine > 0 and mine >= bo1 else 0.0
+    return mine > 0 and mine >= bo1
+
+
+@rule
+def center_term(center, p, w, rq, bo0, lead0):
+    """Center feature of removing a die of ``rq`` (``bo0``: best other center count; ``lead0``:
+    1.0 if ``p`` leads the center now)."""
+    lead1 = 1.0 if center_lead(center, p, rq, bo0) else 0.0
     return w[W_CENTER] * POD_VALUE * (lead1 - lead0)
