@@ -94,6 +94,8 @@ SAFETY = 1e-9
 
 #: the lowest set bit of a 7-bit mask (bits 1-6: die values)
 LOWEST_BIT = np.array([0] + [(m & -m).bit_length() - 1 for m in range(1, 128)], np.int64)
+#: the highest set bit of a 7-bit mask (0 for none)
+HIGHEST_BIT = np.array([0] + [m.bit_length() - 1 for m in range(1, 128)], np.int64)
 
 
 @rule(inline=True)
@@ -202,10 +204,12 @@ def place_fast(A, st, w, p, rng):
     pod_ok = st.info[I_POD_STACK] > 0
     rolled = 0  # rolled values, 4 bits each
     n_rolled = 0
+    rolled_bits = 0  # rolled values, one bit each
     for v in range(1, 7):
         if roll[v] > 0:
             rolled |= v << (4 * n_rolled)
             n_rolled += 1
+            rolled_bits |= 1 << v
     has12 = roll[1] > 0 or roll[2] > 0
     has34 = roll[3] > 0 or roll[4] > 0
     bo0 = 0  # best other city-center count
@@ -242,40 +246,36 @@ def place_fast(A, st, w, p, rng):
         for q in range(n_p):
             owners |= (ndice[d, q] > 0) << q
         removals = has12 and owners != 0
-        c_hi = tg0  # the most the center term of a removal here adds (its two values)
-        if removals and use_center:
-            if owners & lead_bits:
-                c_hi = max(c_hi, c_lead)
-            if owners & ~lead_bits:
-                c_hi = max(c_hi, c_trail)
         if not finite:
             bound[0, d] = np.inf
             if removals:
                 bound[1, d] = np.inf
             continue
-        x_hi = 0.0
-        if has34 and z0 > 0:
-            x_hi = max(x_hi, w_target * (vpm - vp0))
-        if has34 and z0 < 2:
-            x_hi = max(x_hi, w_target * (vpp - vp0))
+        # the bounds below without branches on the state (selects): a mispredicted branch
+        # costs more than the terms it would skip
+        c_hi = tg0  # the most the center term of a removal here adds (its two values)
+        if use_center:
+            c_hi = max(max(c_hi, c_lead if owners & lead_bits else c_hi),
+                       c_trail if owners & ~lead_bits else c_hi)
+        mv_in = has34 and z0 > 0  # a 3-4 can move the target in / out
+        mv_out = has34 and z0 < 2
+        x_hi = max(max(0.0, w_target * (vpm - vp0) if mv_in else 0.0),
+                   w_target * (vpp - vp0) if mv_out else 0.0)
         sv_hi = max(sec0 + pres0, max(secm + presm, secp + presp))
-        gain = 0  # my total after a placement here is at most e_me + gain: the highest
-        for j in range(n_rolled - 1, -1, -1):  # rolled value I do not hold here
-            v = (rolled >> (4 * j)) & 15
-            if dice[d, p, v] == 0:
-                gain = v
-                break
+        held = 0  # the values I hold here, one bit each
+        for v in range(1, 7):
+            held |= (dice[d, p, v] > 0) << v
+        # my total after a placement here is at most e_me + gain: the highest rolled value I
+        # do not hold here (0: none)
+        gain = HIGHEST_BIT[rolled_bits & ~held]
         bound[0, d] = _fast_ub(w_take, w_margin, w_cancel, e_me + gain - m1, take0, mg0, vp0,
-                               vpm if has34 and z0 > 0 else vp0,
-                               vpp if has34 and z0 < 2 else vp0, sv_hi, x_hi)
-        if removals:
-            # my total is at most e_me + 2, the best other at least m2; removing a die of
-            # mine: +6 more for an un-cancelled pair, the best other m1
-            rem_raw = e_me + 2 - m2
-            if ndice[d, p] > 0:
-                rem_raw = max(rem_raw, e_me + 8 - m1)
-            bound[1, d] = _fast_ub(w_take, w_margin, w_cancel, rem_raw, take0, mg0, vp0, vp0,
-                                   vp0, sec0 + pres0, c_hi)
+                               vpm if mv_in else vp0, vpp if mv_out else vp0, sv_hi, x_hi)
+        # removals: my total is at most e_me + 2, the best other at least m2; removing a die
+        # of mine: +6 more for an un-cancelled pair, the best other m1
+        rem_raw = max(e_me + 2 - m2, e_me + 8 - m1 if owners >> p & 1 else e_me + 2 - m2)
+        ub_rem = _fast_ub(w_take, w_margin, w_cancel, rem_raw, take0, mg0, vp0, vp0, vp0,
+                          sec0 + pres0, c_hi)
+        bound[1, d] = ub_rem if removals else -np.inf
     best = -1e18
     bkey = -1
     bv = 0
