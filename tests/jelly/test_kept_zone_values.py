@@ -2,7 +2,8 @@
 holds; kept by ``bestfirst.refresh_zones``) against a full recomputation (``zone_worth``)
 after every roll-step decision of seeded games played by the reference engine (which asks the
 kernel's bots on one view of its state, so the memo lives on from decision to decision as in
-the kernel)."""
+the kernel). Both decisions read the memo in place (``place_fast``, and ``evaluate_place``'s
+general path), so a stale entry would change a choice."""
 
 from __future__ import annotations
 

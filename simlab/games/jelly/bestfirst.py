@@ -33,7 +33,10 @@ from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.state import I_POD_STACK
 from simlab.games.jelly.timer import can_wait
 from simlab.games.jelly.valuation import (
+    center_lead,
+    center_term,
     non_ctrl_take,
+    opp_tops,
     zone_podium,
     zone_worth,
     zone_worth_fast,
@@ -85,35 +88,14 @@ def my_zone_values(A, rw, target, locked, nlive, zone_val, zone_key_, n_d, p, po
                           pods_p, jelly_p, n_p)
 
 
-@rule(inline=True)
-def _opp_tops(eff, d, p, n_p):
-    """Best opponent total on ``d``, its owner, and the best opponent total without him."""
-    m1 = 0
-    i1 = -1
-    m2 = 0
-    for q in range(n_p):  # without branches: a higher total pushes the best down to second
-        e = eff[d, q] if q != p else -1
-        i1 = q if e > m1 else i1
-        m2 = max(m2, min(e, m1))
-        m1 = max(m1, e)
-    return m1, i1, m2
-
-
-@rule
-def _center_term(center, p, w, rq, bo0, lead0):
-    """Center feature of removing a die of ``rq`` (``bo0``: best other center count)."""
-    mine = center[p] + (1 if rq == p else 0)
-    bo1 = bo0 if rq == p else max(bo0, center[rq] + 1)
-    lead1 = 1.0 if mine > 0 and mine >= bo1 else 0.0
-    return w[W_CENTER] * POD_VALUE * (lead1 - lead0)
-
-
 #: a bound must fall below the best by this share (of 1 + |best|) to skip a group: the bounds
 #: are exact upper bounds (monotone rounding), the margin only guards that argument
 SAFETY = 1e-9
 
 #: the lowest set bit of a 7-bit mask (bits 1-6: die values)
 LOWEST_BIT = np.array([0] + [(m & -m).bit_length() - 1 for m in range(1, 128)], np.int64)
+#: the highest set bit of a 7-bit mask (0 for none)
+HIGHEST_BIT = np.array([0] + [m.bit_length() - 1 for m in range(1, 128)], np.int64)
 
 
 @rule(inline=True)
@@ -135,7 +117,7 @@ def _district_now(rw, n_d, values, eff, target, podium_reach, d, p, n_p, has34):
     vpm = values[p, d, z0 - 1] if has34 and z0 > 0 else 0.0
     vpp = values[p, d, z0 + 1] if has34 and z0 < 2 else 0.0
     e_me = eff[d, p]
-    m1, i1, m2 = _opp_tops(eff, d, p, n_p)
+    m1, i1, m2 = opp_tops(eff, d, p, n_p)
     ctrl0 = e_me > 0 and e_me >= m1
     # podium zones pay non-controllers too (second place, presence); ``podium_reach``:
     # elsewhere no zone of d pays a non-controller, all six are 0.0
@@ -222,10 +204,12 @@ def place_fast(A, st, w, p, rng):
     pod_ok = st.info[I_POD_STACK] > 0
     rolled = 0  # rolled values, 4 bits each
     n_rolled = 0
+    rolled_bits = 0  # rolled values, one bit each
     for v in range(1, 7):
         if roll[v] > 0:
             rolled |= v << (4 * n_rolled)
             n_rolled += 1
+            rolled_bits |= 1 << v
     has12 = roll[1] > 0 or roll[2] > 0
     has34 = roll[3] > 0 or roll[4] > 0
     bo0 = 0  # best other city-center count
@@ -233,6 +217,13 @@ def place_fast(A, st, w, p, rng):
         if q != p and center[q] > bo0:
             bo0 = center[q]
     lead0 = 1.0 if center[p] > 0 and center[p] >= bo0 else 0.0
+    # a removal's center term (``center_term``, + tg0) takes two values: c_lead if I lead the
+    # center after it (the owners in lead_bits, one bit each), else c_trail
+    lead_bits = 0
+    for q in range(n_p):
+        lead_bits |= center_lead(center, p, q, bo0) << q
+    c_lead = w[W_CENTER] * POD_VALUE * (1.0 - lead0) + tg0
+    c_trail = w[W_CENTER] * POD_VALUE * (0.0 - lead0) + tg0
     pods_p = st.pods[p]
     jelly_p = st.jelly[p]
     base = zone_base(jelly_p, pods_p, pod_ok, A.pods)
@@ -251,40 +242,40 @@ def place_fast(A, st, w, p, rng):
         tops[1, d] = i1
         tops[2, d] = m2
         tops[3, d] = podium
-        removals = False
-        c_hi = tg0  # the most the center term of a removal here adds
-        if has12:
-            for q in range(n_p):
-                if ndice[d, q] > 0:
-                    removals = True
-                    if use_center:
-                        c_hi = max(c_hi, _center_term(center, p, w, q, bo0, lead0) + tg0)
+        owners = 0  # the players with a die here, one bit each
+        for q in range(n_p):
+            owners |= (ndice[d, q] > 0) << q
+        removals = has12 and owners != 0
         if not finite:
             bound[0, d] = np.inf
             if removals:
                 bound[1, d] = np.inf
             continue
-        x_hi = 0.0
-        if has34 and z0 > 0:
-            x_hi = max(x_hi, w_target * (vpm - vp0))
-        if has34 and z0 < 2:
-            x_hi = max(x_hi, w_target * (vpp - vp0))
+        # the bounds below without branches on the state (selects): a mispredicted branch
+        # costs more than the terms it would skip
+        c_hi = tg0  # the most the center term of a removal here adds (its two values)
+        if use_center:
+            c_hi = max(max(c_hi, c_lead if owners & lead_bits else c_hi),
+                       c_trail if owners & ~lead_bits else c_hi)
+        mv_in = has34 and z0 > 0  # a 3-4 can move the target in / out
+        mv_out = has34 and z0 < 2
+        x_hi = max(max(0.0, w_target * (vpm - vp0) if mv_in else 0.0),
+                   w_target * (vpp - vp0) if mv_out else 0.0)
         sv_hi = max(sec0 + pres0, max(secm + presm, secp + presp))
-        gain = 0  # my total after a placement here is at most e_me + gain
-        for j in range(n_rolled):
-            v = (rolled >> (4 * j)) & 15
-            gain = max(gain, v * (dice[d, p, v] == 0))
+        held = 0  # the values I hold here, one bit each
+        for v in range(1, 7):
+            held |= (dice[d, p, v] > 0) << v
+        # my total after a placement here is at most e_me + gain: the highest rolled value I
+        # do not hold here (0: none)
+        gain = HIGHEST_BIT[rolled_bits & ~held]
         bound[0, d] = _fast_ub(w_take, w_margin, w_cancel, e_me + gain - m1, take0, mg0, vp0,
-                               vpm if has34 and z0 > 0 else vp0,
-                               vpp if has34 and z0 < 2 else vp0, sv_hi, x_hi)
-        if removals:
-            # my total is at most e_me + 2, the best other at least m2; removing a die of
-            # mine: +6 more for an un-cancelled pair, the best other m1
-            rem_raw = e_me + 2 - m2
-            if ndice[d, p] > 0:
-                rem_raw = max(rem_raw, e_me + 8 - m1)
-            bound[1, d] = _fast_ub(w_take, w_margin, w_cancel, rem_raw, take0, mg0, vp0, vp0,
-                                   vp0, sec0 + pres0, c_hi)
+                               vpm if mv_in else vp0, vpp if mv_out else vp0, sv_hi, x_hi)
+        # removals: my total is at most e_me + 2, the best other at least m2; removing a die
+        # of mine: +6 more for an un-cancelled pair, the best other m1
+        rem_raw = max(e_me + 2 - m2, e_me + 8 - m1 if owners >> p & 1 else e_me + 2 - m2)
+        ub_rem = _fast_ub(w_take, w_margin, w_cancel, rem_raw, take0, mg0, vp0, vp0, vp0,
+                          sec0 + pres0, c_hi)
+        bound[1, d] = ub_rem if removals else -np.inf
     best = -1e18
     bkey = -1
     bv = 0
@@ -373,7 +364,7 @@ def place_fast(A, st, w, p, rng):
             rest = m2 if rq == i1 else m1  # best other total without rq's
             t_center = tg0
             if use_center:
-                t_center = _center_term(center, p, w, rq, bo0, lead0) + tg0
+                t_center = center_term(center, p, w, rq, bo0, lead0) + tg0
             # skip owner rq when no removal of his can reach the best: my total is at most
             # e_me + 2 (+6 more un-cancelling a pair of mine), the best other at least rest
             # (m1 when I remove my own), the center term exactly t_center

@@ -120,7 +120,6 @@ import numpy as np
 from simlab.core.custom import CUSTOM_ID
 from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
-from simlab.games.jelly.bestfirst import fast_weights, place_fast
 from simlab.games.jelly.evaluator import evaluate_flip, evaluate_lock, evaluate_place
 from simlab.games.jelly.options import (
     code_arg,
@@ -188,8 +187,6 @@ def decide_place(A, st, lineup, p, rng):
         return _random_place(A, st, p, w, rng)
     if bid == CUSTOM_ID:
         return _custom_place(A, st, lineup, p)
-    if fast_weights(w):  # greedy's weights: evaluate_place's decision, asked directly
-        return place_fast(A, st, w, p, rng)
     n, bv, bd, barg = evaluate_place(A, st, w, p, st.info[:0], st.next_time[:0], rng)
     return bv, bd, barg
 

@@ -17,13 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.ref import rule
-from simlab.games.jelly.bestfirst import (
-    _center_term,
-    _opp_tops,
-    fast_weights,
-    my_zone_values,
-    place_fast,
-)
+from simlab.games.jelly.bestfirst import fast_weights, my_zone_values, place_fast
 from simlab.games.jelly.options import place_code, shuffle_ranks
 from simlab.games.jelly.roster import (
     W_CANCEL,
@@ -44,8 +38,10 @@ from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.state import I_POD_STACK
 from simlab.games.jelly.timer import can_wait, lock_ok
 from simlab.games.jelly.valuation import (
+    center_term,
     controls,
     non_ctrl_take,
+    opp_tops,
     standing,
     zone_podium,
     zone_worth,
@@ -54,20 +50,21 @@ from simlab.games.jelly.valuation import (
 
 
 @rule(inline=True)
-def _fill_opponents(rw, target, locked, nlive, values, n_d, p, moves, pod_ok, pods, jelly, n_p):
-    """Fill ``values[q, d, z]`` for p's opponents q (as ``my_zone_values`` does for p), with
-    the dice they have (a one-icon zone is worth the same to everyone)."""
+def _fill_opponents(rw, target, locked, nlive, mine, values, n_d, p, moves, pod_ok, pods, jelly,
+                    n_p):
+    """Fill ``values[q, d, z]`` for p's opponents q (as ``my_zone_values`` fills p's kept
+    ``mine[p]``), with the dice they have (a one-icon zone is worth the same to everyone)."""
     for d in range(n_d):
         if locked[d] >= 0:
             continue
         z0 = target[d]
         for z in range(max(z0 - 1, 0) if moves else z0, min(z0 + 1, 2) + 1 if moves else z0 + 1):
-            simple = zone_worth_fast(rw, d, z, pod_ok, n_p) == values[p, d, z]
+            simple = zone_worth_fast(rw, d, z, pod_ok, n_p) == mine[p, d, z]
             for q in range(n_p):
                 if q == p:
                     continue
                 if simple:
-                    values[q, d, z] = values[p, d, z]
+                    values[q, d, z] = mine[p, d, z]
                 else:
                     values[q, d, z] = zone_worth(rw, target, n_d, d, z, nlive[d, q], pod_ok,
                                                  pods[q], jelly[q], n_p)
@@ -203,7 +200,7 @@ def _score(w, ctrl0, take0, mg0, e1, max_o1, vp1, sv1, deny, t_cost, t_a, t_b, n
     return score
 
 
-@rule
+@rule(inline=True)
 def evaluate_place(A, st, w, p, codes, scores, rng):
     """The evaluator bots' roll-step decision with weights ``w`` (see ``decide_place``):
     (n, value, district, effect argument), value 0 to pass (a choice scoring below
@@ -214,11 +211,24 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
     ties by that order. With non-empty ``codes`` / ``scores`` it records every legal choice it
     scores (its ``place_code`` and score, ``n`` of them) and prunes nothing: the lookahead bot
     ranks them.
+
+    The decision's one entry point: weights without deny, leader, cost and new terms
+    (greedy's), not recording, take :func:`simlab.games.jelly.bestfirst.place_fast` (the same
+    decision, found best-first), the others ``_scan_place``. Inline, so that a bot's call
+    passes ``A`` and ``st`` once.
     """
-    record = codes.shape[0] > 0
-    if not record and fast_weights(w):
+    if codes.shape[0] == 0 and fast_weights(w):
         bv, bd, barg = place_fast(A, st, w, p, rng)
         return 0, bv, bd, barg
+    return _scan_place(A, st, w, p, codes, scores, rng)
+
+
+@rule
+def _scan_place(A, st, w, p, codes, scores, rng):
+    """``evaluate_place`` scoring every choice in the order district, value, option, skipping
+    a district (or its removals, or an owner's) whose ``_choice_ub`` is below the best so far
+    (recording: skipping nothing)."""
+    record = codes.shape[0] > 0
     shuffle_ranks(st, rng)
     n_rec = 0
     n_p = A.n_players
@@ -268,16 +278,15 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
     cmax = 0.0
     if use_center and has12:
         for rq in range(n_p):
-            cmax = max(cmax, _center_term(st.center, p, w, rq, bo0, lead0))
-    # my zone values: the kept memo brought up to date, copied where the scoring reads them
-    my_zone_values(A, rw, st.target, st.locked, st.nlive, st.zone_val, st.zone_key, n_d, p,
+            cmax = max(cmax, center_term(st.center, p, w, rq, bo0, lead0))
+    # my zone values: the kept memo ``zone_val[p]`` brought up to date and read in place;
+    # the opponents' in the scratch ``values`` (deny and leader terms only)
+    zv = st.zone_val
+    my_zone_values(A, rw, st.target, st.locked, st.nlive, zv, st.zone_key, n_d, p,
                    pod_ok, st.pods[p], st.jelly[p], n_p)
-    for d in range(n_d):
-        for z in range(3):
-            st.values[p, d, z] = st.zone_val[p, d, z]
     if need_all:
-        _fill_opponents(rw, st.target, st.locked, st.nlive, st.values, n_d, p, has34, pod_ok,
-                        st.pods, st.jelly, n_p)
+        _fill_opponents(rw, st.target, st.locked, st.nlive, zv, st.values, n_d, p, has34,
+                        pod_ok, st.pods, st.jelly, n_p)
     best = -1e18
     bkey = -1
     bv = 0
@@ -288,11 +297,11 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
             continue
         z0 = st.target[d]
         # my values of the target zone and of the zones one step in / out (0.0 if not needed)
-        vp0 = st.values[p, d, z0]
-        vpm = st.values[p, d, z0 - 1] if has34 and z0 > 0 else 0.0
-        vpp = st.values[p, d, z0 + 1] if has34 and z0 < 2 else 0.0
+        vp0 = zv[p, d, z0]
+        vpm = zv[p, d, z0 - 1] if has34 and z0 > 0 else 0.0
+        vpp = zv[p, d, z0 + 1] if has34 and z0 < 2 else 0.0
         e_me = st.eff[d, p]
-        m1, i1, m2 = _opp_tops(st.eff, d, p, n_p)
+        m1, i1, m2 = opp_tops(st.eff, d, p, n_p)
         ctrl0 = e_me > 0 and e_me >= m1
         # podium zones pay non-controllers too (second place, presence), bounded by sv_hi
         # (``podium_reach``: elsewhere no zone of d pays a non-controller, all six are 0.0)
@@ -394,7 +403,7 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
             rest = m2 if rq == i1 else m1  # best other total without rq's
             t_center = tg0
             if use_center:
-                t_center = _center_term(st.center, p, w, rq, bo0, lead0) + tg0
+                t_center = center_term(st.center, p, w, rq, bo0, lead0) + tg0
             # skip owner rq when no removal of his can reach the best: my total is at most
             # e_me + 2 (+6 more un-cancelling a pair of mine), the best other at least ``rest``
             # (at least m1 when I remove my own), the center term exactly ``t_center``

@@ -46,7 +46,7 @@ class JellyState(NamedTuple):
     roll: np.ndarray       # (7,) int64: the acting player's current roll, counts per value
     info: np.ndarray       # (4,) int64: round, pod stack, timer flipped, drone district
     next_time: np.ndarray  # (P,) float64: when each player acts next (interleaving clock)
-    values: np.ndarray     # (P, D, 3) float64: bots' scratch table of zone values
+    values: np.ndarray     # (P, D, 3) float64: bots' scratch, the opponents' zone values (deny)
     deadline: np.ndarray   # (1,) float64: when the flipped sand timer runs out (inf before)
     nlive: np.ndarray      # (D, P) int64: dice of p on d that survive cancellation (values
     #                        held exactly once): the count a 'number of dice' reward reads

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.ref import rule
+from simlab.games.jelly.roster import W_CENTER
 from simlab.games.jelly.rules import (
     ADJ_EITHER,
     MAX_ICONS,
@@ -237,3 +238,34 @@ def non_ctrl_take(eff, d, p, n_p, e1, rq, e_rq, sec, pres):
     if e1 > 0:
         t += pres
     return t
+
+
+@rule(inline=True)
+def opp_tops(eff, d, p, n_p):
+    """Best opponent total on ``d``, its owner, and the best opponent total without him."""
+    m1 = 0
+    i1 = -1
+    m2 = 0
+    for q in range(n_p):  # without branches: a higher total pushes the best down to second
+        e = eff[d, q] if q != p else -1
+        i1 = q if e > m1 else i1
+        m2 = max(m2, min(e, m1))
+        m1 = max(m1, e)
+    return m1, i1, m2
+
+
+@rule(inline=True)
+def center_lead(center, p, rq, bo0):
+    """Does ``p`` lead the city center (most dice there, ties included) after a die of ``rq``
+    is removed to it (``bo0``: the best other center count now)?"""
+    mine = center[p] + (1 if rq == p else 0)
+    bo1 = bo0 if rq == p else max(bo0, center[rq] + 1)
+    return mine > 0 and mine >= bo1
+
+
+@rule
+def center_term(center, p, w, rq, bo0, lead0):
+    """Center feature of removing a die of ``rq`` (``bo0``: best other center count; ``lead0``:
+    1.0 if ``p`` leads the center now)."""
+    lead1 = 1.0 if center_lead(center, p, rq, bo0) else 0.0
+    return w[W_CENTER] * POD_VALUE * (lead1 - lead0)
