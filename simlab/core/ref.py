@@ -21,9 +21,11 @@ bot) goes through a small compiled shim that calls the rule with references: the
 compiled once, for the kernel's types, and the shim and the kernel share it (numba's disk cache
 included).
 
-The shim takes no NamedTuple either: :func:`pinned` stores each NamedTuple a Python caller passes
-once in a native buffer (a :class:`Pinned`, holding a reference on each of its arrays until it is
-dropped), and the shim gets the buffer's address as a :class:`Ref`. Unboxing a NamedTuple of some
+The shim takes no NamedTuple of arrays either: :func:`pinned` stores each one a Python caller
+passes (the rule arrays, the state) once in a native buffer (a :class:`Pinned`, holding a
+reference on each of its arrays until it is dropped), and the shim gets the buffer's address as
+a :class:`Ref`. A line-up, which holds its bots' compiled functions, is passed as it is (its
+type remembered per object). Unboxing a NamedTuple of some
 50 arrays at every call had cost ~30 us a call, and its wrapper ~3 s of compile per shim: a test
 suite compiles some 200 shims (the rules its tests call on hand-built positions, the decisions the
 reference engines ask). Measured: ``tests/monsters/test_rules_engine.py`` on a cache holding the
@@ -67,6 +69,14 @@ class Ref(types.Type):
         if h is None:
             h = self.__dict__["_hash"] = hash(self.key)
         return h
+
+    def __reduce__(self):
+        """Pickled (numba's cache index keys) without the kept hash: the hash of a type that
+        names a compiled function (a line-up's bot functions) differs from process to process,
+        and a stale one made the cache miss its own entries."""
+        rebuild, (reconstructor, args, state) = super().__reduce__()
+        state = {k: v for k, v in (state or {}).items() if k != "_hash"}
+        return rebuild, (reconstructor, args, state)
 
 
 @register_default(Ref)
@@ -150,7 +160,9 @@ def _python_shim(d):
     g.__qualname__ = f"{f.__qualname__}__python"
     g.__module__ = f.__module__
     g.__doc__ = f.__doc__
-    return njit(cache=True, nogil=True)(g)
+    shim = njit(cache=True, nogil=True)(g)
+    shim.__class__ = _ShimDispatcher
+    return shim
 
 
 def _fixed_type(val) -> bool:
@@ -225,19 +237,49 @@ def _release(typingctx, r):
     return types.none(r), codegen
 
 
-@njit(cache=True)
-def _pin_size(x):
+_PIN_SRC = """
+def pin_size__{name}(x):
     return _data_size(x)
 
 
-@njit(cache=True)
-def _pin_store(x, buf):
+def pin_store__{name}(x, buf):
     _store(x, buf)
 
 
-@njit(cache=True)
-def _unpin(r):
+def unpin__{name}(r):
     _release(r)
+"""
+
+_PIN_FUNCS: dict = {}  # NamedTuple class -> its (size, store, release) functions
+
+
+def _pin_functions(cls):
+    """The compiled pin functions of NamedTuple class ``cls``, cached beside the module that
+    defines it under names of their own: a numba cache index holds the types of every
+    signature it has met, and one index shared by every class would make each process that
+    pins anything unpickle (and import) the types of every game and test that ever pinned."""
+    funcs = _PIN_FUNCS.get(cls)
+    if funcs is None:
+        import sys
+
+        module = sys.modules.get(cls.__module__)
+        filename = getattr(module, "__file__", None) or __file__
+        name = cls.__qualname__.replace(".", "_")
+        scope = {"_data_size": _data_size, "_store": _store, "_release": _release,
+                 "__name__": cls.__module__}
+        exec(compile(_PIN_SRC.format(name=name), filename, "exec"), scope)
+        funcs = _PIN_FUNCS[cls] = tuple(
+            njit(cache=True)(scope[f"{what}__{name}"]) for what in ("pin_size", "pin_store",
+                                                                    "unpin"))
+    return funcs
+
+
+def _pinnable(val) -> bool:
+    """A tuple of arrays, numbers, None and such tuples (no compiled function: a cache index
+    key naming one cannot be written again by a process where that function is not loaded)."""
+    if isinstance(val, tuple):
+        return all(_pinnable(v) for v in val)
+    return val is None or isinstance(val, (np.ndarray, int, float, bool, np.generic))
 
 
 class _Token:
@@ -255,22 +297,48 @@ _PINS: dict = {}  # id(NamedTuple) -> its Pinned (which holds it, so the id is n
 
 
 def pinned(obj):
-    """``obj``'s :class:`Pinned` when ``obj`` is a NamedTuple whose numba type cannot change
-    (:func:`_fixed_type`), made once per object (the last 256 are kept); else ``obj``."""
+    """``obj``'s :class:`Pinned` when ``obj`` is a NamedTuple of arrays, numbers and such
+    NamedTuples (:func:`_pinnable`), made once per object (the last 256 are kept); else
+    ``obj``."""
     hit = _PINS.get(id(obj))
     if hit is not None and hit.obj is obj:
         return hit
-    if not (isinstance(obj, tuple) and hasattr(obj, "_fields") and _fixed_type(obj)):
+    if not (isinstance(obj, tuple) and hasattr(obj, "_fields") and _pinnable(obj)):
         return obj
+    size, store, release = _pin_functions(type(obj))
     pin = Pinned()
-    pin.buf = np.empty(_pin_size(obj), np.uint8)
-    _pin_store(obj, pin.buf)
+    pin.buf = np.empty(size(obj), np.uint8)
+    store(obj, pin.buf)
     pin.addr, pin.nbtype, pin.obj = pin.buf.ctypes.data, Ref(typeof(obj)), obj
-    weakref.finalize(pin, _unpin, _Token(pin)).atexit = False
+    weakref.finalize(pin, release, _Token(pin)).atexit = False
     if len(_PINS) >= 256:
         _PINS.clear()
     _PINS[id(obj)] = pin
     return pin
+
+
+class _ShimDispatcher(CPUDispatcher):
+    """The shim's dispatcher. numba types a tuple it cannot fingerprint (one holding None or a
+    compiled function, as the games' line-ups do) in Python, array by array, at every call: that
+    was 40-60% of a reference engine's time (Jelly 27 -> 16 ms a game, Monsters 215 -> 90).
+    The type of a tuple that is not pinned and whose type cannot change (:func:`_fixed_type`)
+    is remembered for that object."""
+
+    _memo: dict = {}
+
+    def typeof_pyval(self, val):
+        if not isinstance(val, tuple):
+            return super().typeof_pyval(val)
+        hit = self._memo.get(id(val))
+        if hit is not None and hit[0] is val:
+            self._types_active_call.add(hit[1])
+            return hit[1]
+        tp = super().typeof_pyval(val)
+        if _fixed_type(val):
+            if len(self._memo) >= 256:
+                self._memo.clear()
+            self._memo[id(val)] = (val, tp)  # holds val, so its id is not reused meanwhile
+        return tp
 
 
 def rule(fn=None, *, inline: bool = False):

@@ -4,6 +4,7 @@ its default arguments whether the call names them or not."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -96,6 +97,24 @@ def test_namedtuples_are_pinned_once_with_numbas_types():
     assert not _fixed_type(listed) and pinned(listed) is listed
 
 
+def test_a_tuple_holding_a_compiled_function_is_not_pinned_and_its_type_is_remembered():
+    """A line-up holds its bots' compiled functions: it is passed as it is (a cache index
+    naming a function cannot be rewritten by a process without it), and the shim remembers its
+    numba type per object (numba cannot fingerprint such a tuple and would type it in Python,
+    array by array, at every call)."""
+    from numba import typeof
+
+    from simlab.core.custom import no_custom
+    from simlab.core.ref import _ShimDispatcher, pinned
+
+    t = WithFunction(np.arange(3.0) + 7, no_custom)
+    assert pinned(t) is t
+    assert _first(t) == 7.0
+    assert isinstance(_first.__dict__["_simlab_shim"], _ShimDispatcher)
+    hit = _ShimDispatcher._memo[id(t)]
+    assert hit[0] is t and hit[1] == typeof(t)
+
+
 def test_a_dropped_pin_gives_its_arrays_back():
     """The buffer holds a reference on each array while it lives and gives them back when the
     pin is dropped (a leak would keep every state of a reference run alive)."""
@@ -113,3 +132,39 @@ def test_a_dropped_pin_gives_its_arrays_back():
     del t
     gc.collect()
     assert sys.getrefcount(a) == before
+
+
+def test_a_pickled_ref_type_hashes_as_in_the_process_that_loads_it(tmp_path):
+    """numba keeps the types of a compiled signature pickled in its cache index. A Ref keeps
+    its hash, but a type naming a compiled function (a line-up's bot) hashes differently in
+    each process: a hash carried over made another process miss the cached entry and write a
+    new one (which failed on the other processes' dead function references)."""
+    import pickle
+    import subprocess
+    import sys
+
+    from numba import typeof
+
+    from simlab.core.custom import no_custom
+    from simlab.core.ref import Ref
+
+    class_src = "from tests.core.test_ref import WithFunction"
+    t = WithFunction(np.zeros(2), no_custom)
+    r = Ref(typeof(t))
+    hash(r)  # kept in this process
+    (tmp_path / "ref.pkl").write_bytes(pickle.dumps(r))
+    code = (f"import pickle, numpy as np; from numba import typeof; {class_src}\n"
+            "from simlab.core.custom import no_custom\nfrom simlab.core.ref import Ref\n"
+            f"old = pickle.loads(open({str(tmp_path / 'ref.pkl')!r}, 'rb').read())\n"
+            "new = Ref(typeof(WithFunction(np.zeros(2), no_custom)))\n"
+            "assert old == new and hash(old) == hash(new), (hash(old), hash(new))\n"
+            "assert {new: 1}[old] == 1\n")
+    root = str(Path(__file__).resolve().parents[2])
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=root)
+    assert proc.returncode == 0, proc.stderr
+
+
+class WithFunction(NamedTuple):
+    a: np.ndarray
+    custom: object  # a compiled function, as the games' line-ups hold their custom bot
