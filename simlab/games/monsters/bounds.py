@@ -15,20 +15,23 @@ from __future__ import annotations
 from simlab.core.ref import rule
 from simlab.games.monsters.cards import (
     AX_ROW,
-    K_ALL_MATCH,
-    K_ALTERNATE,
     K_COLOURS,
     K_EQUATION,
     K_GROUPS,
     K_OF_A_KIND,
     K_PATTERN,
-    K_SAME_COLOUR,
     K_SUM,
     MAX_COND,
     N_COLS,
     N_ROWS,
 )
-from simlab.games.monsters.scoring import eq_feasible, line_spot, progress_of_lines, spot_state
+from simlab.games.monsters.scoring import (
+    eq_feasible,
+    line_spot,
+    progress_of_lines,
+    scope_tally,
+    spot_state,
+)
 
 #: ``st.ub`` from this index: per spot r * 6 + c, 1 if a bound of the spot's line is above its
 #: value in ``st.pvp`` (0: whatever die comes there, no condition gains)
@@ -118,63 +121,10 @@ def cond_bound(C, k, i, line, order_col, order_rank, keep, wj):
             return 0.0
         return pts * nf / 3
     # the scope kinds: scoring.cond_value's pass, the wild spot filled with no requirement
-    span = C.p_span[k, i]
-    top = span if span > 0 else length
-    nf = 0
-    ne = 0
-    s = 0
-    packed = 0
-    first_col = -1
-    seen = 0
-    ncol = 0
-    prev_par = -1
-    broken = False
-    wild = 0
-    want_c = C.p_colour[k, i]
-    want_r = C.p_rank[k, i]
-    for j in range(top):
-        if j == wj:
-            nf += 1
-            wild = 1
-            prev_par = -2  # either parity: no requirement on its neighbours
-            continue
-        if axis == AX_ROW:
-            r = line
-            c = j
-        else:
-            r = j
-            c = line
-        col = order_col[r, c] if c < keep[r] else -2
-        if col == -2:  # gone
-            if span > 0:
-                return 0.0
-            continue
-        if col < 0:
-            ne += 1
-            prev_par = -2
-            continue
-        nf += 1
-        rk = order_rank[r, c]
-        if kind == K_SUM:
-            s += rk
-        elif kind == K_OF_A_KIND:
-            packed += 1 << (4 * rk)
-        elif kind == K_SAME_COLOUR:
-            if first_col < 0:
-                first_col = col
-            elif col != first_col:
-                broken = True
-        elif kind == K_COLOURS:
-            if (seen >> col) & 1 == 0:
-                seen |= 1 << col
-                ncol += 1
-        elif kind == K_ALL_MATCH:
-            if (want_c >= 0 and col != want_c) or (want_r > 0 and rk != want_r):
-                broken = True
-        elif kind == K_ALTERNATE:
-            if prev_par == rk % 2:
-                broken = True
-            prev_par = rk % 2
+    gone, nf, ne, s, packed, ncol, broken, wild = scope_tally(C, k, i, axis, line, order_col,
+                                                              order_rank, keep, True, wj)
+    if gone:
+        return 0.0
     if nf + ne < C.p_min[k, i]:
         return 0.0
     if kind == K_OF_A_KIND:

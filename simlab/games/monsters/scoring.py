@@ -145,13 +145,81 @@ def _pattern_value(C, k, i, t, line, order_col, order_rank, keep, partial):
     return C.p_points[k, i] * done / need
 
 
+@rule(inline=True)
+def scope_tally(C, k, i, axis, line, order_col, order_rank, keep, partial, wj):
+    """One pass over the scope of condition ``i`` of card ``k`` on ``line`` (the first ``span``
+    spots, all there, or every spot still there), gathering only what the condition's kind
+    reads: (gone, filled, empty, rank sum, dice per rank packed 4 bits each, colours seen,
+    broken, wild). ``wj`` >= 0 is a wild spot (:mod:`bounds`): filled, meeting every
+    requirement, either parity for its neighbours; -1 for none. ``gone``: a spot of a spanned
+    scope is gone (the condition is worth 0)."""
+    span = C.p_span[k, i]
+    top = span if span > 0 else (N_COLS if axis == AX_ROW else N_ROWS)
+    nf = 0
+    ne = 0
+    s = 0           # sum: rank total
+    packed = 0      # of_a_kind: dice per rank, 4 bits each
+    first_col = -1  # same_colour
+    seen = 0        # colours: bit set of colours seen
+    ncol = 0
+    prev_par = -1   # alternate: parity of the previous scope spot's die, -2 if that spot is empty
+    broken = False  # same_colour, all_match, alternate: a die breaks the requirement
+    wild = 0
+    kind = C.p_kind[k, i]
+    want_c = C.p_colour[k, i]
+    want_r = C.p_rank[k, i]
+    for j in range(top):
+        if j == wj:
+            nf += 1
+            wild = 1
+            prev_par = -2  # either parity: no requirement on its neighbours
+            continue
+        if axis == AX_ROW:
+            r = line
+            c = j
+        else:
+            r = j
+            c = line
+        col = order_col[r, c] if c < keep[r] else -2
+        if col < 0 and (col == -2 or not partial):  # gone
+            if span > 0:
+                return True, nf, ne, s, packed, ncol, broken, wild
+            continue
+        if col < 0:
+            ne += 1
+            prev_par = -2
+            continue
+        nf += 1
+        rk = order_rank[r, c]
+        if kind == K_SUM:
+            s += rk
+        elif kind == K_OF_A_KIND:
+            packed += 1 << (4 * rk)
+        elif kind == K_SAME_COLOUR:
+            if first_col < 0:
+                first_col = col
+            elif col != first_col:
+                broken = True
+        elif kind == K_COLOURS:
+            if (seen >> col) & 1 == 0:
+                seen |= 1 << col
+                ncol += 1
+        elif kind == K_ALL_MATCH:
+            if (want_c >= 0 and col != want_c) or (want_r > 0 and rk != want_r):
+                broken = True
+        elif kind == K_ALTERNATE:
+            if prev_par == rk % 2:
+                broken = True
+            prev_par = rk % 2
+    return False, nf, ne, s, packed, ncol, broken, wild
+
+
 @rule
 def cond_value(C, k, i, line, order_col, order_rank, keep, partial):
     """Value of condition ``i`` of Prophecy card ``k`` on row/column ``line`` (a column
     condition's own column; ignored by ``groups``)."""
     kind = C.p_kind[k, i]
     axis = C.p_axis[k]
-    length = N_COLS if axis == AX_ROW else N_ROWS
     pts = C.p_points[k, i]
     if kind == K_GROUPS:
         return _groups_value(C, k, i, order_col, order_rank, keep, partial)
@@ -185,59 +253,10 @@ def cond_value(C, k, i, line, order_col, order_rank, keep, partial):
         if not eq_feasible(v0, v1, v2, C.p_op[k, i]):
             return 0.0
         return pts * nf / 3
-    # scope: the first `span` spots (all there), or every spot still there; one pass that
-    # gathers only what the condition's kind reads
-    span = C.p_span[k, i]
-    top = span if span > 0 else length
-    nf = 0
-    ne = 0
-    s = 0           # sum: rank total
-    packed = 0      # of_a_kind: dice per rank, 4 bits each
-    first_col = -1  # same_colour
-    seen = 0        # colours: bit set of colours seen
-    ncol = 0
-    prev_par = -1   # alternate: parity of the previous scope spot's die, -2 if that spot is empty
-    broken = False  # same_colour, all_match, alternate: a die breaks the requirement
-    want_c = C.p_colour[k, i]
-    want_r = C.p_rank[k, i]
-    for j in range(top):
-        if axis == AX_ROW:
-            r = line
-            c = j
-        else:
-            r = j
-            c = line
-        col = order_col[r, c] if c < keep[r] else -2
-        if col < 0 and (col == -2 or not partial):  # gone
-            if span > 0:
-                return 0.0
-            continue
-        if col < 0:
-            ne += 1
-            prev_par = -2
-            continue
-        nf += 1
-        rk = order_rank[r, c]
-        if kind == K_SUM:
-            s += rk
-        elif kind == K_OF_A_KIND:
-            packed += 1 << (4 * rk)
-        elif kind == K_SAME_COLOUR:
-            if first_col < 0:
-                first_col = col
-            elif col != first_col:
-                broken = True
-        elif kind == K_COLOURS:
-            if (seen >> col) & 1 == 0:
-                seen |= 1 << col
-                ncol += 1
-        elif kind == K_ALL_MATCH:
-            if (want_c >= 0 and col != want_c) or (want_r > 0 and rk != want_r):
-                broken = True
-        elif kind == K_ALTERNATE:
-            if prev_par == rk % 2:
-                broken = True
-            prev_par = rk % 2
+    gone, nf, ne, s, packed, ncol, broken, _ = scope_tally(C, k, i, axis, line, order_col,
+                                                           order_rank, keep, partial, -1)
+    if gone:
+        return 0.0
     if nf + ne < C.p_min[k, i]:
         return 0.0
     if kind == K_OF_A_KIND:
