@@ -26,7 +26,7 @@ from simlab.games.monsters.cards import (
     N_ROWS,
 )
 from simlab.games.monsters.scoring import (
-    eq_feasible,
+    equation_value,
     line_spot,
     progress_of_lines,
     scope_tally,
@@ -95,31 +95,7 @@ def cond_bound(C, k, i, line, order_col, order_rank, keep, wj):
                     best = v
         return best
     if kind == K_EQUATION:
-        v0 = 0
-        v1 = 0
-        v2 = 0
-        nf = 0
-        for q in range(3):
-            v = 0  # 0: any rank (an empty spot or the wild one)
-            if C.p_eq[k, i, q] == wj:
-                nf += 1
-            else:
-                r, c = line_spot(axis, line, C.p_eq[k, i, q])
-                s = spot_state(order_col, keep, True, r, c)
-                if s < 0:
-                    return 0.0
-                if s == 1:
-                    v = order_rank[r, c]
-                    nf += 1
-            if q == 0:
-                v0 = v
-            elif q == 1:
-                v1 = v
-            else:
-                v2 = v
-        if not eq_feasible(v0, v1, v2, C.p_op[k, i]):
-            return 0.0
-        return pts * nf / 3
+        return equation_value(C, k, i, axis, line, order_col, order_rank, keep, True, wj)
     # the scope kinds: scoring.cond_value's pass, the wild spot filled with no requirement
     gone, nf, ne, s, packed, ncol, broken, wild = scope_tally(C, k, i, axis, line, order_col,
                                                               order_rank, keep, True, wj)

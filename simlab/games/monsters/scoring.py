@@ -146,6 +146,38 @@ def _pattern_value(C, k, i, t, line, order_col, order_rank, keep, partial):
 
 
 @rule(inline=True)
+def equation_value(C, k, i, axis, line, order_col, order_rank, keep, partial, wj):
+    """An ``equation`` condition on ``line``: its points x the share of its three spots filled,
+    when the ranks there (an empty spot, or the wild spot ``wj`` >= 0 of :mod:`bounds`, any
+    rank) can make ``a op b = c``; 0 when a spot is gone or they cannot."""
+    v0 = 0
+    v1 = 0
+    v2 = 0
+    nf = 0
+    for q in range(3):
+        v = 0  # 0: any rank (an empty spot or the wild one)
+        if C.p_eq[k, i, q] == wj:
+            nf += 1
+        else:
+            r, c = line_spot(axis, line, C.p_eq[k, i, q])
+            st = spot_state(order_col, keep, partial, r, c)
+            if st < 0:
+                return 0.0
+            if st == 1:
+                v = order_rank[r, c]
+                nf += 1
+        if q == 0:
+            v0 = v
+        elif q == 1:
+            v1 = v
+        else:
+            v2 = v
+    if not eq_feasible(v0, v1, v2, C.p_op[k, i]):
+        return 0.0
+    return C.p_points[k, i] * nf / 3
+
+
+@rule(inline=True)
 def scope_tally(C, k, i, axis, line, order_col, order_rank, keep, partial, wj):
     """One pass over the scope of condition ``i`` of card ``k`` on ``line`` (the first ``span``
     spots, all there, or every spot still there), gathering only what the condition's kind
@@ -231,28 +263,7 @@ def cond_value(C, k, i, line, order_col, order_rank, keep, partial):
                 best = v
         return best
     if kind == K_EQUATION:
-        v0 = 0
-        v1 = 0
-        v2 = 0
-        nf = 0
-        for q in range(3):
-            r, c = line_spot(axis, line, C.p_eq[k, i, q])
-            st = spot_state(order_col, keep, partial, r, c)
-            if st < 0:
-                return 0.0
-            v = 0
-            if st == 1:
-                v = order_rank[r, c]
-                nf += 1
-            if q == 0:
-                v0 = v
-            elif q == 1:
-                v1 = v
-            else:
-                v2 = v
-        if not eq_feasible(v0, v1, v2, C.p_op[k, i]):
-            return 0.0
-        return pts * nf / 3
+        return equation_value(C, k, i, axis, line, order_col, order_rank, keep, partial, -1)
     gone, nf, ne, s, packed, ncol, broken, _ = scope_tally(C, k, i, axis, line, order_col,
                                                            order_rank, keep, partial, -1)
     if gone:
