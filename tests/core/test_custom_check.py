@@ -4,25 +4,31 @@ compiles gets the one overload the kernel's rules call."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
+from numba import njit
 from numba.core.errors import NumbaError
 
 import simlab
 from simlab.core import custom
-from simlab.core.ref import rule
-from simlab.games.plugins import load_plugins
+from simlab.core.ref import ref
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "custom_bots"
 GAMES = ("jelly", "jungle", "monkey", "monsters")
 
 
-@rule
-def _ask(A, st, lu, p):
-    """Ask seat ``p``'s custom bot about option 0 as the games' rules do (a test rule)."""
+@njit(_nrt=False)
+def _ask_by_ref(A, st, lu, p):
+    """Ask seat ``p``'s custom bot about option 0 as the games' rules do: the arrays and the
+    state by reference, no reference counting."""
     return lu.custom(A, st, p, 0, 0, lu.params[p])
+
+
+@njit
+def _ask(A, st, lu, p):
+    """:func:`_ask_by_ref` from Python. Neither is cached on disk: typing them asks the custom
+    function for the overload the rules' call needs in this process (a cached caller would be
+    loaded whole, without asking)."""
+    return _ask_by_ref(ref(A), ref(st), ref(lu), p)
 
 
 def _prepared(game, name):
@@ -34,18 +40,22 @@ def _prepared(game, name):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_check_compiles_the_overload_the_rules_call(game):
-    mods = load_plugins([EXAMPLES / f"{game}.py"])
-    assert mods
-    name = next(n for (g, n) in custom._REGISTRY if g == game)
-    g, prepared = _prepared(game, name)
-    fn = prepared.lineup.custom
-    g.check_custom(prepared, fn)
-    checked = set(fn.signatures)  # (other tests in this process may have called it from Python)
-    assert checked
-    st = g.custom_state(prepared)
-    value = _ask(prepared.arrays, st, prepared.lineup, 0)
-    assert np.isfinite(value)
-    assert set(fn.signatures) == checked  # a rule's call found the checked overload
+    @simlab.bot(game, name="check_probe", params={"w": 1.0})
+    def check_probe(A, st, seat, kind, option, params):
+        """scores an option by its code (a test bot: only the argument types matter)"""
+        return params[0] * option + seat + kind
+
+    try:
+        g, prepared = _prepared(game, "check_probe")
+        fn = prepared.lineup.custom
+        g.check_custom(prepared, fn)
+        checked = set(fn.signatures)
+        assert len(checked) == 1
+        value = _ask(prepared.arrays, g.custom_state(prepared), prepared.lineup, 0)
+        assert value == 0.0  # seat 0, kind 0, option 0
+        assert set(fn.signatures) == checked  # a rule's call found the checked overload
+    finally:
+        custom.unregister(game, "check_probe")
 
 
 @pytest.mark.parametrize("game", GAMES)
