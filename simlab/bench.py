@@ -122,6 +122,9 @@ def _kernel_rate(game, prepared, seconds: float, seed: int = 11) -> tuple[float,
 
 
 def _reference_speedup(game, prepared, n_games: int, seed: int = 5) -> float:
+    # one game first: the shims of the rules the reference engine asks compile (or load) on
+    # their first call, which is not the engine's speed
+    game.reference_game(prepared, seed, n_games)
     t0 = time.perf_counter()
     for g in range(n_games):
         game.reference_game(prepared, seed, g)
