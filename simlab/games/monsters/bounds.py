@@ -27,6 +27,7 @@ from simlab.games.monsters.cards import (
 )
 from simlab.games.monsters.scoring import (
     equation_value,
+    kind_value,
     line_spot,
     progress_of_lines,
     scope_tally,
@@ -36,17 +37,6 @@ from simlab.games.monsters.scoring import (
 #: ``st.ub`` from this index: per spot r * 6 + c, 1 if a bound of the spot's line is above its
 #: value in ``st.pvp`` (0: whatever die comes there, no condition gains)
 GAIN = MAX_COND * 18
-
-
-@rule(inline=True)
-def _kind_value(C, k, i, m, ne):
-    """``of_a_kind``: the value of a line whose most dice of one rank are ``m`` (``ne`` empty)."""
-    first = C.p_first[k, i]
-    if m >= first:
-        return float(C.p_by_count[k, i, m])
-    if m + ne >= first:
-        return C.p_by_count[k, i, first] * m / first
-    return 0.0
 
 
 @rule
@@ -97,19 +87,14 @@ def cond_bound(C, k, i, line, order_col, order_rank, keep, wj):
     if kind == K_EQUATION:
         return equation_value(C, k, i, axis, line, order_col, order_rank, keep, True, wj)
     # the scope kinds: scoring.cond_value's pass, the wild spot filled with no requirement
-    gone, nf, ne, s, packed, ncol, broken, wild = scope_tally(C, k, i, axis, line, order_col,
-                                                              order_rank, keep, True, wj)
+    gone, nf, ne, s, most, ncol, broken, wild = scope_tally(C, k, i, axis, line, order_col,
+                                                            order_rank, keep, True, wj)
     if gone:
         return 0.0
     if nf + ne < C.p_min[k, i]:
         return 0.0
     if kind == K_OF_A_KIND:
-        most = 0
-        for v in range(1, 7):
-            cnt = (packed >> (4 * v)) & 15
-            if cnt > most:
-                most = cnt
-        return max(_kind_value(C, k, i, most, ne), _kind_value(C, k, i, most + wild, ne))
+        return max(kind_value(C, k, i, most, ne), kind_value(C, k, i, most + wild, ne))
     if kind == K_SUM:  # the wild die any rank 1..6
         ok = s + ne + wild <= C.p_hi[k, i] and s + 6 * (ne + wild) >= C.p_lo[k, i]
     elif kind == K_COLOURS:  # the wild die a colour seen or a new one

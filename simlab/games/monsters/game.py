@@ -179,7 +179,7 @@ class MonstersGame(Game):
                                                       new_scratch(A, params.shape[1])), files)
         return MonstersPrepared(A, MonstersLineup(ids, params, custom), files)
 
-    def custom_state(self, prepared: MonstersPrepared):
+    def kernel_state(self, prepared: MonstersPrepared):
         if isinstance(prepared, nb_family.FamilyPrepared):
             return None  # the family kernel: checked when it compiles
         return new_state(prepared.arrays)
@@ -198,7 +198,7 @@ class MonstersGame(Game):
 
             _compile_look(A, lu)
             lu = lu._replace(scratch=new_scratch(A, lu.params.shape[1]))
-        nb.run_batch(A, new_state(A), lu, np.zeros(4, np.uint64), seed, start, count, agg,
+        nb.run_batch(A, self.kernel_state(prepared), lu, np.zeros(4, np.uint64), seed, start, count, agg,
                      scores, winners)
         return self.batch_output(agg, scores, winners, keep_rows)
 

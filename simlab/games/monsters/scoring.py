@@ -181,7 +181,7 @@ def equation_value(C, k, i, axis, line, order_col, order_rank, keep, partial, wj
 def scope_tally(C, k, i, axis, line, order_col, order_rank, keep, partial, wj):
     """One pass over the scope of condition ``i`` of card ``k`` on ``line`` (the first ``span``
     spots, all there, or every spot still there), gathering only what the condition's kind
-    reads: (gone, filled, empty, rank sum, dice per rank packed 4 bits each, colours seen,
+    reads: (gone, filled, empty, rank sum, most dice of one rank, colours seen,
     broken, wild). ``wj`` >= 0 is a wild spot (:mod:`bounds`): filled, meeting every
     requirement, either parity for its neighbours; -1 for none. ``gone``: a spot of a spanned
     scope is gone (the condition is worth 0)."""
@@ -215,7 +215,7 @@ def scope_tally(C, k, i, axis, line, order_col, order_rank, keep, partial, wj):
         col = order_col[r, c] if c < keep[r] else -2
         if col < 0 and (col == -2 or not partial):  # gone
             if span > 0:
-                return True, nf, ne, s, packed, ncol, broken, wild
+                return True, nf, ne, s, 0, ncol, broken, wild
             continue
         if col < 0:
             ne += 1
@@ -243,7 +243,24 @@ def scope_tally(C, k, i, axis, line, order_col, order_rank, keep, partial, wj):
             if prev_par == rk % 2:
                 broken = True
             prev_par = rk % 2
-    return False, nf, ne, s, packed, ncol, broken, wild
+    most = 0
+    if kind == K_OF_A_KIND:
+        for v in range(1, 7):
+            cnt = (packed >> (4 * v)) & 15
+            if cnt > most:
+                most = cnt
+    return False, nf, ne, s, most, ncol, broken, wild
+
+
+@rule(inline=True)
+def kind_value(C, k, i, m, ne):
+    """``of_a_kind``: the value of a line whose most dice of one rank are ``m`` (``ne`` empty)."""
+    first = C.p_first[k, i]
+    if m >= first:
+        return float(C.p_by_count[k, i, m])
+    if m + ne >= first:
+        return C.p_by_count[k, i, first] * m / first
+    return 0.0
 
 
 @rule
@@ -264,24 +281,14 @@ def cond_value(C, k, i, line, order_col, order_rank, keep, partial):
         return best
     if kind == K_EQUATION:
         return equation_value(C, k, i, axis, line, order_col, order_rank, keep, partial, -1)
-    gone, nf, ne, s, packed, ncol, broken, _ = scope_tally(C, k, i, axis, line, order_col,
-                                                           order_rank, keep, partial, -1)
+    gone, nf, ne, s, most, ncol, broken, _ = scope_tally(C, k, i, axis, line, order_col,
+                                                         order_rank, keep, partial, -1)
     if gone:
         return 0.0
     if nf + ne < C.p_min[k, i]:
         return 0.0
     if kind == K_OF_A_KIND:
-        most = 0
-        for v in range(1, 7):
-            cnt = (packed >> (4 * v)) & 15
-            if cnt > most:
-                most = cnt
-        first = C.p_first[k, i]
-        if most >= first:
-            return float(C.p_by_count[k, i, most])
-        if most + ne >= first:
-            return C.p_by_count[k, i, first] * most / first
-        return 0.0
+        return kind_value(C, k, i, most, ne)
     if kind == K_SUM:
         ok = s + ne <= C.p_hi[k, i] and s + 6 * ne >= C.p_lo[k, i]
     elif kind == K_COLOURS:
