@@ -410,9 +410,10 @@ class Game(ABC):
             raise compile_error(e, name_of(self.name, fn), self.name) from None
         checked.add(key)
 
-    def custom_state(self, prepared):
-        """A state of the kind this game's kernel plays ``prepared`` on (only its numba type
-        matters: :meth:`check_custom`); None: no custom bot check before the kernel compiles."""
+    def kernel_state(self, prepared):
+        """A new state of the kind this game's kernel plays ``prepared`` on: the one
+        ``run_batch`` passes, and whose numba type :meth:`check_custom` compiles a custom bot
+        for; None: no custom bot check before the kernel compiles."""
         return None
 
     def check_custom(self, prepared, fn) -> None:
@@ -423,7 +424,7 @@ class Game(ABC):
         A bot numba cannot compile fails here in a second or two instead of after numba typed
         the whole kernel (25-60 s); a bot that compiles is compiled once, the overload the kernel
         then uses."""
-        st = self.custom_state(prepared)
+        st = self.kernel_state(prepared)
         if st is None:
             return
         from numba import typeof, types

@@ -51,7 +51,7 @@ def test_the_check_compiles_the_overload_the_rules_call(game):
         g.check_custom(prepared, fn)
         checked = set(fn.signatures)
         assert len(checked) == 1
-        value = _ask(prepared.arrays, g.custom_state(prepared), prepared.lineup, 0)
+        value = _ask(prepared.arrays, g.kernel_state(prepared), prepared.lineup, 0)
         assert value == 0.0  # seat 0, kind 0, option 0
         assert set(fn.signatures) == checked  # a rule's call found the checked overload
     finally:

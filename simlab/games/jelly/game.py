@@ -103,7 +103,7 @@ class JellyGame(Game):
         return JellyPrepared(rules.to_arrays(),
                              JellyLineup(ids, params, self.custom_function(lineup)))
 
-    def custom_state(self, prepared: JellyPrepared):
+    def kernel_state(self, prepared: JellyPrepared):
         A = prepared.arrays
         return new_state(A.n_players, A.n_districts)
 
@@ -114,7 +114,7 @@ class JellyGame(Game):
         agg = new_agg(p, d)
         scores, winners = self.row_arrays(count, p, keep_rows)
         lu = prepared.lineup
-        nb.run_batch(A, new_state(p, d), lu, new_scratch(p, d), search_for(lu, p, d), seed, start,
+        nb.run_batch(A, self.kernel_state(prepared), lu, new_scratch(p, d), search_for(lu, p, d), seed, start,
                      count, agg, scores, winners)
         return self.batch_output(agg, scores, winners, keep_rows)
 

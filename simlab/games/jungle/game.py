@@ -101,7 +101,7 @@ class JungleGame(Game):
         return JunglePrepared(rules.to_arrays(),
                               JungleLineup(ids, params, self.custom_function(lineup)))
 
-    def custom_state(self, prepared: JunglePrepared):
+    def kernel_state(self, prepared: JunglePrepared):
         A = prepared.arrays
         return new_state(A.n_players, A.n_cells, A.n_edges)
 
@@ -111,7 +111,7 @@ class JungleGame(Game):
         p = A.n_players
         agg = new_agg(p, A.max_rounds)
         scores, winners = self.row_arrays(count, p, keep_rows)
-        st = new_state(p, A.n_cells, A.n_edges)
+        st = self.kernel_state(prepared)
         rng = np.zeros(4, np.uint64)
         sim = lookahead.new_scratch(A, prepared.lineup)
         if sim is None:

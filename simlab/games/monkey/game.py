@@ -108,7 +108,7 @@ class MonkeyGame(Game):
         return MonkeyPrepared(rules.to_arrays(),
                               MonkeyLineup(ids, params, self.custom_function(lineup)))
 
-    def custom_state(self, prepared: MonkeyPrepared):
+    def kernel_state(self, prepared: MonkeyPrepared):
         A = prepared.arrays
         return new_state(A.n_players, A.n_cards, A.len_bins)
 
@@ -119,7 +119,7 @@ class MonkeyGame(Game):
         agg = new_agg(p, A.len_bins)
         scores, winners = self.row_arrays(count, p, keep_rows)
         # the game-shape trail needs a row per turn: len_bins exceeds the turn bound
-        nb.run_batch(A, new_state(p, A.n_cards, A.len_bins), _bots.search_state(prepared.lineup, p, A.n_cards),
+        nb.run_batch(A, self.kernel_state(prepared), _bots.search_state(prepared.lineup, p, A.n_cards),
                      prepared.lineup, np.zeros(4, np.uint64), seed, start, count, agg, scores,
                      winners)
         return self.batch_output(agg, scores, winners, keep_rows)
