@@ -165,15 +165,17 @@ def _python_shim(d):
     return shim
 
 
-def _fixed_type(val) -> bool:
+_PLAIN = (np.ndarray, int, float, bool, np.generic)
+
+
+def _fixed_type(val, functions: bool = True) -> bool:
     """Whether numba's type of ``val`` cannot change while the object lives: a tuple of arrays,
-    numbers, None, compiled functions (a custom bot's) and such tuples. A NamedTuple holds the
-    same objects for its life, and an array keeps its dtype, dimensions and layout (the games
-    never make one read-only after creating it)."""
+    numbers, None, compiled functions (a custom bot's; not with ``functions=False``) and such
+    tuples. A NamedTuple holds the same objects for its life, and an array keeps its dtype,
+    dimensions and layout (the games never make one read-only after creating it)."""
     if isinstance(val, tuple):
-        return all(_fixed_type(v) for v in val)
-    return val is None or isinstance(val, (np.ndarray, int, float, bool, np.generic,
-                                           CPUDispatcher))
+        return all(_fixed_type(v, functions) for v in val)
+    return val is None or isinstance(val, _PLAIN + ((CPUDispatcher,) if functions else ()))
 
 
 class Pinned:
@@ -275,11 +277,10 @@ def _pin_functions(cls):
 
 
 def _pinnable(val) -> bool:
-    """A tuple of arrays, numbers, None and such tuples (no compiled function: a cache index
-    key naming one cannot be written again by a process where that function is not loaded)."""
-    if isinstance(val, tuple):
-        return all(_pinnable(v) for v in val)
-    return val is None or isinstance(val, (np.ndarray, int, float, bool, np.generic))
+    """A tuple of arrays, numbers, None and such tuples (:func:`_fixed_type` without compiled
+    functions: a cache index key naming one cannot be written again by a process where that
+    function is not loaded)."""
+    return _fixed_type(val, functions=False)
 
 
 class _Token:
