@@ -32,15 +32,16 @@ def warm(games, jobs, everything, plugins, as_json, quiet):
     ~/.cache/simlab/numba) in about a second. On the project's 2-core machine a cold compile
     takes 10-20 s per game and about 60 s for Monsters on Board; a line-up with a lookahead
     bot runs a second, larger kernel (15-45 s, Monsters about 2 minutes), compiled only with
-    --all or when such a line-up first plays; a custom bot (--plugin) runs a kernel of its own.
-    A kernel already in the cache is loaded.
+    --all or when such a line-up first plays. A custom bot (--plugin) is compiled on its own, in a
+    second or two: the kernels call it through a pointer. A kernel already in the cache is
+    loaded.
 
     \b
     Examples:
       simlab warm                      # every game's default kernels
       simlab warm jelly monsters -j 2  # two games, in parallel
       simlab warm --all --jobs 2       # everything, as `make test` does first
-      simlab warm monsters --plugin mybots.py  # and a kernel for each bot in mybots.py
+      simlab warm monsters --plugin mybots.py  # and each bot in mybots.py
     """
     from simlab.games.plugins import load_plugins
     from simlab.games.registry import GAMES

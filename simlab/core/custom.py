@@ -18,10 +18,13 @@ game's ``bots.py``), ``option`` the option's code (its meaning per kind is docum
 ``bots.py`` docstring has a worked example.
 
 The function is compiled with numba's ``njit`` (``cache=True`` when it lives in a file), once,
-the first time a kernel calls it; the kernel is specialised for it once and cached too. Inside
-it, only what numba's nopython mode supports runs, and, because the game kernels never
-allocate, the function may not create arrays, lists, dicts or strings: read the arrays, use
-scalars and loops. :func:`compile_error` turns numba's messages into that explanation.
+when a line-up with it is prepared (:func:`custom_slot`), for the arguments the kernels pass. The
+kernels call it through a function pointer (a :class:`CustomSlot` in the line-up): one compiled
+kernel serves every custom bot, so a new bot costs its own compile (a second or two), not a
+kernel's (25-70 s). Inside it, only what numba's nopython mode supports runs, and, because the
+game kernels never allocate, the function may not create arrays, lists, dicts or strings: read
+the arrays, use scalars and loops. :func:`compile_error` turns numba's messages into that
+explanation.
 
 Custom bots are used by name like built-in ones (``--bots hoarder,greedy``, scenario files,
 tournaments, tuning); from the command line and in scenarios the file defining them is loaded
@@ -38,10 +41,18 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from numba import njit
-from numba.core.registry import CPUDispatcher
+import numpy as np
 
-from simlab.core.jit import as_plain, rule
+from numba import njit, typeof
+from numba.core import cgutils, types
+from numba.core.caching import NullCache
+from numba.core.compiler import Flags
+from numba.core.registry import CPUDispatcher
+from numba.core.targetconfig import ConfigStack
+from numba.experimental.function_type import FunctionModel
+from numba.extending import NativeValue, register_model, typeof_impl, unbox
+
+from simlab.core.jit import as_plain
 from simlab.errors import SimlabError
 
 #: the bot id every game reserves for "the line-up's custom function"
@@ -50,16 +61,108 @@ CUSTOM_ID = 63
 ARGS = ("A", "st", "seat", "kind", "option", "params")
 
 
-@rule
+@njit(cache=True, nogil=True)
 def no_custom(A, st, seat, kind, option, params):
-    """The custom slot of a line-up without a custom bot (never called)."""
+    """The custom bot of a line-up without one (never called)."""
     return 0.0
 
 
-# A dispatcher inside the line-up makes it part of every kernel's signature, and numba compares
-# dispatcher types by the dispatcher's uuid, which is random per process: without a fixed uuid
-# no process would ever load the kernels from the disk cache.
+# A dispatcher inside a NamedTuple is part of its numba type (a line-up built without a slot,
+# e.g. Monsters' playout line-up), and numba compares dispatcher types by the dispatcher's uuid,
+# which is random per process: without a fixed uuid no process would load such kernels from the
+# disk cache.
 no_custom._set_uuid("simlab-no-custom-v1")
+as_plain(no_custom)
+
+
+class CustomSlotType(types.FunctionType):
+    """numba type of a :class:`CustomSlot`: a first-class function of the custom-bot signature
+    ``(A, st, seat, kind, option, params) -> float64``, called through numba's own calling
+    convention (so an exception the bot raises reaches the caller, as a direct call's would)."""
+
+
+register_model(CustomSlotType)(FunctionModel)
+
+
+class CustomSlot:
+    """A line-up's custom bot as the kernels call it: ``fn`` compiled for ``argtys`` (the rule
+    arrays and the state by reference, seat, kind, option, the seat's parameter row) without
+    reference counting, and the address of that compiled code.
+
+    Its numba type names only the signature, never the function, so the kernels compiled for a
+    line-up type serve every custom bot (and none: :func:`no_custom`). Called from Python (the
+    replay pages' decision values) it calls ``fn``. Pickled as the function and the argument
+    types, and compiled again (from the disk cache) where it is loaded."""
+
+    __simlab_fixed_type__ = True  # its numba type never changes (simlab.core.ref._fixed_type)
+
+    def __init__(self, fn, argtys: tuple):
+        ensure_plugin_module(fn)  # a worker process: the file defining fn first
+        if isinstance(getattr(fn, "_cache", None), NullCache):
+            try:  # unpickled (a worker): numba rebuilds the function without its disk cache
+                fn.enable_caching()
+            except RuntimeError:  # no file to cache it beside (a notebook's function)
+                pass
+        flags = Flags()
+        flags.nrt = False  # a rule's flag, which numba hands down to what it calls
+        with ConfigStack().enter(flags):
+            fn.compile(argtys)
+        cres = fn.overloads[tuple(argtys)]
+        self.fn, self.argtys = fn, tuple(argtys)
+        self.jit_addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+        self.c_addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_cfunc_wrapper_name)
+        self.nbtype = CustomSlotType(cres.signature)
+
+    def __call__(self, A, st, seat, kind, option, params):
+        from simlab.core.ref import pinned  # the compiled overload: A and st by reference
+
+        return self.fn(pinned(A), pinned(st), int(seat), int(kind), int(option),
+                       np.ascontiguousarray(params, dtype=np.float64))
+
+    def __reduce__(self):
+        return custom_slot_for, (self.fn, self.argtys)
+
+    def __repr__(self):
+        return f"CustomSlot({getattr(self.fn, '__name__', self.fn)!r})"
+
+
+@typeof_impl.register(CustomSlot)
+def _typeof_slot(val, c):
+    return val.nbtype
+
+
+@unbox(CustomSlotType)
+def _unbox_slot(typ, obj, c):
+    """The slot's addresses into numba's first-class function struct."""
+    fn = cgutils.create_struct_proxy(typ)(c.context, c.builder)
+    for field in ("c_addr", "jit_addr"):
+        addr = c.pyapi.object_getattr_string(obj, field)
+        setattr(fn, field, c.pyapi.long_as_voidptr(addr))
+        c.pyapi.decref(addr)
+    fn.py_addr = c.builder.ptrtoint(obj, c.context.get_value_type(types.voidptr))
+    return NativeValue(fn._getvalue(), is_error=c.pyapi.c_api_error())
+
+
+_SLOTS: dict = {}  # (function, argument types) -> its CustomSlot
+
+
+def custom_slot_for(fn, argtys: tuple) -> CustomSlot:
+    """The :class:`CustomSlot` of ``fn`` for argument types ``argtys`` (made once per process)."""
+    key = (fn, tuple(argtys))
+    slot = _SLOTS.get(key)
+    if slot is None:
+        slot = _SLOTS[key] = CustomSlot(fn, argtys)
+    return slot
+
+
+def custom_slot(fn, arrays, state) -> CustomSlot:
+    """``fn``'s :class:`CustomSlot` for the kernels that play on these rule arrays and this kind
+    of state (both passed by reference, as every rule gets them); numba errors propagate
+    (:func:`compile_error` explains them)."""
+    from simlab.core.ref import Ref
+
+    return custom_slot_for(fn, (Ref(typeof(arrays)), Ref(typeof(state)), types.int64,
+                                types.int64, types.int64, types.float64[::1]))
 
 
 @dataclass(frozen=True)
@@ -91,15 +194,14 @@ def add_custom(game: str, name: str, fn, params: dict, doc: str | None = None):
     except TypeError:
         src = "<unknown>"
     cacheable = src != "<unknown>" and Path(src).exists()
-    # a stable identity, so kernels specialised for it load from the cache
+    # a stable identity, so a process that loads its line-up finds this one dispatcher
     uuid = (f"simlab-custom-{game}-{name}-{hashlib.sha256(Path(src).read_bytes()).hexdigest()[:16]}"
             if cacheable else None)
     live = CPUDispatcher._memo.get(uuid) if uuid else None
     if live is not None and not isinstance(fn, CPUDispatcher):
         # this process already holds this bot: a worker that unpickled a line-up with it before
-        # loading its plugin file. One dispatcher per bot, or the kernels' types (which name the
-        # dispatcher through this identity) would not match the cache, and each worker would
-        # compile the whole kernel again.
+        # loading its plugin file. One dispatcher per bot: the slot the line-up holds and the
+        # registry's bot are then one function, compiled (or loaded from the cache) once.
         jitted = live
     else:
         jitted = fn if isinstance(fn, CPUDispatcher) else njit(cache=cacheable, nogil=True)(py)
@@ -157,7 +259,7 @@ def saved_bots(game: str) -> dict[str, SavedBot]:
 
 def ensure_plugin_module(fn) -> None:
     """In a worker process: import the plugin file that defined custom function ``fn`` under the
-    parent's module name (numba's cache refers to the module by name)."""
+    parent's module name (numba's cache refers to the module by name); a no-op elsewhere."""
     py = getattr(fn, "py_func", None)
     mod = getattr(py, "__module__", "") or ""
     if not mod.startswith("simlab_plugin_") or mod in sys.modules:

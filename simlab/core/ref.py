@@ -24,8 +24,9 @@ included).
 The shim takes no NamedTuple of arrays either: :func:`pinned` stores each one a Python caller
 passes (the rule arrays, the state) once in a native buffer (a :class:`Pinned`, holding a
 reference on each of its arrays until it is dropped), and the shim gets the buffer's address as
-a :class:`Ref`. A line-up, which holds its bots' compiled functions, is passed as it is (its
-type remembered per object). Unboxing a NamedTuple of some
+a :class:`Ref`. A line-up with a compiled function in it (Monsters' lookahead entry point) is
+passed as it is (its type remembered per object); a custom bot's slot is a function pointer
+(``simlab.core.custom.CustomSlot``), which pins. Unboxing a NamedTuple of some
 50 arrays at every call had cost ~30 us a call, and its wrapper ~3 s of compile per shim: a test
 suite compiles some 200 shims (the rules its tests call on hand-built positions, the decisions the
 reference engines ask). Measured: ``tests/monsters/test_rules_engine.py`` on a cache holding the
@@ -170,12 +171,14 @@ _PLAIN = (np.ndarray, int, float, bool, np.generic)
 
 def _fixed_type(val, functions: bool = True) -> bool:
     """Whether numba's type of ``val`` cannot change while the object lives: a tuple of arrays,
-    numbers, None, compiled functions (a custom bot's; not with ``functions=False``) and such
-    tuples. A NamedTuple holds the same objects for its life, and an array keeps its dtype,
-    dimensions and layout (the games never make one read-only after creating it)."""
+    numbers, None, compiled functions (Monsters' lookahead entry point; not with
+    ``functions=False``) and such tuples. A NamedTuple holds the same objects for its life, and an array keeps its dtype,
+    dimensions and layout (the games never make one read-only after creating it); so does a
+    class that says so (``__simlab_fixed_type__``: a line-up's custom slot)."""
     if isinstance(val, tuple):
         return all(_fixed_type(v, functions) for v in val)
-    return val is None or isinstance(val, _PLAIN + ((CPUDispatcher,) if functions else ()))
+    return (val is None or isinstance(val, _PLAIN + ((CPUDispatcher,) if functions else ()))
+            or getattr(type(val), "__simlab_fixed_type__", False))
 
 
 class Pinned:

@@ -57,11 +57,6 @@ def _play(game, prepared, seed: int, start: int, count: int, keep_rows: bool):
     """Worker entry point: play games ``[start, start+count)`` of ``game`` (a registered game:
     it pickles as its name and is looked up again in the worker) and return (start, agg, rows,
     seconds)."""
-    custom = getattr(getattr(prepared, "lineup", None), "custom", None)
-    if custom is not None:
-        from simlab.core.custom import ensure_plugin_module
-
-        ensure_plugin_module(custom)
     t0 = time.perf_counter()
     agg, rows = game.run_batch(prepared, seed, start, count, keep_rows)
     return start, agg, rows, time.perf_counter() - t0

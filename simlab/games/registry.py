@@ -173,8 +173,8 @@ class Game(ABC):
         """What :meth:`warm` compiles, as (label, prepared): the default table and line-up;
         with ``everything``, also a line-up with a ``lookahead`` seat (games add their modes).
         Each custom bot registered for the game (``--plugin``) adds a line-up with it in the
-        first seat: a kernel of its own (beside a ``lookahead`` seat it is yet another, compiled
-        when first played)."""
+        first seat: preparing it compiles the bot (a second or two); the kernels call it through
+        a pointer, so it needs none of its own."""
         from simlab.core.custom import custom_bots
 
         n = self.default_players
@@ -374,71 +374,46 @@ class Game(ABC):
                                   f"saved {sb.base} parameters ({sb.source})")
         return known
 
-    def custom_function(self, lineup: list[BotChoice]):
-        """The numba function of the line-up's custom bot (a no-op when there is none)."""
-        from simlab.core.custom import lineup_function
+    def custom_function(self, lineup: list[BotChoice], arrays):
+        """The line-up's custom bot as the kernels call it (a
+        :class:`~simlab.core.custom.CustomSlot`; :func:`~simlab.core.custom.no_custom` when no
+        seat plays one): compiled now, on its own, for rule arrays ``arrays`` and the state
+        :meth:`kernel_state` makes for them, as the rules call it (both by reference, three
+        integers, the seat's parameter row, no reference counting).
 
-        return lineup_function(self.name, lineup)
-
-    def check_compiles(self, prepared) -> None:
-        """Play one game so numba compiles now; a custom bot that cannot compile is explained.
-
-        Once per kernel and process: a kernel is chosen by the prepared table's kind (its
-        class: a game's modes), the line-up's custom bot function and whether a seat searches
-        (``lookahead``), the key :meth:`warm_for` uses too. Later calls return at once (every
-        ``run_games`` calls this; Monsters' lookahead games cost about a second each). Should
-        another argument type ever need a kernel of its own, the run's first batch compiles it,
-        only without the notice."""
+        A bot numba cannot compile fails here, in a second or two, with
+        :func:`~simlab.core.custom.compile_error`'s explanation."""
         from numba.core.errors import NumbaError
 
-        from simlab.core.custom import no_custom
+        from simlab.core.custom import compile_error, custom_slot, lineup_function, name_of
 
-        fn = getattr(getattr(prepared, "lineup", None), "custom", no_custom)
-        key = (type(prepared).__name__, fn, self.has_search(prepared))
+        fn = lineup_function(self.name, lineup)
+        try:
+            return custom_slot(fn, arrays, self.kernel_state(arrays))
+        except NumbaError as e:
+            raise compile_error(e, name_of(self.name, fn), self.name) from None
+
+    def check_compiles(self, prepared) -> None:
+        """Play one game so numba compiles now.
+
+        Once per kernel and process: a kernel is chosen by the prepared table's kind (its
+        class: a game's modes) and whether a seat searches (``lookahead``), the key
+        :meth:`warm_for` uses too; a custom bot is called through a pointer and needs no kernel
+        of its own. Later calls return at once (every ``run_games`` calls this; Monsters'
+        lookahead games cost about a second each). Should another argument type ever need a
+        kernel of its own, the run's first batch compiles it, only without the notice."""
+        key = (type(prepared).__name__, self.has_search(prepared))
         checked = self.__dict__.setdefault("_checked_kernels", set())
         if key in checked:
             return
-        try:
-            if fn is not no_custom:
-                self.check_custom(prepared, fn)
-            self.run_batch(prepared, 0, 0, 1, False)
-        except NumbaError as e:
-            if fn is no_custom:
-                raise
-            from simlab.core.custom import compile_error, name_of
-
-            raise compile_error(e, name_of(self.name, fn), self.name) from None
+        self.run_batch(prepared, 0, 0, 1, False)
         checked.add(key)
 
-    def kernel_state(self, prepared):
-        """A new state of the kind this game's kernel plays ``prepared`` on: the one
-        ``run_batch`` passes, and whose numba type :meth:`check_custom` compiles a custom bot
-        for; None: no custom bot check before the kernel compiles."""
-        return None
-
-    def check_custom(self, prepared, fn) -> None:
-        """Compile custom bot ``fn`` on its own, as the kernel's rules call it: with the rule
-        arrays and the state by reference, three integers and the seat's parameter row, and
-        without reference counting (a rule's flag, which numba hands down to what it calls).
-
-        A bot numba cannot compile fails here in a second or two instead of after numba typed
-        the whole kernel (25-60 s); a bot that compiles is compiled once, the overload the kernel
-        then uses."""
-        st = self.kernel_state(prepared)
-        if st is None:
-            return
-        from numba import typeof, types
-        from numba.core.compiler import Flags
-        from numba.core.targetconfig import ConfigStack
-
-        from simlab.core.ref import Ref
-
-        sig = (Ref(typeof(prepared.arrays)), Ref(typeof(st)), types.int64, types.int64,
-               types.int64, types.float64[::1])
-        flags = Flags()
-        flags.nrt = False
-        with ConfigStack().enter(flags):
-            fn.compile(sig)
+    def kernel_state(self, arrays):
+        """A new state of the kind this game's kernel plays on for rule arrays ``arrays``: the
+        one ``run_batch`` passes, and whose numba type a custom bot is compiled for
+        (:meth:`custom_function`)."""
+        raise NotImplementedError
 
     def lineup(self, bots, players: int, where: str = "bots") -> list[BotChoice]:
         """Parse a line-up: None (default mixed), one name for all seats, or one per seat."""

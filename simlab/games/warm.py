@@ -76,8 +76,8 @@ def warm(games: list[str] | None = None, jobs: int = 1, everything: bool = False
     on_done : callable, optional
         Called with each :class:`WarmResult` as it finishes.
     plugins : list of str, optional
-        Plugin files (custom bots, as ``--plugin``): loaded first; each custom bot's kernel is
-        compiled too (a line-up with it in the first seat).
+        Plugin files (custom bots, as ``--plugin``): loaded first; each custom bot is compiled
+        too (a line-up with it in the first seat; the kernels call it through a pointer).
 
     Returns
     -------

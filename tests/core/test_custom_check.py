@@ -1,65 +1,102 @@
-"""A custom bot is compiled on its own before the kernel (``Game.check_custom``): a bot numba
-cannot compile fails there, in seconds, instead of after numba typed the whole kernel; a bot that
-compiles gets the one overload the kernel's rules call."""
+"""A custom bot is compiled on its own when its line-up is prepared and called by the kernels
+through a function pointer (``simlab.core.custom.CustomSlot``): every custom bot shares the
+game's kernel, the arguments arrive as the rules pass them, a bot numba cannot compile fails at
+once, and an exception the bot raises reaches the caller."""
 
 from __future__ import annotations
 
+import importlib
+import pickle
+
 import numpy as np
 import pytest
-from numba import njit
-from numba.core.errors import NumbaError
+from numba import njit, typeof
 
 import simlab
 from simlab.core import custom
 from simlab.core.ref import ref
+from simlab.errors import SimlabError
 
 GAMES = ("jelly", "jungle", "monkey", "monsters")
 
 
 @njit(_nrt=False)
-def _ask_by_ref(A, st, lu, p):
-    """Ask seat ``p``'s custom bot about option 0 as the games' rules do: the arrays and the
-    state by reference, no reference counting."""
-    return lu.custom(A, st, p, 0, 0, lu.params[p])
+def _ask_by_ref(A, st, lu, p, kind, option):
+    """Ask seat ``p``'s custom bot about ``option`` of decision ``kind`` as the games' rules do:
+    the arrays and the state by reference, no reference counting."""
+    return lu.custom(A, st, p, kind, option, lu.params[p])
 
 
 @njit
-def _ask(A, st, lu, p):
-    """:func:`_ask_by_ref` from Python. Neither is cached on disk: typing them asks the custom
-    function for the overload the rules' call needs in this process (a cached caller would be
-    loaded whole, without asking)."""
-    return _ask_by_ref(ref(A), ref(st), ref(lu), p)
+def _ask(A, st, lu, p, kind, option):
+    """:func:`_ask_by_ref` from Python (not cached: compiled in the process, for the slot)."""
+    return _ask_by_ref(ref(A), ref(st), ref(lu), p, kind, option)
 
 
-def _prepared(game, name):
+def _prepared(game, names):
     g = simlab.get_game(game)
     players = max(g.min_players, 3)
-    bots = [name] + ["random"] * (players - 1)
+    bots = list(names) + ["random"] * (players - len(names))
     return g, g.prepare(g.make_rules(players, {}), g.lineup(bots, players))
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_check_compiles_the_overload_the_rules_call(game):
+def test_the_slot_passes_the_rules_arguments(game):
     @simlab.bot(game, name="check_probe", params={"w": 1.0})
     def check_probe(A, st, seat, kind, option, params):
         """scores an option by its code (a test bot: only the argument types matter)"""
-        return params[0] * option + seat + kind
+        return params[0] * option + 10.0 * seat + 100.0 * kind
 
     try:
-        g, prepared = _prepared(game, "check_probe")
-        fn = prepared.lineup.custom
-        g.check_custom(prepared, fn)
-        checked = set(fn.signatures)
-        assert len(checked) == 1
-        value = _ask(prepared.arrays, g.kernel_state(prepared), prepared.lineup, 0)
-        assert value == 0.0  # seat 0, kind 0, option 0
-        assert set(fn.signatures) == checked  # a rule's call found the checked overload
+        g, prepared = _prepared(game, ["random", "check_probe(w=2.5)"])
+        slot = prepared.lineup.custom
+        assert isinstance(slot, custom.CustomSlot) and slot.fn is check_probe
+        assert len(check_probe.signatures) == 1  # compiled once, for the rules' arguments
+        A, st = prepared.arrays, g.kernel_state(prepared.arrays)
+        assert _ask(A, st, prepared.lineup, 1, 3, 4) == 2.5 * 4 + 10.0 + 300.0
+        assert _ask(A, st, prepared.lineup, 1, 0, -1) == -2.5 + 10.0
+        assert slot(A, st, 1, 3, 4, prepared.lineup.params[1]) == 320.0  # from Python too
+        assert len(check_probe.signatures) == 1  # and no call compiled another overload
+        assert pickle.loads(pickle.dumps(slot)) is slot  # one slot per function and types
     finally:
         custom.unregister(game, "check_probe")
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_an_allocating_bot_fails_the_check(game):
+def test_every_custom_bot_plays_on_the_one_kernel(game):
+    """Two bots with opposite tastes give different games on the kernel the built-in line-up
+    runs: no new kernel overload for either."""
+
+    @simlab.bot(game, name="low_probe")
+    def low_probe(A, st, seat, kind, option, params):
+        """prefers low option codes"""
+        return -1.0 * option
+
+    @simlab.bot(game, name="high_probe")
+    def high_probe(A, st, seat, kind, option, params):
+        """prefers high option codes"""
+        return 1.0 * option
+
+    try:
+        g = simlab.get_game(game)
+        players = max(g.min_players, 3)
+        rules = g.make_rules(players, {})
+        preps = [g.prepare(rules, g.lineup([b] + ["greedy"] * (players - 1), players))
+                 for b in ("greedy", "low_probe", "high_probe")]
+        assert len({typeof(p.lineup) for p in preps}) == 1
+        g.run_batch(preps[0], 3, 0, 2, True)  # the built-in line-up's kernel (loaded)
+        kernel = importlib.import_module(f"simlab.games.{game}.nb").run_batch
+        n_kernels = len(kernel.signatures)
+        rows = [g.run_batch(p, 3, 0, 40, True)[1]["score"] for p in preps[1:]]
+        assert len(kernel.signatures) == n_kernels
+        assert not np.array_equal(rows[0], rows[1])  # each bot's choices were played
+    finally:
+        custom.unregister(game, "low_probe")
+        custom.unregister(game, "high_probe")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_allocating_bot_fails_when_its_line_up_is_prepared(game):
     @simlab.bot(game, name="allocating_probe", params={"w": 1.0})
     def allocating_probe(A, st, seat, kind, option, params):
         """allocates: not allowed"""
@@ -68,8 +105,20 @@ def test_an_allocating_bot_fails_the_check(game):
         return x[0]
 
     try:
-        g, prepared = _prepared(game, "allocating_probe")
-        with pytest.raises(NumbaError, match="NRT required|Only accept returning"):
-            g.check_custom(prepared, prepared.lineup.custom)
+        with pytest.raises(SimlabError, match="allocating_probe.*creates an array"):
+            _prepared(game, ["allocating_probe"])
     finally:
         custom.unregister(game, "allocating_probe")
+
+
+def test_an_exception_in_the_bot_reaches_the_caller():
+    @simlab.bot("jungle", name="dividing_probe")
+    def dividing_probe(A, st, seat, kind, option, params):
+        """divides by zero at its first decision"""
+        return 1.0 / (option - option)
+
+    try:
+        with pytest.raises(ZeroDivisionError):
+            simlab.simulate("jungle", games=2, players=3, bots="dividing_probe", progress=False)
+    finally:
+        custom.unregister("jungle", "dividing_probe")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from numba import typeof
 
 from simlab.cli.main import cli
 from simlab.core import custom
@@ -41,13 +42,15 @@ def test_tasks_cover_every_entry_point_longest_first():
     assert [t[2] for t in only_default] == ["default line-up"]
 
 
-def test_a_plugin_bot_gets_a_kernel_of_its_own(liner):
+def test_a_plugin_bot_is_compiled_and_shares_the_kernel(liner):
     g = get_game("monkey")
     lineups = dict(g.warm_lineups())
     assert list(lineups) == ["default line-up", "custom bot liner"]
     prepared = lineups["custom bot liner"]
-    assert prepared.lineup.custom is custom.custom_bots("monkey")["liner"].fn
-    assert lineups["default line-up"].lineup.custom is custom.no_custom
+    assert prepared.lineup.custom.fn is custom.custom_bots("monkey")["liner"].fn
+    assert len(prepared.lineup.custom.fn.signatures) >= 1  # compiled when prepared
+    assert lineups["default line-up"].lineup.custom.fn is custom.no_custom
+    assert typeof(prepared.lineup) == typeof(lineups["default line-up"].lineup)
 
 
 def test_cli_warm_json_lists_what_it_made_ready():

@@ -73,11 +73,9 @@ def test_allocating_bot_is_explained():
         x = np.zeros(3)
         return x[0] + option
 
-    try:
-        prepared = GAME.prepare(GAME.make_rules(4), GAME.lineup("hoarder_bad,greedy,greedy,"
-                                                                "greedy", 4))
+    try:  # compiled, and refused, when its line-up is prepared
         with pytest.raises(SimlabError, match="cannot be compiled by numba") as err:
-            GAME.check_compiles(prepared)
+            GAME.prepare(GAME.make_rules(4), GAME.lineup("hoarder_bad,greedy,greedy,greedy", 4))
     finally:
         unregister("jelly", "hoarder_bad")
     # numba's message varies ("NRT required", "Only accept returning of array passed..."):

@@ -47,10 +47,10 @@ def test_example_registers_with_its_parameters(hoarder):
 def test_prepare_fills_the_custom_slot(hoarder):
     rules = GAME.make_rules(3)
     prep = GAME.prepare(rules, GAME.lineup(LINE_UP, 3))
-    assert prep.lineup.custom is hoarder.fn
+    assert prep.lineup.custom.fn is hoarder.fn
     assert list(prep.lineup.ids) == [63, bots.BOT_RANDOM, bots.BOT_GREEDY]
     plain = GAME.prepare(rules, GAME.lineup("greedy", 3))
-    assert plain.lineup.custom is custom.no_custom
+    assert plain.lineup.custom.fn is custom.no_custom
 
 
 def test_kind_codes():

@@ -45,10 +45,10 @@ def test_example_registers_with_its_parameters(liner):
 def test_prepare_fills_the_custom_slot(liner):
     rules = GAME.make_rules(4)
     prep = GAME.prepare(rules, GAME.lineup(LINE_UP, 4))
-    assert prep.lineup.custom is liner.fn
+    assert prep.lineup.custom.fn is liner.fn
     assert list(prep.lineup.ids) == [63, bots.BOT_RANDOM, bots.BOT_GREEDY, bots.BOT_ROW]
     plain = GAME.prepare(rules, GAME.lineup("greedy", 4))
-    assert plain.lineup.custom is custom.no_custom
+    assert plain.lineup.custom.fn is custom.no_custom
 
 
 def test_simulate_runs_the_example(liner):
@@ -116,7 +116,7 @@ def _hoarder_error() -> str:
 
 
 def test_allocating_bot_fails_with_a_simlab_error_and_the_allocation_hint():
-    msg = _hoarder_error()  # caught by the check before the kernel (Game.check_custom)
+    msg = _hoarder_error()  # caught when the line-up is prepared (Game.custom_function)
     assert "custom bot 'hoarder' (monkey) cannot be compiled by numba" in msg
     assert "do not allocate" in msg
     assert "allocation-free" in msg or "creates an array" in msg
@@ -138,22 +138,21 @@ def test_loky_jobs_2_runs_it(liner):
 WORKER = """
 import pickle, sys
 from simlab.core.compiling import CompileWatch
-from simlab.core.custom import custom_bots, ensure_plugin_module
+from simlab.core.custom import custom_bots
 from simlab.games.monkey.game import GAME
 
-prepared = pickle.loads(sys.stdin.buffer.read())  # as a loky worker: the line-up first
-fn = prepared.lineup.custom
-ensure_plugin_module(fn)                          # then the plugin file
 with CompileWatch() as watch:
+    # as a loky worker: the line-up first (its custom slot then loads the plugin file)
+    prepared = pickle.loads(sys.stdin.buffer.read())
     GAME.run_batch(prepared, 61, 0, 2, False)
-print(custom_bots("monkey")["liner"].fn is fn, watch.compiled)
+print(custom_bots("monkey")["liner"].fn is prepared.lineup.custom.fn, watch.compiled)
 """
 
 
 def test_a_worker_loads_the_cached_kernel(liner):
-    """A worker unpickles the line-up (with the custom bot's dispatcher) before it loads the
-    plugin file; both must give one dispatcher, or the kernel's type would not match the cached
-    kernel's and every worker would compile the whole kernel again (a minute a run)."""
+    """A worker unpickles the line-up (with the custom bot's slot) before it loads the plugin
+    file; both must give one dispatcher, and neither the bot nor the kernel is compiled again
+    (both come from the disk cache)."""
     import pickle
     import subprocess
 

@@ -37,10 +37,10 @@ def test_example_registers_with_its_parameters(hoarder):
     assert info.defaults == (1.0, 3.0)
     assert "hoarder" not in GAME.bots()
     prep = GAME.prepare(GAME.make_rules(3), GAME.lineup(LINE_UP, 3))
-    assert prep.lineup.custom is hoarder.fn
+    assert prep.lineup.custom.fn is hoarder.fn
     assert list(prep.lineup.ids) == [63, bots.BOT_GREEDY, bots.BOT_RANDOM]
     plain = GAME.prepare(GAME.make_rules(3), GAME.lineup("greedy", 3))
-    assert plain.lineup.custom is custom.no_custom
+    assert plain.lineup.custom.fn is custom.no_custom
 
 
 def test_simulate_runs_the_example(hoarder):

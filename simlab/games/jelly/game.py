@@ -100,12 +100,11 @@ class JellyGame(Game):
 
     def prepare(self, rules: JellyRules, lineup) -> JellyPrepared:
         ids, params = self.bot_vectors(lineup, _roster.N_PARAMS)
-        return JellyPrepared(rules.to_arrays(),
-                             JellyLineup(ids, params, self.custom_function(lineup)))
+        A = rules.to_arrays()
+        return JellyPrepared(A, JellyLineup(ids, params, self.custom_function(lineup, A)))
 
-    def kernel_state(self, prepared: JellyPrepared):
-        A = prepared.arrays
-        return new_state(A.n_players, A.n_districts)
+    def kernel_state(self, arrays):
+        return new_state(arrays.n_players, arrays.n_districts)
 
     def run_batch(self, prepared: JellyPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
@@ -114,7 +113,7 @@ class JellyGame(Game):
         agg = new_agg(p, d)
         scores, winners = self.row_arrays(count, p, keep_rows)
         lu = prepared.lineup
-        nb.run_batch(A, self.kernel_state(prepared), lu, new_scratch(p, d), search_for(lu, p, d), seed, start,
+        nb.run_batch(A, self.kernel_state(A), lu, new_scratch(p, d), search_for(lu, p, d), seed, start,
                      count, agg, scores, winners)
         return self.batch_output(agg, scores, winners, keep_rows)
 

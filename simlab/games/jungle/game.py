@@ -98,12 +98,11 @@ class JungleGame(Game):
 
     def prepare(self, rules: JungleRules, lineup) -> JunglePrepared:
         ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
-        return JunglePrepared(rules.to_arrays(),
-                              JungleLineup(ids, params, self.custom_function(lineup)))
+        A = rules.to_arrays()
+        return JunglePrepared(A, JungleLineup(ids, params, self.custom_function(lineup, A)))
 
-    def kernel_state(self, prepared: JunglePrepared):
-        A = prepared.arrays
-        return new_state(A.n_players, A.n_cells, A.n_edges)
+    def kernel_state(self, arrays):
+        return new_state(arrays.n_players, arrays.n_cells, arrays.n_edges)
 
     def run_batch(self, prepared: JunglePrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
@@ -111,7 +110,7 @@ class JungleGame(Game):
         p = A.n_players
         agg = new_agg(p, A.max_rounds)
         scores, winners = self.row_arrays(count, p, keep_rows)
-        st = self.kernel_state(prepared)
+        st = self.kernel_state(A)
         rng = np.zeros(4, np.uint64)
         sim = lookahead.new_scratch(A, prepared.lineup)
         if sim is None:

@@ -105,12 +105,11 @@ class MonkeyGame(Game):
 
     def prepare(self, rules: MonkeyRules, lineup) -> MonkeyPrepared:
         ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
-        return MonkeyPrepared(rules.to_arrays(),
-                              MonkeyLineup(ids, params, self.custom_function(lineup)))
+        A = rules.to_arrays()
+        return MonkeyPrepared(A, MonkeyLineup(ids, params, self.custom_function(lineup, A)))
 
-    def kernel_state(self, prepared: MonkeyPrepared):
-        A = prepared.arrays
-        return new_state(A.n_players, A.n_cards, A.len_bins)
+    def kernel_state(self, arrays):
+        return new_state(arrays.n_players, arrays.n_cards, arrays.len_bins)
 
     def run_batch(self, prepared: MonkeyPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
@@ -119,7 +118,7 @@ class MonkeyGame(Game):
         agg = new_agg(p, A.len_bins)
         scores, winners = self.row_arrays(count, p, keep_rows)
         # the game-shape trail needs a row per turn: len_bins exceeds the turn bound
-        nb.run_batch(A, self.kernel_state(prepared), _bots.search_state(prepared.lineup, p, A.n_cards),
+        nb.run_batch(A, self.kernel_state(A), _bots.search_state(prepared.lineup, p, A.n_cards),
                      prepared.lineup, np.zeros(4, np.uint64), seed, start, count, agg, scores,
                      winners)
         return self.batch_output(agg, scores, winners, keep_rows)

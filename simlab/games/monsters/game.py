@@ -170,7 +170,7 @@ class MonstersGame(Game):
             return nb_family.family_prepare(self, rules, lineup)
         ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
         A = rules.to_arrays()
-        custom = self.custom_function(lineup)
+        custom = self.custom_function(lineup, A)
         files = (rules.prophecy_file, rules.arch_file)
         if np.any(ids == _bots.BOT_LOOKAHEAD):
             from simlab.games.monsters.lookahead import look, new_scratch
@@ -179,10 +179,8 @@ class MonstersGame(Game):
                                                       new_scratch(A, params.shape[1])), files)
         return MonstersPrepared(A, MonstersLineup(ids, params, custom), files)
 
-    def kernel_state(self, prepared: MonstersPrepared):
-        if isinstance(prepared, nb_family.FamilyPrepared):
-            return None  # the family kernel: checked when it compiles
-        return new_state(prepared.arrays)
+    def kernel_state(self, arrays):
+        return new_state(arrays)
 
     def run_batch(self, prepared: MonstersPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
@@ -198,7 +196,7 @@ class MonstersGame(Game):
 
             _compile_look(A, lu)
             lu = lu._replace(scratch=new_scratch(A, lu.params.shape[1]))
-        nb.run_batch(A, self.kernel_state(prepared), lu, np.zeros(4, np.uint64), seed, start, count, agg,
+        nb.run_batch(A, self.kernel_state(A), lu, np.zeros(4, np.uint64), seed, start, count, agg,
                      scores, winners)
         return self.batch_output(agg, scores, winners, keep_rows)
 
