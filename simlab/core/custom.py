@@ -42,7 +42,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
 from numba import njit, typeof
 from numba.core import cgutils, types
 from numba.core.caching import NullCache
@@ -105,8 +104,8 @@ class CustomSlot:
                 pass
         flags = Flags()
         flags.nrt = False  # a rule's flag, which numba hands down to what it calls
-        with ConfigStack().enter(flags):
-            fn.compile(argtys)
+        with ConfigStack().enter(flags):  # returning float64 (an int is converted): one type
+            fn.compile(types.float64(*argtys))
         cres = fn.overloads[tuple(argtys)]
         self.fn, self.argtys = fn, tuple(argtys)
         self.jit_addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)

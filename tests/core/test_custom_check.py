@@ -69,8 +69,8 @@ def test_every_custom_bot_plays_on_the_one_kernel(game):
 
     @simlab.bot(game, name="low_probe")
     def low_probe(A, st, seat, kind, option, params):
-        """prefers low option codes"""
-        return -1.0 * option
+        """prefers low option codes (an integer score: converted to a float)"""
+        return -option
 
     @simlab.bot(game, name="high_probe")
     def high_probe(A, st, seat, kind, option, params):
