@@ -306,6 +306,9 @@ _HINTS = (
                      "(e.g. start a float with 0.0, not 0)"),
     ("No implementation of function", "it calls a function or operator numba does not "
                                       "support with these argument types"),
+    ("(IMPORT_NAME)", "it imports a module inside the function; import at the top of the "
+                      "file instead"),
+    ("unsupported opcode", "it uses Python syntax numba's nopython mode does not compile"),
 )
 
 

@@ -383,14 +383,14 @@ class Game(ABC):
 
         A bot numba cannot compile fails here, in a second or two, with
         :func:`~simlab.core.custom.compile_error`'s explanation."""
-        from numba.core.errors import NumbaError
-
         from simlab.core.custom import compile_error, custom_slot, lineup_function, name_of
 
         fn = lineup_function(self.name, lineup)
+        st = self.kernel_state(arrays)
         try:
-            return custom_slot(fn, arrays, self.kernel_state(arrays))
-        except NumbaError as e:
+            return custom_slot(fn, arrays, st)
+        except Exception as e:  # noqa: BLE001 - compiling the bot alone: any error is the bot's
+            # (numba raises NumbaError, UnsupportedBytecodeError, TypeError, ...)
             raise compile_error(e, name_of(self.name, fn), self.name) from None
 
     def check_compiles(self, prepared) -> None:

@@ -122,3 +122,21 @@ def test_an_exception_in_the_bot_reaches_the_caller():
             simlab.simulate("jungle", games=2, players=3, bots="dividing_probe", progress=False)
     finally:
         custom.unregister("jungle", "dividing_probe")
+
+
+def test_a_bot_with_python_numba_cannot_compile_is_explained():
+    """Not every numba failure is a NumbaError (an import inside the function raises numba's
+    UnsupportedBytecodeError): each is explained, none escapes as a traceback."""
+
+    @simlab.bot("jungle", name="importing_probe")
+    def importing_probe(A, st, seat, kind, option, params):
+        """imports inside the function"""
+        import math
+
+        return math.sqrt(option)
+
+    try:
+        with pytest.raises(SimlabError, match="importing_probe.*imports a module inside"):
+            _prepared("jungle", ["importing_probe"])
+    finally:
+        custom.unregister("jungle", "importing_probe")
