@@ -14,13 +14,13 @@ import pandas as pd
 import pytest
 
 import simlab
+from tests.cli import run_cli
 
 PLAYERS = 4
 
 
 def run(*args, cwd=None, timeout=120):
-    return subprocess.run([sys.executable, "-m", "simlab.cli.main", *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd, timeout=timeout)
+    return run_cli(*args, cwd=cwd)
 
 
 def assert_usage_error(proc, *words):

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pandas as pd
 
+from tests.cli import run_cli
+
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "simlab.cli.main", *args], capture_output=True,
-                          text=True, cwd=cwd)
+    return run_cli(*args, cwd=cwd)
 
 
 SCENARIO = """# Question: does a shorter timer change seat balance?

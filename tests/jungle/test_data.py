@@ -3,9 +3,6 @@ a designer's action_tiles.toml, exported, checked against the rulebook, played."
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -14,13 +11,13 @@ from simlab.games.jungle.data import FILES, TILES_FILE, tiles_text
 from simlab.games.jungle.game import GAME
 from simlab.games.jungle.rules import DEFAULT_VARIANT_TILES, make_rules
 from simlab.scenario import load_scenario
+from tests.cli import run_cli
 
 NEW = "food+gold,irrigation+gold,irrigation+recruit,recruit+fields,fields+food"
 
 
 def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "simlab.cli.main", "data", "jungle", *args],
-                          capture_output=True, text=True)
+    return run_cli("data", "jungle", *args)
 
 
 def _export(folder):

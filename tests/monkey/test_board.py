@@ -6,8 +6,6 @@ board is validated, and ``simlab games --json`` shows the board in play."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import warnings
 
 import numpy as np
@@ -24,11 +22,11 @@ from simlab.games.monkey.rules import (
     layout_spiral,
 )
 from simlab.sweep import run_sweep
+from tests.cli import run_cli
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "simlab.cli.main", *map(str, args)],
-                          capture_output=True, text=True, timeout=300)
+    return run_cli(*args)
 
 
 def test_default_board_satisfies_the_rulebook_and_is_scattered():

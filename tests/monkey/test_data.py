@@ -9,8 +9,6 @@ a scenario with ``data = "DIR"`` plays with the folder.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import tomllib
 import warnings
 from pathlib import Path
@@ -23,15 +21,15 @@ from simlab.errors import SimlabError, SimlabWarning
 from simlab.games.monkey.data import FILES, RULEBOOK_CARDS, board_text, deck_text
 from simlab.games.monkey.game import GAME
 from simlab.games.monkey.rules import MIXED_BOARD, layout_shuffled, layout_spiral
+from tests.cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(*args):
-    """``simlab data monkey ARGS`` in a process of its own (warnings shown as the CLI shows
-    them): returncode, stdout, stderr."""
-    return subprocess.run([sys.executable, "-m", "simlab.cli.main", "data", "monkey", *args],
-                          capture_output=True, text=True, cwd=ROOT)
+    """``simlab data monkey ARGS`` (warnings shown as the CLI shows them): returncode, stdout,
+    stderr."""
+    return run_cli("data", "monkey", *args, cwd=ROOT)
 
 
 def cli_here(capsys, *args):

@@ -5,8 +5,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import subprocess
-import sys
 from fractions import Fraction
 
 import numpy as np
@@ -22,6 +20,7 @@ from simlab.games.monkey.odds import (
     reach_odds,
     subset_sums,
 )
+from tests.cli import run_cli
 
 N_HANDS = math.comb(55, 4)  # 341,055
 
@@ -325,13 +324,12 @@ def test_format_reach_table_hand_has_full_bars():
 # --- CLI --------------------------------------------------------------------------------------
 
 
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "simlab.cli.main", "odds", "monkey", *args],
-                          capture_output=True, text=True, timeout=120)
+def odds_cli(*args):
+    return run_cli("odds", "monkey", *args)
 
 
 def test_cli_json_fresh_hand():
-    proc = run_cli("--json")
+    proc = odds_cli("--json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert {"fields", "expected_fields_reachable", "p_no_play"} <= set(data)
@@ -342,7 +340,7 @@ def test_cli_json_fresh_hand():
 
 
 def test_cli_json_hand():
-    proc = run_cli("--hand", "3,5,7,7", "--json")
+    proc = odds_cli("--hand", "3,5,7,7", "--json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["hand"] == [3, 5, 7, 7]
@@ -353,14 +351,14 @@ def test_cli_json_hand():
 
 
 def test_cli_table():
-    proc = run_cli("--hand", "3,5,7,7")
+    proc = odds_cli("--hand", "3,5,7,7")
     assert proc.returncode == 0, proc.stderr
     assert "Expected board fields reachable: 11.00 of 36" in proc.stdout
 
 
 @pytest.mark.parametrize("hand", ["0,5", "11", "1,1", "a", "1,2,3,4,5", ","])
 def test_cli_bad_hand_exits_2(hand):
-    proc = run_cli("--hand", hand)
+    proc = odds_cli("--hand", hand)
     assert proc.returncode == 2, proc.stderr
     assert "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()
@@ -370,6 +368,6 @@ def test_cli_bad_hand_exits_2(hand):
 
 
 def test_cli_bad_deck_exits_2():
-    proc = run_cli("--deck", "0,0")
+    proc = odds_cli("--deck", "0,0")
     assert proc.returncode == 2
     assert "--deck" in proc.stderr

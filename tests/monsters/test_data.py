@@ -9,8 +9,6 @@ Python and from the CLI.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import tomllib
 
 import numpy as np
@@ -24,6 +22,7 @@ from simlab.games.monsters.rules import DATA, DATA_KINDS, MonstersRules, load_da
 from simlab.games.registry import get_game
 from simlab.scenario import load_scenario
 from tests.arrays import arrays_equal
+from tests.cli import run_cli
 
 G = get_game("monsters")
 NAMES = ["dice.toml", "town.toml", "malice.toml", "market.toml", "ghosts.toml",
@@ -48,8 +47,7 @@ def _edit(path, old: str, new: str):
 
 
 def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "simlab.cli.main", *args], capture_output=True,
-                          text=True)
+    return run_cli(*args)
 
 
 def test_the_export_is_the_data_the_game_reads(tmp_path):
