@@ -6,8 +6,10 @@
 new interpreter: each one had cost about a second of CPU (importing numpy, numba, pandas and
 scipy, loading the kernels from the disk cache), and the suite runs the CLI some hundred times.
 An exception that escapes ``main`` is printed as the interpreter would print it (a traceback on
-stderr, exit code 1), so "no traceback" checks keep their meaning. Tests that need a process of
-their own (the console script, environment variables, the cache folder) keep ``subprocess``.
+stderr, exit code 1), so "no traceback" checks keep their meaning, and what a command sets for
+its process (``--quiet``, bots loaded with ``--plugin``) is put back afterwards. Tests that need
+a process of their own (the console script, environment variables, the cache folder) keep
+``subprocess``.
 """
 
 from __future__ import annotations
@@ -25,17 +27,20 @@ def run_cli(*args, cwd=None, timeout=None) -> subprocess.CompletedProcess:
     """Run ``simlab ARGS`` here (``cwd``: the working folder meanwhile; ``timeout`` is accepted
     for the subprocess helpers' signature and not enforced)."""
     from simlab.cli.main import main
+    from simlab.core import compiling, custom
 
     argv = [str(a) for a in args]
     here = os.getcwd()
+    # what a command may set for its process: --quiet, bots loaded with --plugin / --saved
+    quiet, bots, saved = compiling.is_quiet(), dict(custom._REGISTRY), dict(custom._SAVED)
     code = 0
     with CliRunner().isolation() as (out, err, _mixed), warnings.catch_warnings():
         # a new interpreter's warning filters (pytest's would record them instead), and
         # main() then installs its own display, which catch_warnings puts back afterwards
         warnings.resetwarnings()
-        for quiet in (DeprecationWarning, PendingDeprecationWarning, ImportWarning,
-                      ResourceWarning):
-            warnings.simplefilter("ignore", quiet)
+        for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning,
+                         ResourceWarning):
+            warnings.simplefilter("ignore", category)
         try:
             if cwd is not None:
                 os.chdir(cwd)
@@ -51,6 +56,11 @@ def run_cli(*args, cwd=None, timeout=None) -> subprocess.CompletedProcess:
             code = 1
         finally:
             os.chdir(here)
+            compiling.set_quiet(quiet)
+            custom._REGISTRY.clear()
+            custom._REGISTRY.update(bots)
+            custom._SAVED.clear()
+            custom._SAVED.update(saved)
             sys.stdout.flush()
             sys.stderr.flush()
         stdout, stderr = out.getvalue().decode(), err.getvalue().decode()

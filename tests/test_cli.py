@@ -310,3 +310,15 @@ def test_console_script_installed():
         pytest.skip("console script not installed next to this interpreter")
     proc = subprocess.run([str(script), "--version"], capture_output=True, text=True)
     assert proc.returncode == 0 and simlab.__version__ in proc.stdout
+
+
+def test_the_in_process_runner_puts_the_process_state_back():
+    """``tests.cli.run_cli`` runs the CLI in this process: ``--quiet`` (a process-wide switch
+    of the compile notice) must not stay on for the tests that follow (it did, and a compile
+    notice test in the same worker failed)."""
+    from simlab.core.compiling import is_quiet
+
+    assert not is_quiet()
+    proc = run("simulate", "jelly", "-n", 10, "-q")
+    assert proc.returncode == 0, proc.stderr
+    assert not is_quiet()
