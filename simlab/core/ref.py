@@ -172,9 +172,10 @@ _PLAIN = (np.ndarray, int, float, bool, np.generic)
 def _fixed_type(val, functions: bool = True) -> bool:
     """Whether numba's type of ``val`` cannot change while the object lives: a tuple of arrays,
     numbers, None, compiled functions (Monsters' lookahead entry point; not with
-    ``functions=False``) and such tuples. A NamedTuple holds the same objects for its life, and an array keeps its dtype,
-    dimensions and layout (the games never make one read-only after creating it); so does a
-    class that says so (``__simlab_fixed_type__``: a line-up's custom slot)."""
+    ``functions=False``) and such tuples. A NamedTuple holds the same objects for its life, and
+    an array keeps its dtype, dimensions and layout (the games never make one read-only after
+    creating it); so does a class that says so (``__simlab_fixed_type__``: a line-up's custom
+    slot)."""
     if isinstance(val, tuple):
         return all(_fixed_type(v, functions) for v in val)
     return (val is None or isinstance(val, _PLAIN + ((CPUDispatcher,) if functions else ()))
