@@ -409,11 +409,11 @@ class Game(ABC):
         self.run_batch(prepared, 0, 0, 1, False)
         checked.add(key)
 
+    @abstractmethod
     def kernel_state(self, arrays):
         """A new state of the kind this game's kernel plays on for rule arrays ``arrays``: the
         one ``run_batch`` passes, and whose numba type a custom bot is compiled for
         (:meth:`custom_function`)."""
-        raise NotImplementedError
 
     def lineup(self, bots, players: int, where: str = "bots") -> list[BotChoice]:
         """Parse a line-up: None (default mixed), one name for all seats, or one per seat."""
