@@ -89,28 +89,49 @@ class CustomSlot:
     reference counting, and the address of that compiled code.
 
     Its numba type names only the signature, never the function, so the kernels compiled for a
-    line-up type serve every custom bot (and none: :func:`no_custom`). Called from Python (the
-    replay pages' decision values) it calls ``fn``. Pickled as the function and the argument
-    types, and compiled again (from the disk cache) where it is loaded."""
+    line-up type serve every custom bot (and none: :func:`no_custom`). The function is compiled
+    (or loaded from the disk cache) when :meth:`compile` is called or its addresses are first
+    read (a kernel call reads them): a process that only hands the line-up to its workers
+    never compiles it. Called from Python (the replay pages' decision values) it calls ``fn``.
+    Pickled as the function and the argument types, and compiled again where it is used."""
 
     __simlab_fixed_type__ = True  # its numba type never changes (simlab.core.ref._fixed_type)
 
     def __init__(self, fn, argtys: tuple):
         ensure_plugin_module(fn)  # a worker process: the file defining fn first
-        if isinstance(getattr(fn, "_cache", None), NullCache):
-            try:  # unpickled (a worker): numba rebuilds the function without its disk cache
-                fn.enable_caching()
-            except RuntimeError:  # no file to cache it beside (a notebook's function)
-                pass
-        flags = Flags()
-        flags.nrt = False  # a rule's flag, which numba hands down to what it calls
-        with ConfigStack().enter(flags):  # returning float64 (an int is converted): one type
-            fn.compile(types.float64(*argtys))
-        cres = fn.overloads[tuple(argtys)]
         self.fn, self.argtys = fn, tuple(argtys)
-        self.jit_addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
-        self.c_addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_cfunc_wrapper_name)
-        self.nbtype = CustomSlotType(cres.signature)
+        # returning float64 (an int is converted): one signature, one type, for every bot
+        self.nbtype = CustomSlotType(types.float64(*self.argtys))
+        self._addrs = None
+
+    def compile(self) -> CustomSlot:
+        """Compile ``fn`` for the slot's signature now (once; numba errors propagate)."""
+        if self._addrs is None:
+            fn = self.fn
+            if isinstance(getattr(fn, "_cache", None), NullCache):
+                try:  # unpickled (a worker): numba rebuilds the function without its disk cache
+                    fn.enable_caching()
+                except RuntimeError:  # no file to cache it beside (a notebook's function)
+                    pass
+            flags = Flags()
+            flags.nrt = False  # a rule's flag, which numba hands down to what it calls
+            with ConfigStack().enter(flags):
+                fn.compile(self.nbtype.signature)
+            cres = fn.overloads[self.argtys]
+            lib, desc = cres.library, cres.fndesc
+            self._addrs = (lib.get_pointer_to_function(desc.llvm_func_name),
+                           lib.get_pointer_to_function(desc.llvm_cfunc_wrapper_name))
+        return self
+
+    @property
+    def jit_addr(self) -> int:
+        """Address of the compiled function (numba's calling convention)."""
+        return self.compile()._addrs[0]
+
+    @property
+    def c_addr(self) -> int:
+        """Address of its C wrapper."""
+        return self.compile()._addrs[1]
 
     def __call__(self, A, st, seat, kind, option, params):
         from simlab.core.ref import pinned  # the compiled overload: A and st by reference

@@ -379,16 +379,26 @@ class Game(ABC):
         :class:`~simlab.core.custom.CustomSlot`; :func:`~simlab.core.custom.no_custom` when no
         seat plays one): compiled now, on its own, for rule arrays ``arrays`` and the state
         :meth:`kernel_state` makes for them, as the rules call it (both by reference, three
-        integers, the seat's parameter row, no reference counting).
+        integers, the seat's parameter row, no reference counting); ``no_custom`` when the
+        kernel first reads it.
 
         A bot numba cannot compile fails here, in a second or two, with
         :func:`~simlab.core.custom.compile_error`'s explanation."""
-        from simlab.core.custom import compile_error, custom_slot, lineup_function, name_of
+        from simlab.core.custom import (
+            compile_error,
+            custom_slot,
+            lineup_function,
+            name_of,
+            no_custom,
+        )
 
         fn = lineup_function(self.name, lineup)
         st = self.kernel_state(arrays)
         try:
-            return custom_slot(fn, arrays, st)
+            slot = custom_slot(fn, arrays, st)
+            # a bot compiles now (its errors explained before any game); no_custom when the
+            # kernel first reads it, so a process that hands the games to workers never does
+            return slot if fn is no_custom else slot.compile()
         except Exception as e:  # noqa: BLE001 - compiling the bot alone: any error is the bot's
             # (numba raises NumbaError, UnsupportedBytecodeError, TypeError, ...)
             raise compile_error(e, name_of(self.name, fn), self.name) from None

@@ -52,6 +52,8 @@ def test_the_slot_passes_the_rules_arguments(game):
         slot = prepared.lineup.custom
         assert isinstance(slot, custom.CustomSlot) and slot.fn is check_probe
         assert len(check_probe.signatures) == 1  # compiled once, for the rules' arguments
+        # when its line-up is prepared, for the signature its numba type names
+        assert check_probe.overloads[slot.argtys].signature == slot.nbtype.signature
         A, st = prepared.arrays, g.kernel_state(prepared.arrays)
         assert _ask(A, st, prepared.lineup, 1, 3, 4) == 2.5 * 4 + 10.0 + 300.0
         assert _ask(A, st, prepared.lineup, 1, 0, -1) == -2.5 + 10.0
