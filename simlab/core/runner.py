@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simlab.core.compiling import compile_notice
+from simlab.core.compiling import compile_notice, is_quiet, set_quiet
 from simlab.errors import SimlabError
 
 BACKENDS = ("loky", "threads", "serial", "dask")
@@ -29,7 +29,8 @@ _JOBLIB_BACKEND = {"loky": "loky", "threads": "threading", "serial": "sequential
 
 #: target wall time of one batch, seconds (DEVELOPERS.md: 0.1-1 s of work)
 BATCH_SECONDS = 0.3
-#: games played in the main process to measure the speed before batches are sized
+#: games played first, alone (in the main process, or in one worker with loky), to measure the
+#: speed before the other batches are sized
 PROBE_GAMES = 64
 
 
@@ -122,14 +123,19 @@ def run_games(
     """
     check_run_args(n_games, seed, jobs, backend, batch_size, first_game)
     t_wall = time.perf_counter()
-    # compile (or load from the disk cache) the line-up's kernel here, before any worker starts;
-    # a custom bot that cannot compile is explained; stderr says so when it compiles
-    with compile_notice(f"{game.title} kernels", game.compile_estimate(prepared)):
-        game.check_compiles(prepared)
-
-    # probe: the first games are played here, timed, and are part of the result
+    # probe: the first games are played alone, timed (their speed sizes the batches), and are
+    # part of the result. Before them the line-up's kernel is compiled (or loaded from the disk
+    # cache), so that no two workers compile it at once; stderr says so when it compiles.
+    # With worker processes and games left for them, both happen in one worker: the main
+    # process, which only adds up what the workers return, then never loads the compiler
+    # (about 60 MB).
     first = min(n_games, PROBE_GAMES if batch_size is None else batch_size)
-    _, agg, rows, k_s = _play(game, prepared, seed, first_game, first, keep_rows)
+    if backend == "loky" and jobs > 1 and n_games > first:
+        _, agg, rows, k_s = _first_in_worker(game, prepared, seed, first_game, first, keep_rows,
+                                             jobs)
+    else:
+        _, agg, rows, k_s = _first_batch(game, prepared, seed, first_game, first, keep_rows,
+                                         is_quiet())
     kernel_s = k_s
     row_parts = {first_game: rows} if keep_rows else None
     if on_batch is not None:
@@ -177,6 +183,25 @@ def run_games(
         all_rows = {k: np.concatenate([row_parts[s][k] for s in order]) for k in keys}
     return RunOutput(agg=agg, rows=all_rows, n_games=n_games,
                      wall_s=time.perf_counter() - t_wall, kernel_s=kernel_s)
+
+
+def _first_batch(game, prepared, seed: int, start: int, count: int, keep_rows: bool,
+                 quiet: bool):
+    """A run's first batch (main process or worker entry point): compile or load the kernel
+    under the compile notice (``quiet``: the caller's ``--quiet``), then :func:`_play`."""
+    set_quiet(quiet)
+    with compile_notice(f"{game.title} kernels", game.compile_estimate(prepared)):
+        game.check_compiles(prepared)
+    return _play(game, prepared, seed, start, count, keep_rows)
+
+
+def _first_in_worker(game, prepared, seed, start, count, keep_rows, jobs):
+    """:func:`_first_batch` in one of the run's loky workers (the pool the batches reuse)."""
+    from joblib import Parallel, delayed
+
+    par = Parallel(n_jobs=jobs, backend="loky")
+    return par([delayed(_first_batch)(game, prepared, seed, start, count, keep_rows,
+                                      is_quiet())])[0]
 
 
 def _dispatch(game, prepared, seed, tasks, keep_rows, jobs, backend):
