@@ -136,6 +136,7 @@ class CustomSlot:
     def __call__(self, A, st, seat, kind, option, params):
         from simlab.core.ref import pinned  # the compiled overload: A and st by reference
 
+        self.compile()  # the slot's overload (no reference counting), not one of its own
         return self.fn(pinned(A), pinned(st), int(seat), int(kind), int(option),
                        np.ascontiguousarray(params, dtype=np.float64))
 

@@ -142,3 +142,22 @@ def test_a_bot_with_python_numba_cannot_compile_is_explained():
             _prepared("jungle", ["importing_probe"])
     finally:
         custom.unregister("jungle", "importing_probe")
+
+
+def test_a_slot_compiles_once_when_first_used():
+    """A slot compiles its function when first used, whichever use comes first: a call from
+    Python (the replay pages) gets the overload the kernels call, without reference counting."""
+
+    def lazy_probe(A, st, seat, kind, option, params):
+        return 2.0 * option
+
+    fn = njit(lazy_probe)
+    g = simlab.get_game("jungle")
+    A = g.make_rules(3, {}).to_arrays()
+    st = g.kernel_state(A)
+    slot = custom.custom_slot(fn, A, st)
+    assert fn.signatures == [] and slot._addrs is None  # made, not compiled
+    assert slot(A, st, 0, 0, 21, np.zeros(1)) == 42.0
+    # the call compiled through the slot (its flags), not by the dispatcher's own call
+    assert slot._addrs is not None and fn.signatures == [slot.argtys]
+    assert slot.jit_addr and slot.c_addr and fn.signatures == [slot.argtys]
