@@ -375,12 +375,12 @@ class Game(ABC):
         return known
 
     def custom_function(self, lineup: list[BotChoice], arrays):
-        """The line-up's custom bot as the kernels call it (a
-        :class:`~simlab.core.custom.CustomSlot`; :func:`~simlab.core.custom.no_custom` when no
-        seat plays one): compiled now, on its own, for rule arrays ``arrays`` and the state
-        :meth:`kernel_state` makes for them, as the rules call it (both by reference, three
-        integers, the seat's parameter row, no reference counting); ``no_custom`` when the
-        kernel first reads it.
+        """The line-up's custom bot as the kernels call it: a
+        :class:`~simlab.core.custom.CustomSlot` of its function for rule arrays ``arrays`` and
+        the state :meth:`kernel_state` makes for them, as the rules call it (both by reference,
+        three integers, the seat's parameter row, no reference counting). A custom bot is
+        compiled now, on its own; a line-up without one gets the slot of
+        :func:`~simlab.core.custom.no_custom`, compiled when a kernel first reads it.
 
         A bot numba cannot compile fails here, in a second or two, with
         :func:`~simlab.core.custom.compile_error`'s explanation."""
