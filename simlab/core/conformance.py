@@ -69,6 +69,10 @@ def check_conformance(game, rules, lineup, n_games: int = 200, seed: int = 12345
     if not np.array_equal(np.asarray(agg["score_sum"]), scores.sum(axis=0)):
         raise ConformanceError("score sums in the aggregates differ from the per-game rows")
 
+    # 6. the explanation (where points came from, what was chosen, how games ended)
+    if getattr(game, "explains", False):
+        check_explanation(game, agg, rows, n_games)
+
     # 2. replay: the same (seed, game) alone gives the same game
     for g in sorted({0, n_games // 2, n_games - 1}):
         _, one = game.run_batch(prepared, seed, g, 1, True)
@@ -105,6 +109,54 @@ def check_conformance(game, rules, lineup, n_games: int = 200, seed: int = 12345
                                    f"{', '.join(diff)}: "
                                    + "; ".join(f"{d}: {k_agg[d]} vs {r_agg[d]}" for d in diff))
     return agg
+
+
+def check_explanation(game, agg: dict, rows: dict, n_games: int) -> None:
+    """The explanation rows and aggregates of a batch (``Game.score_sources`` and the rest):
+    every key and shape there, the sources summing to each seat's score, the rows adding up to
+    the aggregates, every game's end named and its length positive."""
+    p = rows["score"].shape[1]
+    shapes = {"src": (p, len(game.score_sources)), "choice": (p, len(game.choice_names)),
+              "ends": (len(game.end_names),), "length": (2,)}
+    for k, shape in shapes.items():
+        if k not in agg or np.asarray(agg[k]).shape != shape:
+            raise ConformanceError(f"explanation aggregate {k!r}: expected shape {shape}, got "
+                                   f"{np.asarray(agg[k]).shape if k in agg else 'none'}")
+    for k in ("src", "choice"):
+        if k not in game.seat_keys:
+            raise ConformanceError(f"explanation aggregate {k!r} must be a seat key")
+    rshapes = {"length": (n_games,), "end": (n_games,),
+               "source": (n_games, p, len(game.score_sources)),
+               "choice": (n_games, p, len(game.choice_names))}
+    for k, shape in rshapes.items():
+        if k not in rows or np.asarray(rows[k]).shape != shape:
+            raise ConformanceError(f"explanation row {k!r}: expected shape {shape}, got "
+                                   f"{np.asarray(rows[k]).shape if k in rows else 'none'}")
+    src = np.asarray(rows["source"])
+    bad = np.nonzero((src.sum(axis=2) != rows["score"]).any(axis=1))[0]
+    if len(bad):
+        g = int(bad[0])
+        raise ConformanceError(f"game {g}: points by source {src[g].tolist()} do not sum to "
+                               f"the scores {rows['score'][g].tolist()}")
+    if not np.array_equal(src.sum(axis=0), np.asarray(agg["src"])):
+        raise ConformanceError("points by source: the rows do not add up to the aggregates")
+    if not np.array_equal(np.asarray(rows["choice"]).sum(axis=0), np.asarray(agg["choice"])):
+        raise ConformanceError("choices: the rows do not add up to the aggregates")
+    if (np.asarray(rows["choice"]) < 0).any():
+        raise ConformanceError("choices: a negative count")
+    end = np.asarray(rows["end"])
+    if ((end < 0) | (end >= len(game.end_names))).any():
+        raise ConformanceError(f"a game's end {int(end[(end < 0) | (end >= len(game.end_names))][0])}"
+                               f" is not one of {game.end_names}")
+    counts = np.bincount(end, minlength=len(game.end_names))
+    if not np.array_equal(counts, np.asarray(agg["ends"])):
+        raise ConformanceError(f"ends: the rows count {counts.tolist()}, the aggregates "
+                               f"{np.asarray(agg['ends']).tolist()}")
+    length = np.asarray(rows["length"], dtype=np.int64)
+    if (length < 1).any():
+        raise ConformanceError(f"game {int(np.nonzero(length < 1)[0][0])} has length < 1")
+    if list(np.asarray(agg["length"])) != [int(length.sum()), int((length ** 2).sum())]:
+        raise ConformanceError("length: the rows do not add up to the aggregates")
 
 
 # --------------------------------------------------------------------------- bot fairness

@@ -48,6 +48,39 @@ class DataFile:
     read: Callable[[dict, str], tuple[dict, list[str]]]
 
 
+@dataclass(frozen=True)
+class DataGenerator:
+    """A seeded generator of rulebook-consistent alternatives to one piece of assumed data.
+
+    A figure that rests on assumed component data is one draw from what the rulebook allows;
+    a generator draws others, so robustness, sweeps and audits report the figure as a spread.
+    Every alternative keeps every constraint the rulebook states and no constraint it does
+    not (the shipped default may keep more: that is a choice, named in ``default``).
+
+    Attributes
+    ----------
+    name : str
+        The generator's name: the catalogue entry (:class:`simlab.core.readings.Reading`
+        with ``generator=True``) of the data it replaces, e.g. ``board``; sweeps vary it as
+        ``data.<name>`` (values: seeds), robustness names its context ``data:<name>``.
+    title : str
+        One line: what it draws.
+    constraints : tuple of str
+        Every constraint the rulebook states of this data, each kept by every draw.
+    draw : callable
+        ``(seed, players) -> dict``: the rule overrides (``--set`` paths) of alternative
+        ``seed`` (a whole number >= 1; the same seed always gives the same data).
+    default : str
+        What the shipped default is (its name), and the constraints it keeps beyond these.
+    """
+
+    name: str
+    title: str
+    constraints: tuple[str, ...]
+    draw: Callable[[int, int], dict]
+    default: str = ""
+
+
 @dataclass
 class DataCheck:
     """What :func:`check_folder` found: the rule overrides of the files present, every error,

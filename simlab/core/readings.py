@@ -43,6 +43,12 @@ class Reading:
     fixed : bool
         True for a reading the engines hard-code today (not yet a rule option): listed so a
         designer knows it is there; the game's own issue makes it settable.
+    generator : bool
+        True for assumed component data that has a seeded generator of rulebook-consistent
+        alternatives (:class:`simlab.core.data.DataGenerator` of the same ``name``): a figure
+        that rests on it can be reported as a spread over generated alternatives.
+    constraints : tuple of str
+        For a generator: every constraint the rulebook states that each alternative keeps.
     """
 
     name: str
@@ -53,6 +59,8 @@ class Reading:
     assumed: bool = False
     file: str = ""
     fixed: bool = False
+    generator: bool = False
+    constraints: tuple = ()
 
     def to_dict(self) -> dict:
         """JSON-ready fields (tuples as lists)."""
@@ -63,6 +71,11 @@ class Reading:
             d.pop("file")
         if not self.fixed:
             d.pop("fixed")
+        if not self.generator:
+            d.pop("generator")
+            d.pop("constraints")
+        else:
+            d["constraints"] = list(self.constraints)
         return d
 
 

@@ -10,6 +10,7 @@ import importlib
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -105,6 +106,22 @@ def split_bot_list(text: str) -> list[str]:
     return out
 
 
+class GameRows(NamedTuple):
+    """One row per game of a batch (first axis ``count``, or 0 when rows are not kept).
+
+    ``score`` (n, P) int64 and ``winner`` (n, P) bool; ``length`` (n,) the game's length in the
+    game's ``length_unit``; ``end`` (n,) how it ended (index into ``end_names``); ``source``
+    (n, P, len(score_sources)) each seat's points by source (summing to its score);
+    ``choice`` (n, P, len(choice_names)) each seat's decisions by kind."""
+
+    score: np.ndarray
+    winner: np.ndarray
+    length: np.ndarray
+    end: np.ndarray
+    source: np.ndarray
+    choice: np.ndarray
+
+
 class Game(ABC):
     """What a game module provides (subclass per game; one instance registered).
 
@@ -127,6 +144,83 @@ class Game(ABC):
     winners_are_top_scores = True
     #: aggregate keys indexed by seat on their first axis (regrouped by bot in sweeps)
     seat_keys: tuple[str, ...] = ("wins", "score_sum", "score_sumsq", "score_hist")
+
+    # ------------------------------------------------------------ explaining a result
+    # What a report needs to say *why* a share moved (issue 40): where each seat's points came
+    # from, what its bot chose, how the game ended and how long it was. A game that declares
+    # these names keeps, in its kernel and its reference engine alike:
+    #   aggregates  ``src``    (P, len(score_sources)) int64, a seat key: points by source
+    #               ``choice`` (P, len(choice_names))  int64, a seat key: decisions by kind
+    #               ``ends``   (len(end_names),)       int64: games by how they ended
+    #               ``length`` (2,)                    int64: sum and sum of squares of the
+    #                                                   game length (in ``length_unit``)
+    #   rows        the same per game (:class:`GameRows`: ``length``, ``end``, ``source``,
+    #               ``choice``), when rows are kept
+    # and the conformance harness checks that the rows add up to the aggregates, the sources
+    # to the scores, and that kernel and reference agree on all of it game for game.
+    #: where the points come from, one name per source; a seat's sources sum to its score
+    #: (points no source explains are a source of their own, e.g. "other")
+    score_sources: tuple[str, ...] = ()
+    #: the decisions a seat makes, by kind (its action mix), counted per seat and game
+    choice_names: tuple[str, ...] = ()
+    #: how a game ends, one name per way (row ``end`` indexes it)
+    end_names: tuple[str, ...] = ()
+    #: what the game length counts
+    length_unit: str = "rounds"
+    #: bots that exist only for ``simlab bench`` (``first``: the first legal option, no
+    #: decision cost, so the rules alone are timed); left out of listings, line-up defaults,
+    #: populations and audits
+    bench_bots: tuple[str, ...] = ()
+
+    @property
+    def explains(self) -> bool:
+        """Whether the game keeps the explanation aggregates and rows (see above)."""
+        return bool(self.score_sources and self.choice_names and self.end_names)
+
+    def new_rows(self, count: int, players: int, keep_rows: bool) -> GameRows:
+        """Per-game row arrays for a kernel (first axis 0 when rows are not kept): the kernel
+        writes row ``i`` of each when ``rows.score.shape[0] > 0``."""
+        n = count if keep_rows else 0
+        i8 = np.int64
+        return GameRows(np.zeros((n, players), i8), np.zeros((n, players), np.bool_),
+                        np.zeros(n, i8), np.zeros(n, i8),
+                        np.zeros((n, players, max(len(self.score_sources), 1)), i8),
+                        np.zeros((n, players, max(len(self.choice_names), 1)), i8))
+
+    def explain_agg(self, players: int) -> dict:
+        """Zeroed explanation aggregates (``src``, ``choice``, ``ends``, ``length``)."""
+        i8 = np.int64
+        return {"src": np.zeros((players, max(len(self.score_sources), 1)), i8),
+                "choice": np.zeros((players, max(len(self.choice_names), 1)), i8),
+                "ends": np.zeros(max(len(self.end_names), 1), i8),
+                "length": np.zeros(2, i8)}
+
+    @staticmethod
+    def rows_output(agg, rows: GameRows, keep_rows: bool):
+        """What ``run_batch`` returns with :class:`GameRows`: the aggregate dict and the rows
+        dict (``score``, ``winner``, ``length``, ``end``, ``source``, ``choice``) or None."""
+        a = agg if isinstance(agg, dict) else agg._asdict()
+        return a, (rows._asdict() if keep_rows else None)
+
+    def seats_identical(self, rules) -> str:
+        """Why every seat is the same by construction under ``rules`` (the rules give no seat
+        anything another lacks: no turn order, no facing), in words; "" when seats differ. A
+        seat test on such seats can only measure its own noise, and reports say so."""
+        return ""
+
+    def result_warnings(self, metrics: dict, rules) -> list[str]:
+        """What a run's results say the designer must know before reading them (rounds that no
+        rule ended, games stopped by a modelling bound), one sentence each from the game's
+        ``metrics``; none by default. ``simulate``, sweeps and reports print them (stderr and
+        the report's warnings)."""
+        return []
+
+    def inert_overrides(self, rules, overrides: dict) -> list[str]:
+        """Of a run's rule overrides (``--set``, ``--data``), the ones that change nothing that
+        is played under ``rules``, one sentence each naming the path and why (Jungle's variant
+        tiles without ``variant = true``). :func:`inert_settings` adds the ones whose kernel
+        arrays are equal to the defaults'."""
+        return []
 
     def __reduce_ex__(self, protocol):
         """A registered game pickles as its name (worker processes look it up again: the
@@ -263,6 +357,38 @@ class Game(ABC):
                 raise
             return []
         return list(mod.FILES)
+
+    def data_generators(self) -> list:
+        """The game's generators of assumed-data alternatives
+        (:class:`simlab.core.data.DataGenerator` list), from ``simlab/games/<game>/data.py``'s
+        ``GENERATORS`` (none where it has none)."""
+        try:
+            mod = importlib.import_module(f"simlab.games.{self.name}.data")
+        except ModuleNotFoundError as e:
+            if e.name != f"simlab.games.{self.name}.data":
+                raise
+            return []
+        return list(getattr(mod, "GENERATORS", ()))
+
+    def data_generator(self, name: str, where: str = "data"):
+        """The generator ``name``; a :class:`SimlabError` naming the known ones."""
+        gens = {g.name: g for g in self.data_generators()}
+        if name not in gens:
+            known = ", ".join(gens) or "none"
+            raise SimlabError(f"{where}: {self.title} has no data generator {name!r}"
+                              f"{suggest(name, gens)}; generators: {known}")
+        return gens[name]
+
+    def generated_overrides(self, name: str, seed, players: int, where: str = "data") -> dict:
+        """The rule overrides of alternative ``seed`` of generator ``name`` (seed 0 or
+        ``"default"``: the shipped default, no overrides)."""
+        gen = self.data_generator(name, where)
+        if seed in (0, "default"):
+            return {}
+        if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+            raise SimlabError(f"{where}: a data generator takes a seed (a whole number >= 1, "
+                              f"or 0 / \"default\" for the shipped data), got {seed!r}")
+        return dict(gen.draw(int(seed), int(players)))
 
     def check_data(self, folder):
         """Read a folder of the game's data files (:func:`simlab.core.data.check_folder`): the
