@@ -26,6 +26,13 @@ tables makes it more than a single run:
 findings (``games``, ``populations``, ``readings``, ``lookahead_budget``, ``tuned``...): see
 :mod:`simlab.analysis.robustness`.
 
+``rotate_seats = true`` plays every distinct seating of the line-up (every order of the bots
+round the table, not only cyclic shifts; five or more different bots: a balanced set in which
+each bot sits in each seat and directly after each other bot equally often), each on the same
+games; ``games`` is then the number of games per seating. ``mixed_bots = [...]`` adds a second
+table to a seat-balance question: the equal players of ``bots`` answer it, the mixed line-up
+is shown after them, in every seating.
+
 ``plugins = ["mybots.py", "tuned.toml"]`` loads custom bots (Python files using
 ``@simlab.bot``) and saved bots (``simlab tune --save``), relative to the scenario file, so the
 line-up can name them.
@@ -218,6 +225,7 @@ class Scenario(_Model):
     games: int | None = Field(default=None, ge=1, le=10**10)
     precision: Precision | None = None
     rotate_seats: bool = False
+    mixed_bots: list[str] | str | None = None
     plugins: list[str] = Field(default_factory=list)
     data: str | None = None
     rules: dict[str, Any] = Field(default_factory=dict)
@@ -454,6 +462,14 @@ def check_semantics(sc: Scenario, where: str) -> list[str]:
     except SimlabError as e:
         errors.append(f"{where}: {e}")
         lineup = None
+    if sc.mixed_bots is not None:
+        if sc.kind != "single":
+            errors.append(f"{where}: mixed_bots: a second table of mixed bots goes with a "
+                          f"single point (a seat-balance question), not with [{sc.kind}]")
+        try:
+            g.lineup(sc.mixed_bots, players, "mixed_bots")
+        except SimlabError as e:
+            errors.append(f"{where}: {e}")
     base_rules = sc.rules
     try:
         g.make_rules(players, sc.rules, "rules")
