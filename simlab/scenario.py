@@ -37,7 +37,9 @@ is shown after them, in every seating.
 ``@simlab.bot``) and saved bots (``simlab tune --save``), relative to the scenario file, so the
 line-up can name them.
 
-Parameter paths, in ``[sweep.params]`` and ``[compare.*]``: ``rules.<path>`` for any rule
+Parameter paths, in ``[sweep.params]`` and ``[compare.*]``: ``data.<generator>`` for a seed of
+a generated alternative of the game's assumed data (``simlab readings GAME`` lists the
+generators; 0 is the shipped data), ``rules.<path>`` for any rule
 (``rules.timer_seconds``, ``rules.faces.3A.1``, ``rules.district.2.0``), ``bot.<seat>.<param>`` for
 the bot of one seat (seats from 1), ``bots.<name>.<param>`` for every seat with that bot. Inside
 ``[compare.*]`` a bare path is a rule path.
@@ -211,6 +213,9 @@ class RobustnessSpec(_Model):
     tuned: str | None = None
     jitter: float = Field(default=0.2, gt=0, lt=1)
     bootstrap: int | None = Field(default=None, ge=100, le=10_000)
+    lineup: bool = True
+    replacements: list[str] | None = None
+    data_alternatives: int | None = Field(default=None, ge=0, le=1000)
 
 
 class Scenario(_Model):
@@ -539,6 +544,8 @@ def split_path(path: str, rule_default: bool) -> tuple[str, ...]:
     ``("bots", name, param)``."""
     if path.startswith("rules."):
         return ("rules", path[6:])
+    if path.startswith("data.") and len(path) > 5:   # a data generator's seed
+        return ("rules", path)
     if path.startswith("bot."):
         parts = path.split(".")
         return ("bot", *parts[1:]) if len(parts) == 3 else ("bad", path)

@@ -83,7 +83,6 @@ def make_point(sc: Scenario, index: int, label: str, params: dict, rule_default:
     players = sc.players if sc.players is not None else g.default_players
     over, n_players, bot_params = split_params(params, rule_default)
     rules = {**sc.rules, **over}
-    rules = _with_generated(g, rules, players if n_players is None else n_players)
     players = n_players or players
     lineup = g.lineup(sc.bots if bots is None else bots, players)
     for kind, value in bot_params:
@@ -92,20 +91,6 @@ def make_point(sc: Scenario, index: int, label: str, params: dict, rule_default:
     rotations = len(seatings([b.label for b in lineup], rotate))
     return Point(index, label, dict(params), players, rules, [lineup], rotations, baseline,
                  rotate=rotate, table=table)
-
-
-def _with_generated(g, rules: dict, players: int) -> dict:
-    """Rules with each ``data.<generator>`` entry (a seed) replaced by the rule overrides of
-    that generated alternative (explicit rule paths still win)."""
-    gens = {k: v for k, v in rules.items() if k.startswith("data.")}
-    if not gens:
-        return rules
-    out = {k: v for k, v in rules.items() if not k.startswith("data.")}
-    for path, seed in gens.items():
-        made = g.generated_overrides(path[5:], seed, players, f"rules.{path}")
-        out = {**made, **out}
-    out["data"] = ",".join(f"{k[5:]}={v}" for k, v in sorted(gens.items()))
-    return out
 
 
 def plan(sc: Scenario) -> list[Point]:
@@ -138,10 +123,9 @@ def plan(sc: Scenario) -> list[Point]:
                 lineups = [alt]
                 if players % 2:  # odd tables: A gets more seats; also play B,A,B,...
                     lineups.append([[b, a][s % 2] for s in range(players)])
-                rules = _with_generated(g, dict(sc.rules), players)
                 points.append(Point(len(points), f"{a.label} vs {b.label}",
                                     {"bot_a": a.label, "bot_b": b.label}, players,
-                                    rules, lineups,
+                                    dict(sc.rules), lineups,
                                     len(seatings([x.label for x in alt], True)),
                                     rotate=True))
     for p in points:

@@ -34,6 +34,14 @@ def _names(ctx, param, value):
 @click.option("--readings", "readings_", default=None, callback=_names, metavar="NAME,...",
               help="Only these readings of the catalogue (default every settable one; "
                    "`none` for no readings). See `simlab readings GAME`.")
+@click.option("--replacements", default=None, callback=_names, metavar="BOT,...",
+              help="Line-up contexts: each bot of the line-up left out and its seats given "
+                   "to each of these bots in turn (default every bot of the game but the "
+                   "search bots; `none` for no line-up contexts).")
+@click.option("--data-alternatives", type=click.IntRange(0, 1000), default=None,
+              help="Generated alternatives of each piece of assumed data the question rests "
+                   "on (default 20; 10 with --quick; 0 for none): the findings' spread over "
+                   "rulebook-consistent data.")
 @click.option("--lookahead-budget", type=click.IntRange(1, 10_000), default=None,
               help="Playouts of the lookahead population (default 8; 2 with --quick).")
 @click.option("--tuned", default=None, metavar="FILE.toml",
@@ -43,18 +51,21 @@ def _names(ctx, param, value):
               help="HTML report (default: reports/<scenario>-robustness/report.html).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (no report).")
 @add_options(worker_options)
-def robustness(scenario, quick, games, populations, readings_, lookahead_budget, tuned, out,
-               as_json, jobs, backend, quiet):
+def robustness(scenario, quick, games, populations, readings_, replacements,
+               data_alternatives, lookahead_budget, tuned, out, as_json, jobs, backend, quiet):
     """Is SCENARIO's finding a fact about the game, or about the bots and readings?
 
     Takes the scenario's question (a single point: who wins and which seat is favoured; a
     [compare]: what each variant changes; a [sweep]: its fairest against its least fair
     point; a [tournament]: the dominant bot; a [balance]: the value found) and answers it
     again with other bot populations (every seat greedy, the weights bot tuned against the
-    line-up, the lookahead bot, the line-up with noise in its weights; each in every seat
-    rotation) and under every alternative of the game's readings, one at a time, on the same
-    games. Each finding is marked robust, bot-dependent or reading-dependent (naming what
-    flips it), or undecided where too few games were played to tell.
+    line-up, the lookahead bot, the line-up with noise in its weights), with other line-ups
+    (each bot left out and replaced by another in turn), under every alternative of the
+    game's readings, one at a time, and over generated alternatives of the assumed component
+    data (the spread: median and range); every table in every seating, on the same games.
+    Each finding is marked robust, bot-, lineup-, reading- or data-dependent (naming what
+    flips it), "no effect found" (no effect anywhere: not a proof of none), or undecided
+    where too few games were played to tell.
 
     \b
     Examples:
@@ -69,11 +80,15 @@ def robustness(scenario, quick, games, populations, readings_, lookahead_budget,
     reads = readings_
     if reads is not None and [r.lower() for r in reads] == ["none"]:
         reads = False
+    lineup = None
+    if replacements is not None and [r.lower() for r in replacements] == ["none"]:
+        lineup, replacements = False, None
     out_html = out
     res = run(scenario, quick=quick, jobs=jobs, backend=backend,
               progress=False if quiet or as_json else None,
               out_dir=(out.parent if out is not None else None), games=games,
               populations=populations, readings=reads, lookahead_budget=lookahead_budget,
-              tuned=tuned)
+              tuned=tuned, lineup=lineup, replacements=replacements,
+              data_alternatives=data_alternatives)
     path = out_html or Path("reports") / f"{res.scenario}-robustness" / "report.html"
     print_analysis(res, as_json, res.text_table, lambda: robustness_report(res, path))

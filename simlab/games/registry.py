@@ -6,6 +6,7 @@ reports only talk to a :class:`Game`; nothing game-specific lives outside ``siml
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from abc import ABC, abstractmethod
@@ -221,6 +222,38 @@ class Game(ABC):
         tiles without ``variant = true``). :func:`inert_settings` adds the ones whose kernel
         arrays are equal to the defaults'."""
         return []
+
+    def __init_subclass__(cls, **kwargs):
+        """Every game's ``make_rules`` reads ``data.<generator>`` entries (a seed of a
+        generated alternative of assumed data, :meth:`generated_overrides`) as the rule
+        overrides that alternative makes; explicit rule paths still win."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("make_rules")
+        if own is None or getattr(own, "_reads_generated", False):
+            return
+
+        @functools.wraps(own)
+        def make_rules(self, players, overrides=None, *args, **kw):
+            return own(self, players, self.expand_generated(overrides, players), *args, **kw)
+
+        make_rules._reads_generated = True
+        cls.make_rules = make_rules
+
+    def expand_generated(self, overrides, players) -> dict | None:
+        """``overrides`` with each ``data.<generator>`` entry replaced by the overrides of that
+        generated alternative (explicit rule paths win over generated ones)."""
+        if not overrides or not any(str(k).startswith("data.") for k in overrides):
+            return overrides
+        plain = {k: v for k, v in overrides.items() if not str(k).startswith("data.")}
+        made = {}
+        try:
+            n = int(players)
+        except (TypeError, ValueError):
+            n = self.default_players
+        for k, seed in overrides.items():
+            if str(k).startswith("data."):
+                made.update(self.generated_overrides(str(k)[5:], seed, n, f"rules.{k}"))
+        return {**made, **plain}
 
     def __reduce_ex__(self, protocol):
         """A registered game pickles as its name (worker processes look it up again: the
