@@ -31,7 +31,8 @@ round the table, not only cyclic shifts; five or more different bots: a balanced
 each bot sits in each seat and directly after each other bot equally often), each on the same
 games; ``games`` is then the number of games per seating. ``mixed_bots = [...]`` adds a second
 table to a seat-balance question: the equal players of ``bots`` answer it, the mixed line-up
-is shown after them, in every seating.
+is shown after them, in every seating (``mixed_games`` per seating; default: ``games``
+shared out over its seatings).
 
 ``plugins = ["mybots.py", "tuned.toml"]`` loads custom bots (Python files using
 ``@simlab.bot``) and saved bots (``simlab tune --save``), relative to the scenario file, so the
@@ -231,6 +232,7 @@ class Scenario(_Model):
     precision: Precision | None = None
     rotate_seats: bool = False
     mixed_bots: list[str] | str | None = None
+    mixed_games: int | None = Field(default=None, ge=1, le=10**10)
     plugins: list[str] = Field(default_factory=list)
     data: str | None = None
     rules: dict[str, Any] = Field(default_factory=dict)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import sys
 import time
 import zipfile
 from dataclasses import dataclass, field
@@ -57,13 +56,15 @@ class Point:
     id: str = ""
     rotate: bool = False
     table: str = ""              # "" the scenario's line-up, "mixed": its second table
+    games: int | None = None     # games per seating when not the scenario's
 
     def describe(self) -> dict:
         return {"index": self.index, "label": self.label, "params": self.params,
                 "players": self.players, "rules": self.rules,
                 "lineups": [[b.label for b in lu] for lu in self.lineups],
                 "rotations": self.rotations, "rotate": self.rotate,
-                "baseline": self.baseline, "id": self.id, "table": self.table}
+                "baseline": self.baseline, "id": self.id, "table": self.table,
+                "games": self.games}
 
 
 def _apply_bot_param(lineup: list[BotChoice], kind, value) -> list[BotChoice]:
@@ -89,8 +90,12 @@ def make_point(sc: Scenario, index: int, label: str, params: dict, rule_default:
         lineup = _apply_bot_param(lineup, kind, value)
     rotate = bool(sc.rotate_seats) or table == "mixed"
     rotations = len(seatings([b.label for b in lineup], rotate))
+    games = None
+    if table == "mixed":
+        per = games_per_rotation(sc) or (sc.precision.min_games if sc.precision else 1)
+        games = sc.mixed_games or max(1, -(-per // rotations))
     return Point(index, label, dict(params), players, rules, [lineup], rotations, baseline,
-                 rotate=rotate, table=table)
+                 rotate=rotate, table=table, games=games)
 
 
 def plan(sc: Scenario) -> list[Point]:
@@ -142,7 +147,8 @@ def point_hash(sc: Scenario, p: Point) -> str:
     key = {"game": sc.game, "index": p.index, "label": p.label, "baseline": p.baseline,
            "players": p.players, "rules": p.rules,
            "lineups": [[b.label for b in lu] for lu in p.lineups], "rotations": p.rotations,
-           "rotate": p.rotate, "format": RESULTS_FORMAT, "seed": sc.seed, "games": games_per_rotation(sc),
+           "rotate": p.rotate, "format": RESULTS_FORMAT, "seed": sc.seed,
+           "point_games": p.games, "table": p.table, "games": games_per_rotation(sc),
            "precision": sc.precision.model_dump() if sc.precision else None,
            "plugins": _plugin_key(sc, p), "version": __version__}
     blob = json.dumps(key, sort_keys=True, default=str).encode()
@@ -249,7 +255,7 @@ def play_point(sc: Scenario, p: Point, *, jobs: int = 1, backend: str = "loky",
     flat = [pl for group in plans for pl in group]
     outs = [None] * len(plans)
     done = 0
-    target = games_per_rotation(sc)
+    target = p.games if p.games is not None else games_per_rotation(sc)
 
     def extend(n_more):
         nonlocal done
@@ -259,7 +265,7 @@ def play_point(sc: Scenario, p: Point, *, jobs: int = 1, backend: str = "loky",
             outs[i] = o if outs[i] is None else merge(outs[i], o)
         done += n_more
 
-    if target is not None:
+    if target is not None and (p.games is not None or sc.precision is None):
         extend(target)
     else:
         prec = sc.precision
@@ -571,8 +577,10 @@ def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: 
     t0 = time.perf_counter()
     points = plan(sc)
     out_dir = Path(out) if out is not None else default_out_dir(sc)
-    if write:
-        (out_dir / "points").mkdir(parents=True, exist_ok=True)
+    if write:   # before any game is played: one line, and nothing left behind
+        from simlab.core.io import check_output_dir
+
+        check_output_dir(out_dir, "out")
     g = get_game(sc.game)
     for p in points:  # rules that play but break the rulebook: a warning per point
         warn_rules(g, g.make_rules(p.players, p.rules), f"scenario {sc.name}, point {p.label}")
@@ -580,21 +588,16 @@ def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: 
     g.warm_for([g.prepare(g.make_rules(p.players, p.rules), lu) for p in points
                 for lu in p.lineups])
     per_point = games_per_rotation(sc) or sc.precision.min_games
-    total = sum(per_point * len(p.lineups) * p.rotations for p in points)
-    bar = None
-    if progress is None:
-        progress = sys.stderr.isatty()
-    if progress:
-        from tqdm.auto import tqdm
+    total = sum((p.games or per_point) * len(p.lineups) * p.rotations for p in points)
+    from simlab.core.progress import progress_bar
 
-        bar = tqdm(total=total, unit="game", unit_scale=True, file=sys.stderr,
-                   desc=f"{sc.name}: 0/{len(points)} points", dynamic_ncols=True)
+    bar = progress_bar(total, desc=f"{sc.name}: 0/{len(points)} points", enabled=progress,
+                       leave=True)
 
     def tick(n):
-        if bar is not None:
-            if bar.n + n > bar.total:
-                bar.total = bar.n + n
-            bar.update(n)
+        if bar.total is not None and bar.n + n > bar.total:
+            bar.total = bar.n + n
+        bar.update(n)
 
     cm = None
     if backend == "dask":
@@ -605,6 +608,7 @@ def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: 
     results = []
     resumed = 0
     played = 0
+    same: dict[str, PointResult] = {}
     try:
         for i, p in enumerate(points):
             f = out_dir / "points" / f"{p.id}.npz"
@@ -617,16 +621,20 @@ def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: 
                 except (OSError, ValueError, KeyError):
                     res = None
             if res is None:
-                res = play_point(sc, p, jobs=jobs, backend=backend, on_games=tick)
-                played += res.plays
+                twin = same.get(_content_key(p))
+                if twin is not None:   # the same settings as a point played above: once
+                    res = _as_point(twin, p)
+                else:
+                    res = play_point(sc, p, jobs=jobs, backend=backend, on_games=tick)
+                    played += res.played
                 if write:
+                    f.parent.mkdir(parents=True, exist_ok=True)
                     save_point(f, res)
+            same.setdefault(_content_key(p), res)
             results.append(res)
-            if bar is not None:
-                bar.set_description(f"{sc.name}: {i + 1}/{len(points)} points")
+            bar.set_description(f"{sc.name}: {i + 1}/{len(points)} points")
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
         if cm is not None:
             cm.__exit__(None, None, None)
     frame = results_frame(results)
@@ -639,6 +647,23 @@ def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: 
         if report:
             result.report()
     return result
+
+
+def _content_key(p: Point) -> str:
+    """What decides a point's games (not its name): two points with the same key play the
+    same games, so the second reuses the first's results."""
+    return json.dumps({"players": p.players, "rules": p.rules, "rotate": p.rotate,
+                       "lineups": [[b.label for b in lu] for lu in p.lineups],
+                       "games": p.games}, sort_keys=True, default=str)
+
+
+def _as_point(res: PointResult, p: Point) -> PointResult:
+    """``res`` (a point with the same settings) as the results of point ``p``."""
+    import dataclasses
+
+    return dataclasses.replace(res, point={**res.point, **p.describe(),
+                                           "seatings": res.point.get("seatings")},
+                               extra={**res.extra, "same_as": res.point["label"]})
 
 
 def write_results(res: SweepResult):

@@ -1,13 +1,13 @@
 """Rules-version diff: two scenario files of one game that differ in rules (a designer's v1 and
 v2), a standard battery played on both under common random numbers.
 
-Both versions play the same games (seed, game indices) with the same line-up in every seat
-rotation, so each measure is a paired difference game by game, with a 95% interval and a
+Both versions play the same games (seed, game indices) with the same line-up in every
+seating, so each measure is a paired difference game by game, with a 95% interval and a
 p-value; Benjamini-Hochberg runs across the battery of each bot population. The battery:
 
 * seat balance: each seat's win share (a win shared by k counts 1/k), seats rotated over the
   line-up, so a seat's change is the seat's, not a bot's;
-* each bot's win share in the mixed line-up (the seats it holds, over the rotations);
+* each bot's win share in the mixed line-up (the seats it holds, over every seating);
 * score: the mean score per player, the spread (highest minus lowest score of a game) and the
   decisiveness (the winner's margin over the second-best score);
 * game length (rounds or turns), the game-shape measures (:mod:`simlab.core.shape`: lead
@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 from simlab.core.runner import run_games
+from simlab.core.seating import arrange, seatings
 from simlab.core.shape import shape_metrics
 from simlab.core.stats import benjamini_hochberg, paired_difference
 from simlab.errors import SimlabError
@@ -129,7 +130,7 @@ class DiffResult:
         lines = []
         what = ", ".join(f"{k} {_v(a)} -> {_v(b)}" for k, (a, b) in self.changed.items())
         lines.append(f"{self.names[0]} -> {self.names[1]} ({what}): {self.games:,} games per "
-                     f"seat rotation on each, the same games (seed {self.seed}).")
+                     f"seating (every seating) on each, the same games (seed {self.seed}).")
         for pop in self.populations:
             sig = self.rows[(self.rows["population"] == pop) & self.rows["significant"]]
             if sig.empty:
@@ -201,11 +202,12 @@ def changed_rules(g, players: int, a_rules: dict, b_rules: dict) -> dict:
     return out
 
 
-def _battery(g, players, labels_of_seat, rows_a, rows_b):
-    """Per-game series (A, B) of every measure from the kept rows of each rotation: the value
-    of game index i is the mean over the seat rotations of game i. The rotations of one game
-    share its dice (and with identical bots are the same game), so they are one sample, not
-    several: averaging them first keeps the intervals honest."""
+def _battery(g, players, seat_labels, rows_a, rows_b):
+    """Per-game series (A, B) of every measure from the kept rows of each seating
+    (``seat_labels[r]``: the bot of each seat in seating r): the value of game index i is the
+    mean over the seatings of game i. The seatings of one game share its dice (and with
+    identical bots are the same game), so they are one sample, not several: averaging them
+    first keeps the intervals honest."""
     out = {}
     sa = np.stack([np.concatenate([r["score"] for r in rot]) for rot in rows_a]).astype(float)
     sb = np.stack([np.concatenate([r["score"] for r in rot]) for rot in rows_b]).astype(float)
@@ -218,13 +220,13 @@ def _battery(g, players, labels_of_seat, rows_a, rows_b):
         for s in range(players):
             out[(f"seat {s + 1} win share", "share")] = (sha[:, :, s].mean(axis=0),
                                                         shb[:, :, s].mean(axis=0))
-        bots = list(dict.fromkeys(labels_of_seat))
+        bots = list(dict.fromkeys(seat_labels[0]))
         if len(bots) > 1:
             for b in bots:
                 pa = np.zeros(sha.shape[1])
                 pb = np.zeros(shb.shape[1])
                 for r in range(rot):
-                    seats = [s for s in range(players) if labels_of_seat[(s + r) % players] == b]
+                    seats = [s for s in range(players) if seat_labels[r][s] == b]
                     pa += sha[r][:, seats].sum(axis=1)
                     pb += shb[r][:, seats].sum(axis=1)
                 out[(f"{b}'s win share", "share")] = (pa / rot, pb / rot)
@@ -355,13 +357,16 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
     records = []
     curves = {}
     batched = set()
-    rots_all = players if players > 1 else 1
+    rots_all = sum(st.weight for lu in pops.values()
+                   for st in seatings([x.label for x in lu], True))
     bar = tqdm(total=None if precision is not None else
-               n_games * rots_all * 2 * len(pops), desc=f"diff {sa.name} vs {sb.name}",
+               n_games * rots_all * 2, desc=f"diff {sa.name} vs {sb.name}",
                unit="game", disable=progress is False, leave=False, smoothing=0.1)
     for name, lineup in pops.items():
-        rots = players if players > 1 else 1
-        rotated = [[lineup[(s + r) % players] for s in range(players)] for r in range(rots)]
+        # every seating (a balanced design's repeated seatings played as often as it holds
+        # them, so every bot sits in every seat equally often)
+        rotated = [arrange(lineup, st) for st in seatings([x.label for x in lineup], True)
+                   for _ in range(st.weight)]
         preps = [(g.prepare(rules_a, lu), g.prepare(rules_b, lu)) for lu in rotated]
         rows_a = [[] for _ in preps]
         rows_b = [[] for _ in preps]
@@ -390,7 +395,7 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
                         shape_agg[v] = _add_shape(shape_agg[v], out.agg)
             done += n
 
-        labels = [x.label for x in lineup]
+        labels = [[x.label for x in lu] for lu in rotated]
         if precision is None:
             extend(n_games)
             series = _battery(g, players, labels, rows_a, rows_b)

@@ -61,13 +61,31 @@ def _play_share(game_name: str, players: int, rules_over: dict, lineups: list, s
 
 
 def _rotations(tuned, field_bots: list, players: int):
-    """Line-ups with the tuned bot in every seat (the field keeps its order, rotated)."""
+    """Line-ups with the tuned bot in every seating among the field (every distinct order of
+    the field round the table, not only its cyclic shifts: :mod:`simlab.core.seating`), and
+    the tuned bot's seat in each. A balanced design's repeated seatings appear as often as it
+    holds them."""
+    from simlab.core.seating import seatings
+
+    me = "\x00tuned"
+    field = list(field_bots[:players - 1]) if field_bots else []
+    keyed = [me] + [b.label for b in field]
+    pool: dict[str, list] = {}
+    for b in field:
+        pool.setdefault(b.label, []).append(b)
     lineups, seats = [], []
-    for s in range(players):
-        others = field_bots[s:] + field_bots[:s] if field_bots else []
-        lu = others[:s] + [tuned] + others[s:]
-        lineups.append(lu[:players])
-        seats.append(s)
+    for st in seatings(keyed, True):
+        used = {k: 0 for k in pool}
+        lu = []
+        for lab in st.labels:
+            if lab == me:
+                lu.append(tuned)
+            else:
+                lu.append(pool[lab][used[lab]])
+                used[lab] += 1
+        for _ in range(st.weight):
+            lineups.append(lu)
+            seats.append(st.labels.index(me))
     return lineups, seats
 
 
@@ -394,7 +412,7 @@ def tune(game: str, against, *, players: int | None = None, budget: int = 100_00
         box[n] = (lo, hi)
     integer = np.array([n in g.integer_params(bot) for n in names])
 
-    rotations = players
+    rotations = len(_rotations(g.lineup([bot], 1)[0], list(field_bots), players)[0])
     if games_per_eval is None:  # enough evaluations for the search: ~10 per dimension
         target = max(150, 10 * len(names))
         games_per_eval = int(np.clip(budget // (rotations * target), 30, 2_000))

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import add_options, plugin_option, print_analysis, worker_options
+from simlab.cli.common import (
+    add_options,
+    output_folder,
+    plugin_option,
+    print_analysis,
+    worker_options,
+)
 
 
 def _names(ctx, param, value):
@@ -47,8 +53,9 @@ def _names(ctx, param, value):
 @click.option("--tuned", default=None, metavar="FILE.toml",
               help="Use this bot saved by `simlab tune --save` as the tuned population "
                    "instead of tuning one (tuned bots are cached beside the report).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="HTML report (default: reports/<scenario>-robustness/report.html).")
+@click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
+              help="Folder for report.html, its figures, its JSON and the tuned bot it caches "
+                   "(default: reports/<scenario>-robustness/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (no report).")
 @add_options(worker_options)
 def robustness(scenario, quick, games, populations, readings_, replacements,
@@ -83,12 +90,16 @@ def robustness(scenario, quick, games, populations, readings_, replacements,
     lineup = None
     if replacements is not None and [r.lower() for r in replacements] == ["none"]:
         lineup, replacements = False, None
-    out_html = out
+    from simlab.scenario import load_scenario
+
+    sc, _ = load_scenario(scenario)
+    folder = out if out is not None else Path("reports") / f"{sc.name}-robustness"
+    output_folder(folder)
     res = run(scenario, quick=quick, jobs=jobs, backend=backend,
               progress=False if quiet or as_json else None,
-              out_dir=(out.parent if out is not None else None), games=games,
+              out_dir=folder, games=games,
               populations=populations, readings=reads, lookahead_budget=lookahead_budget,
               tuned=tuned, lineup=lineup, replacements=replacements,
               data_alternatives=data_alternatives)
-    path = out_html or Path("reports") / f"{res.scenario}-robustness" / "report.html"
+    path = Path(folder) / "report.html"
     print_analysis(res, as_json, res.text_table, lambda: robustness_report(res, path))

@@ -10,6 +10,7 @@ from simlab.cli.common import (
     add_options,
     echo_json,
     game_arg,
+    output_file,
     parse_sets,
     quiet_callback,
     run_options,
@@ -29,8 +30,9 @@ from simlab.cli.common import (
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object (seats, seat_advantage_p and the game's metrics).")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write one row per game (game, scores, winner flags) to FILE.csv or "
-                   "FILE.parquet.")
+              help="Also write one row per game (game, each seat's bot, score and winner flag, "
+                   "the length, how it ended, points by source) to FILE.csv or FILE.parquet "
+                   "(.csv is added when the name has no extension).")
 @click.option("--rotate", is_flag=True,
               help="Play every seating of the line-up (every order of the bots round the "
                    "table; 5 different bots: a balanced set), each on the same games: the "
@@ -70,12 +72,7 @@ def simulate(game, players, bots, seed, sets, data, n_games, jobs, backend, as_j
     """
     import simlab
 
-    if out is not None and out.suffix.lower() not in (".csv", ".parquet"):
-        raise click.BadParameter(f"expected a .csv or .parquet file name, got {str(out)!r}",
-                                 param_hint="'--out'")
-    if out is not None and not (out.parent if str(out.parent) else Path(".")).is_dir():
-        raise click.BadParameter(f"folder {str(out.parent)!r} does not exist",
-                                 param_hint="'--out'")
+    out = output_file(out, ".csv", (".csv", ".parquet"))
     if vs_sets:
         if out is not None:
             raise click.BadParameter("a what-if run (--vs-set) writes no per-game rows; drop "

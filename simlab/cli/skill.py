@@ -6,7 +6,14 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import echo_json, game_arg, parse_sets, plugin_option, quiet_callback
+from simlab.cli.common import (
+    echo_json,
+    game_arg,
+    output_folder,
+    parse_sets,
+    plugin_option,
+    quiet_callback,
+)
 
 
 def _ints(ctx, param, value):
@@ -43,7 +50,7 @@ def _ints(ctx, param, value):
               help="Points played in parallel.")
 @click.option("--backend", type=click.Choice(["loky", "threads", "serial", "dask"]),
               default="loky", show_default=True, help="How workers run.")
-@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
               help="Folder for skill.html (default reports/skill-GAME); a second run resumes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
@@ -70,6 +77,7 @@ def skill(game, budgets, opponents, games, players, seed, bot, budget_param, set
     from simlab.games.registry import split_bot_list
 
     opp = split_bot_list(opponents) if opponents else None
+    output_folder(out or Path("reports") / f"skill-{game}")
     res = skill_ladder(game, budgets=budgets, opponents=opp, players=players, games=games,
                        seed=seed, bot=bot, budget_param=budget_param, rules=parse_sets(sets),
                        jobs=jobs, backend=backend, work_dir=out or Path("reports") /

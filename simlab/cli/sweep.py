@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import plugin_option, quiet_callback
+from simlab.cli.common import output_file, output_folder, plugin_option, quiet_callback
 
 
 @click.command()
 @click.argument("scenario", type=click.Path(path_type=Path))
 @plugin_option
-@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
               help="Results folder (default: reports/<scenario name>/).")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Parallel workers (results do not depend on it).")
@@ -50,6 +50,9 @@ def sweep(scenario, out, jobs, backend, scheduler, resume, quiet):
     from simlab.scenario import load_scenario
 
     sc, _ = load_scenario(scenario)
+    output_folder(out if out is not None else
+                  Path("reports") / (f"{sc.name}-{sc.kind}" if sc.kind in
+                                     ("tune", "balance", "skill") else sc.name))
     if sc.kind in ("tune", "balance", "skill"):  # the strategy analyses
         from simlab.analysis.run import run_analysis
 
@@ -112,8 +115,6 @@ def report(results_dir, output):
     """
     from simlab.sweep import build_report
 
-    if output is not None and output.suffix.lower() not in (".html", ".htm"):
-        raise click.BadParameter(f"expected an .html file name, got {str(output)!r}",
-                                 param_hint="'--output'")
+    output = output_file(output, ".html", (".html", ".htm"), "--output")
     path = build_report(results_dir, output)
     click.echo(f"report: {path}")
