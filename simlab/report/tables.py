@@ -431,6 +431,12 @@ def headline_sentences(sr) -> list[str]:
         out += _sweep_sentences(sr)
     elif kind == "compare":
         out += _compare_sentences(sr)
+    # then the scores, then why: the game's own mechanics behind the changes
+    from simlab.report.explain import explain_frame, explains, score_sentences, why_sentences
+
+    if explains(sr):
+        ex = explain_frame(sr)
+        out += score_sentences(sr, ex) + why_sentences(sr, ex)
     return out
 
 
