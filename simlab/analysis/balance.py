@@ -492,13 +492,9 @@ def _append_cache(path, key, k, r, se) -> None:
 
 
 def _bar(progress):
-    import sys
+    from simlab.core.progress import progress_bar
 
-    if progress is False or (progress is None and not sys.stderr.isatty()):
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(desc="balancing", unit="value", file=sys.stderr, leave=False)
+    return progress_bar(None, desc="balancing", unit="value", enabled=progress)
 
 
 def balance_report(res: BalanceResult, path) -> Path:

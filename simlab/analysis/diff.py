@@ -352,16 +352,15 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         lu = g.lineup("greedy", players)
         if [x.label for x in lu] != [x.label for x in pops.get("the line-up of A", [])]:
             pops["all greedy"] = lu
-    from tqdm.auto import tqdm
+    from simlab.core.progress import progress_bar
 
     records = []
     curves = {}
     batched = set()
     rots_all = sum(st.weight for lu in pops.values()
                    for st in seatings([x.label for x in lu], True))
-    bar = tqdm(total=None if precision is not None else
-               n_games * rots_all * 2, desc=f"diff {sa.name} vs {sb.name}",
-               unit="game", disable=progress is False, leave=False, smoothing=0.1)
+    bar = progress_bar(None if precision is not None else n_games * rots_all * 2,
+                       desc=f"diff {sa.name} vs {sb.name}", enabled=progress)
     for name, lineup in pops.items():
         # every seating (a balanced design's repeated seatings played as often as it holds
         # them, so every bot sits in every seat equally often)

@@ -690,10 +690,9 @@ def robustness(scenario, *, quick: bool = False, jobs: int = 1, backend: str = "
         varied.add(sc.balance.param.removeprefix("rules."))
     contexts, skipped = _contexts(g, sc, players, settings, tuned, varied)
     pops = Populations(g, sc.seed, settings["jitter"])
-    from tqdm.auto import tqdm
+    from simlab.core.progress import progress_bar
 
-    bar = tqdm(desc=f"robustness {sc.name}", unit="table", disable=progress is False,
-               leave=False)
+    bar = progress_bar(None, desc=f"robustness {sc.name}", unit="table", enabled=progress)
     eng = _Engine(g, sc, players, jobs=jobs, backend=backend,
                   bootstrap=settings["bootstrap"], progress=bar)
     if sc.kind == "balance":

@@ -205,14 +205,9 @@ def skill_ladder(game: str, *, budgets=None, opponents=None, players: int | None
             resumed += 1
         else:
             todo.append((k, t, f))
-    bar = None
-    import sys
+    from simlab.core.progress import progress_bar
 
-    if progress or (progress is None and sys.stderr.isatty()):
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(todo), desc="skill ladder", unit="point", file=sys.stderr,
-                   leave=False)
+    bar = progress_bar(len(todo), desc="skill ladder", unit="point", enabled=progress)
     # play in chunks of `jobs` so finished points are stored as they come
     step = max(1, jobs)
     for i in range(0, len(todo), step):

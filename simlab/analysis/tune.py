@@ -492,13 +492,9 @@ def tune(game: str, against, *, players: int | None = None, budget: int = 100_00
 
 
 def _progress_bar(total: int, progress: bool | None):
-    import sys
+    from simlab.core.progress import progress_bar
 
-    if progress is False or (progress is None and not sys.stderr.isatty()):
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, desc="tuning", unit="eval", file=sys.stderr, leave=False)
+    return progress_bar(total, desc="tuning", unit="eval", enabled=progress)
 
 
 def _run_parallel(items, fn, jobs: int, backend: str):
