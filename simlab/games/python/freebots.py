@@ -18,10 +18,13 @@ never peeks at the dice the game will roll and the same game always gets the sam
 * ``lookahead(playouts=8)``: flat Monte Carlo: each legal move followed by ``playouts``
   imagined games to the end, every seat played by the game's ``rollout_bot``; the move with the
   best share of wins for the deciding seat (a win shared by k counts 1/k; a playout stopped by
-  ``max_moves`` counts as no win).
+  ``max_moves`` counts as no win). Playout k of every move draws from the same imagined stream
+  (common random numbers), so the moves are compared on the same luck.
 """
 
 from __future__ import annotations
+
+from simlab.games.python.stream import Stream
 
 #: moves whose values are this close count as tied
 TIE = 1e-12
@@ -92,12 +95,13 @@ class Lookahead:
 
     def decide(self, rules, state, seat, moves, rng, params):
         impl = self.impl
-        img = rng.spawn()
+        base = int(rng.random() * 2.0 ** 53)
         n = max(1, int(params.get("playouts", 8)))
         values = []
         for m in moves:
             won = 0.0
-            for _ in range(n):
+            for k in range(n):
+                img = Stream(base, k)  # playout k of every move on the same numbers
                 after = impl.copy(state)
                 new = impl.play(rules, after, m, img)
                 won += self._playout(rules, after if new is None else new, seat, img)
