@@ -103,6 +103,7 @@ class Pig(PythonGame):
     counters = ("rolls", "holds", "busts")
     seat_counters = ("turns", "busts", "points_lost")
     value_params = {"turn": 1.0, "win": 100.0}
+    rollout_bot = "hold"  # lookahead's playouts: hold(n=20) for every seat (random play is poor)
     kernel = PigKernel()
 
     def start(self, rules, rng):
