@@ -266,13 +266,16 @@ class PyGame(Game):
             return ""
 
     def source_key(self) -> str:
-        """A hash of the game's source (every .py file of its folder when it is a package):
-        stored results of an edited game are never taken for the new one's."""
+        """A hash of the game's source (every .py file of its folder when it is a package) and
+        of its custom bots' files: stored results of an edited game are never taken for the new
+        one's (a sweep's point hash includes it)."""
         path = Path(self.source)
-        if not path.is_file():
-            return ""
-        files = sorted(path.parent.glob("*.py")) if (path.parent / "__init__.py").is_file() \
-            else [path]
+        files = []
+        if path.is_file():
+            files = sorted(path.parent.glob("*.py")) if (path.parent / "__init__.py").is_file() \
+                else [path]
+        files += sorted({Path(b.source) for b in self._added.values()
+                         if Path(b.source).is_file()})  # custom bots from other files
         h = hashlib.sha256()
         for f in files:
             h.update(f.name.encode() + f.read_bytes())
