@@ -133,6 +133,9 @@ def load_plugins(paths, where: str = "plugin") -> list[str]:
         if path.suffix != ".py":
             raise SimlabError(f"{where}: {p}: expected a .py or .toml file")
         module = import_file(path, where)
-        register_file_games(module, path)  # the games it defines, if any
+        try:
+            register_file_games(module, path)  # the games it defines, if any
+        except SimlabError as e:
+            raise SimlabError(f"{where}: {e}") from None
         names.append(module.__name__)
     return names
