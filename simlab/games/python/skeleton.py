@@ -290,7 +290,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from simlab.cli.main import main
 from simlab.core.conformance import check_conformance
 from simlab.core.readings import check_catalogue
