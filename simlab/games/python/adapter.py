@@ -525,6 +525,17 @@ class PyGame(Game):
             Totals(t, 1, False).add(0, _empty_record(t))
         done.add(kernel)
 
+    def warm_lineups(self, everything: bool = False) -> list[tuple[str, object]]:
+        """The default line-up, and a line-up of the kernel's first bot when the default does
+        not play in the kernel (nothing else of a plain-Python game compiles)."""
+        n = self.default_players
+        rules = self.make_rules(n)
+        out = [("default line-up", self.prepare(rules, self.lineup(None, n)))]
+        k = self.impl.kernel
+        if k is not None and k.bots and not self.plays_in_kernel(out[0][1]):
+            out.append(("kernel line-up", self.prepare(rules, self.lineup([k.bots[0]], n))))
+        return out
+
     def warm_for(self, prepared_list) -> None:
         from simlab.core.compiling import compile_notice
 
