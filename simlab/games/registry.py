@@ -668,8 +668,8 @@ def get_game(name) -> Game:
 def _load_entry_point(name: str, ep) -> Game:
     """The game an installed package offers under entry point ``ep``: a :class:`Game`, or a
     plain-Python game (a ``PythonGame`` class or instance), which is adapted."""
-    where = f"game {name!r} (entry point {ENTRY_POINTS}: {ep.value}" + \
-        (f", package {ep.dist.name}" if getattr(ep, "dist", None) else "") + ")"
+    where = f"game: {name!r} (the {ENTRY_POINTS} entry point {ep.value}" + \
+        (f" of the package {ep.dist.name}" if getattr(ep, "dist", None) else "") + ")"
     try:
         obj = ep.load()
     except Exception as e:  # noqa: BLE001 - an installed package's code: report it
