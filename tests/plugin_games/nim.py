@@ -148,10 +148,14 @@ def grundy_sum(piles, take: int) -> int:
     return x
 
 
-@Nim.bot(doc="a move to a zero Grundy sum if there is one, else a random move")
+@Nim.bot(params={"slip": 0.0},
+         doc="a move to a zero Grundy sum if there is one, else random; random with chance slip")
 def grundy(rules, state, seat, moves, rng, params):
     """A move to a zero Grundy sum when there is one (perfect play for two players when the last
-    counter wins), else a random legal move; ties between good moves from the stream."""
+    counter wins), else a random legal move; ties between good moves from the stream. With
+    probability ``slip`` a random legal move instead (an imperfect player)."""
+    if params["slip"] > 0 and rng.random() < params["slip"]:
+        return rng.choice(moves)
     good = []
     for i, n in moves:
         after = list(state.piles)

@@ -138,7 +138,7 @@ def test_tune(tmp_path, capsys):
 
 def test_balance(tmp_path, capsys):
     f = scenario(tmp_path / "bal.toml", name="pig-bal", players=2, bots=["hold(n=20)"], seed=5,
-                 tables={"balance": {"param": "rules.goal", "target": "win_share:seat 1=0.52",
+                 games=5000, tables={"balance": {"param": "rules.goal", "target": "win_share:seat 1=0.52",
                                      "range": [50, 400], "max_games": 20000}})
     code, out, _ = run_cli(["balance", f, "-o", tmp_path / "bal", "-q"], capsys)
     assert code == 0 and "rules.goal" in out
@@ -146,8 +146,8 @@ def test_balance(tmp_path, capsys):
 
 
 def test_skill_ladder(tmp_path, capsys):
-    code, out, _ = run_cli(["skill", "nim", *N, "--budgets", "1,8", "--opponents", "random",
-                            "--games", "40", "-p", "2", "-q", "-o", tmp_path / "skill"], capsys)
+    code, out, _ = run_cli(["skill", "pig", *P, "--budgets", "1,2", "--opponents", "random",
+                            "--games", "10", "-p", "2", "-q", "-o", tmp_path / "skill"], capsys)
     assert code == 0 and "lookahead" in out
     assert (tmp_path / "skill" / "skill.html").is_file()
 
@@ -214,3 +214,42 @@ def test_the_example_scenarios_validate():
     kinds = {load_scenario(f)[0].kind for f in files}
     assert len(files) == 9 and kinds == {"single", "sweep", "compare", "tournament", "balance",
                                          "tune", "skill"}
+
+
+def test_nim_through_every_other_command(tmp_path, capsys):
+    """The game written only from the doc: trace, tournament, tune, balance, skill, robustness
+    and diff (simulate, a compare and its report, replay and the backends: above and in
+    test_backends.py)."""
+    code, out, _ = run_cli(["trace", "nim", *N, "-s", "5", "-g", "2", "-b", "grundy,random"],
+                           capsys)
+    assert code == 0 and "takes" in out and "Final scores" in out
+    f = scenario(tmp_path / "t.toml", game="nim", plugin=NIM, name="nim-bots", players=2, seed=6,
+                 tables={"tournament": {"bots": ["grundy", "random"], "games": 200}})
+    code, out, _ = run_cli(["sweep", f, "-o", tmp_path / "t", "-q"], capsys)
+    assert code == 0 and "grundy is the strongest bot head to head" in out
+    code, out, _ = run_cli(["tune", "nim", *N, "--bot", "grundy", "--params", "slip",
+                            "--bound", "slip=0,1", "--against", "grundy", "--budget", "600",
+                            "--validation-games", "300", "-p", "2", "-q",
+                            "--out", tmp_path / "tune"], capsys)
+    assert code == 0 and "Tuned grundy wins" in out
+    f = scenario(tmp_path / "b.toml", game="nim", plugin=NIM, name="nim-bal", players=2, seed=7,
+                 bots=["grundy(slip=0.5)", "grundy"], games=600,
+                 tables={"balance": {"param": "bot.1.slip", "target": "win_share:seat 1=0.3",
+                                     "range": [0.0, 1.0], "grid": 5}})
+    code, out, _ = run_cli(["balance", f, "-o", tmp_path / "bal", "-q"], capsys)
+    assert code == 0 and "bot.1.slip" in out
+    code, out, _ = run_cli(["skill", "nim", *N, "--budgets", "1,8", "--opponents", "random",
+                            "--games", "30", "-p", "2", "-q", "-o", tmp_path / "skill"], capsys)
+    assert code == 0 and "lookahead" in out
+    f = scenario(tmp_path / "r.toml", game="nim", plugin=NIM, name="nim-seats", players=2,
+                 bots=["grundy(slip=0.3)"], seed=1, games=400,
+                 tables={"robustness": {"games": 300, "populations": ["lineup", "greedy"]}})
+    code, out, _ = run_cli(["robustness", f, "--quick", "-q", "--out", tmp_path / "rob"], capsys)
+    assert code == 0 and "last_wins = False" in out
+    a = scenario(tmp_path / "v1.toml", game="nim", plugin=NIM, name="nim-v1", players=2,
+                 bots=["grundy(slip=0.3)"], seed=8, games=400)
+    b = scenario(tmp_path / "v2.toml", game="nim", plugin=NIM, name="nim-v2", players=2,
+                 bots=["grundy(slip=0.3)"], seed=8, games=400, tables={"rules": {"take": 5}})
+    code, out, _ = run_cli(["diff", a, b, "--population", "lineup", "-q",
+                            "--out", tmp_path / "diff"], capsys)
+    assert code == 0 and "report:" in out

@@ -103,6 +103,9 @@ def test_a_broken_entry_point_is_named(tmp_path):
     assert "'broken' (the simlab.games entry point broken_game:Game of the package " \
            "simlab_broken): loading it failed" in proc.stderr
     assert "RuntimeError: half-installed" in proc.stderr
+    listed = _simlab(["games", "--json"], _env(site), tmp_path)  # the others still listed
+    assert listed.returncode == 0 and "half-installed" in listed.stderr
+    assert "jelly" in [g["game"] for g in json.loads(listed.stdout)["games"]]
 
 
 def test_the_docs_example_plays_as_printed(tmp_path, capsys):
