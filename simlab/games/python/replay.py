@@ -3,7 +3,8 @@
 The checked loop (:func:`~simlab.games.python.playing.play_checked`) plays the game on its
 stream and records every move; each step's picture is the game's ``show(rules, state)`` text
 (monospace lines) above a bar per seat of the running scores, its log line the game's
-``describe``, and a free bot's decision the values it gave each legal move. The final scores
+``describe`` (the steps hold the game's whole log, once and in order), and a free bot's
+decision the values it gave each legal move. The final scores
 equal the kernel's (or the batch loop's) row of that game.
 """
 
@@ -16,6 +17,9 @@ from simlab.games.python.playing import play_checked
 
 _W = 640
 _LINE = 16
+#: what a free bot's values are
+_VALUE_LABEL = {"Greedy": "expected value() after the move",
+                "Lookahead": "share of playouts won"}
 
 
 def _svg(text: str, scores, names) -> str:
@@ -50,7 +54,7 @@ def replay_of(game, prepared, seed: int, g: int, names: list[str]) -> Replay:
     steps = []
     first = raw[0][2] if raw else None
     if first is not None:
-        steps.append(Step("start", ["the game starts"],
+        steps.append(Step("the start", [],
                           _svg(impl.show(R, first), impl.scores(R, first), names),
                           scores=[float(x) for x in impl.scores(R, first)]))
     for seat, move, before, after, values in raw:
@@ -62,10 +66,12 @@ def replay_of(game, prepared, seed: int, g: int, names: list[str]) -> Replay:
             ms = list(impl.moves(R, before))
             decision = Decision(seat, "the move", repr(move),
                                 [Option(repr(m), float(v), m == move)
-                                 for m, v in zip(ms, values, strict=True)])
+                                 for m, v in zip(ms, values, strict=True)],
+                                value_label=_VALUE_LABEL.get(t.seats[seat].fn.__class__.__name__,
+                                                             "value"))
         line = f"{names[seat]}: {impl.describe(R, before, move, after)}"
-        steps.append(Step(f"move {len(steps)}", [line], _svg(impl.show(R, after), sc, names),
-                          decision, sc))
+        steps.append(Step(f"move {len(steps)}: {names[seat]}", [line],
+                          _svg(impl.show(R, after), sc, names), decision, sc))
     note = (f"Running scores are the game's scores() after each move; the game ended by "
             f"{t.ends[rec.end]} after {rec.length} {impl.length_unit}.")
     return Replay.played(names, steps, rec.scores, rec.winners, score_note=note,
