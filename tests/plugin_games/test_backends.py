@@ -65,3 +65,11 @@ def test_dask_backend_gives_the_same_sweep(tmp_path):
     a, b = base.frame, dask.frame
     assert a.drop(columns=[c for c in a if c.endswith("_s")]).equals(
         b.drop(columns=[c for c in b if c.endswith("_s")]))
+
+
+def test_a_game_a_worker_cannot_import_is_named():
+    from simlab.errors import SimlabError
+    from simlab.games.python.adapter import _module_game
+
+    with pytest.raises(SimlabError, match="cannot be found in a worker process"):
+        _module_game("__main__", "NotThere")

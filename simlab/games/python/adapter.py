@@ -92,9 +92,16 @@ def _module_game(module: str, qualname: str):
 
     from simlab.games.registry import GAMES, register_game
 
-    obj = importlib.import_module(module)
-    for part in qualname.split("."):
-        obj = getattr(obj, part)
+    try:
+        obj = importlib.import_module(module)
+        for part in qualname.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError):
+        raise SimlabError(f"game: the class {qualname} of module {module!r} cannot be found in "
+                          f"a worker process (a class defined in a notebook or a script's "
+                          f"__main__): put the game in a file and load it with "
+                          f"simlab.games.python.load(path), or play with backend='threads' or "
+                          f"'serial'") from None
     name = obj.name
     if name in GAMES:
         return get_game(name)
