@@ -232,3 +232,21 @@ def test_a_game_may_not_take_a_built_in_name(tmp_path, capsys):
     f.write_text(BASE.replace("NAME", "jelly"))
     code, _, err = run_cli(["games", "--plugin", f], capsys)
     assert code == 2 and "'jelly' is a built-in game" in err
+
+
+def test_the_report_hooks_are_the_games(tmp_path):
+    from simlab.games.python import load
+
+    src = BASE.replace("NAME", "hooked").replace('''    def scores(self, rules, state):''', '''    def seats_identical(self, rules):
+        return "both seats take from one pile" if rules.pile == 1 else ""
+    def rule_warnings(self, rules):
+        return ["a pile of more than 20 is not in the box"] if rules.pile > 20 else []
+    def scores(self, rules, state):''')
+    f = tmp_path / "hooked.py"
+    f.write_text(src)
+    g = load(f)[0]
+    assert g.seats_identical(g.make_rules(2, {"pile": 1})) == "both seats take from one pile"
+    assert g.seats_identical(g.make_rules(2)) == ""
+    assert g.rule_warnings(g.make_rules(2, {"pile": 30})) == ["a pile of more than 20 is not in "
+                                                              "the box"]
+    assert g.inert_overrides(g.make_rules(2), {"pile": 10}) == []

@@ -611,6 +611,15 @@ class PyGame(Game):
             problems.append("the game-shape measures do not count every game")
         return problems
 
+    def seats_identical(self, rules) -> str:
+        return str(self.impl.seats_identical(rules) or "")
+
+    def rule_warnings(self, rules) -> list[str]:
+        return [str(x) for x in self.impl.rule_warnings(rules)]
+
+    def inert_overrides(self, rules, overrides: dict) -> list[str]:
+        return [str(x) for x in self.impl.inert_overrides(rules, dict(overrides))]
+
     def result_warnings(self, metrics: dict, rules) -> list[str]:
         share = metrics.get("end_reasons", {}).get(BOUND_END, 0.0)
         if share:

@@ -190,6 +190,22 @@ class PythonGame:
         the conformance harness and ``simlab trace`` stop at the first problem."""
         return []
 
+    # ------------------------------------------------------------------ what reports say
+    def seats_identical(self, rules) -> str:
+        """Why every seat is the same by construction under ``rules`` (no turn order, no
+        facing: a simultaneous game), in words; "" when seats differ (the default). A seat test
+        on such seats can only measure noise, and reports say so."""
+        return ""
+
+    def rule_warnings(self, rules) -> list:
+        """What these (valid) rules break of what the rulebook states, one sentence each."""
+        return []
+
+    def inert_overrides(self, rules, overrides: dict) -> list:
+        """Of a run's rule overrides, the ones that change nothing that is played under
+        ``rules``, one sentence each naming the path."""
+        return []
+
     # ------------------------------------------------------------------ bots
     @classmethod
     def bot(cls, params: dict | None = None, name: str | None = None, doc: str | None = None):

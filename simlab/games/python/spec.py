@@ -33,6 +33,9 @@ OPTIONAL = {
     "describe": ("rules", "before", "move", "after"),
     "show": ("rules", "state"),
     "check": ("rules", "state"),
+    "seats_identical": ("rules",),
+    "rule_warnings": ("rules",),
+    "inert_overrides": ("rules", "overrides"),
 }
 #: the arguments of a bot function
 BOT_ARGS = ("rules", "state", "seat", "moves", "rng", "params")
