@@ -20,7 +20,8 @@ and 1 million).
 The yardstick (``../shared/perf/yardstick.py``, a fixed one-round numba kernel) runs at the start
 and the end; the kernels of issue #18's targets are reported as ratios to it (:data:`TARGETS`),
 because the machines drift. ``simlab bench --profile`` prints each game's ``profile.py`` rows
-instead: where its time goes.
+instead: where its time goes. ``simlab bench pig`` (a game written in plain Python, issue 42)
+measures that game alone: its plain-Python loop and its numba kernel, and their ratio.
 """
 
 from __future__ import annotations
@@ -524,6 +525,8 @@ def format_bench(rows: list[dict]) -> str:
         other = []
         if r.get("speedup_vs_reference") is not None:
             other.append(f"{r['speedup_vs_reference']:.0f}x reference")
+        if "speedup_vs_python" in r:
+            other.append(f"{r['speedup_vs_python']:.0f}x the plain-Python loop")
         if "scaling_vs_1_job" in r:
             other.append(f"scaling {r['scaling_vs_1_job']:.2f}")
         if "wall_s" in r:
@@ -559,6 +562,64 @@ def format_bench(rows: list[dict]) -> str:
             met = {True: "met", False: "NOT MET", None: "?"}[t["met"]]
             lines.append(f"  {t['target']:<58} {got:<30} goal {t['goal']:<26} {met}")
     return "\n".join(lines)
+
+
+#: plugin games ``simlab bench NAME`` finds in the checkout's examples without ``--plugin``
+EXAMPLE_GAMES = {"pig": os.path.join("examples", "games", "pig", "game.py")}
+
+
+def example_game_file(name: str) -> str | None:
+    """The example game ``name``'s file beside the checkout (``examples/games/...``), or None
+    (an installed simlab has no examples)."""
+    rel = EXAMPLE_GAMES.get(name)
+    if rel is None:
+        return None
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(here, rel)
+    return path if os.path.isfile(path) else None
+
+
+def _batch_rate(play, seconds: float) -> tuple[float, int]:
+    """Games per second of ``play(start, count)`` over batches of doubling size."""
+    n, start, t0 = 64, 0, time.perf_counter()
+    while True:
+        play(start, n)
+        start += n
+        el = time.perf_counter() - t0
+        if el >= seconds:
+            return start / el, start
+        n = min(n * 2, 200_000)
+
+
+def python_game_rows(name: str, quick: bool = False, progress=None) -> list[dict]:
+    """A game written in plain Python (``simlab bench pig``): games per second on one core of
+    its plain-Python loop and, when it has one, of its numba kernel on the same line-up (the
+    kernel's first bot in every seat, the default table) and the ratio."""
+    from simlab.games.registry import get_game
+
+    say = progress or (lambda msg: None)
+    g = get_game(name)
+    kernel = getattr(g.impl, "kernel", None)
+    players = g.default_players
+    bot = kernel.bots[0] if kernel is not None and kernel.bots else g.default_bots[0]
+    rules = g.make_rules(players)
+    prep = g.prepare(rules, g.lineup(bot, players))
+    g.warm_for([prep])
+    secs = 1.5 if quick else 5.0
+    bots = ",".join([bot] * players)
+    say(f"{name}: plain Python, one core, {bots}")
+    py_rate, n_py = _batch_rate(lambda s, c: g.run_python(prep, 3, s, c, False), secs)
+    rows = [{"game": name, "bots": bots, "jobs": 1, "games_per_s": round(py_rate, 1),
+             "speedup_vs_reference": None, "games": n_py,
+             "measure": "plain-Python games per second on one core"}]
+    if kernel is not None and g.plays_in_kernel(prep):
+        say(f"{name}: numba kernel, one core, {bots}")
+        k_rate, n_k = _batch_rate(lambda s, c: g.run_kernel(prep, 3, s, c, False), secs)
+        rows.append({"game": name, "bots": bots, "jobs": 1, "games_per_s": round(k_rate, 1),
+                     "speedup_vs_reference": None, "games": n_k,
+                     "speedup_vs_python": round(k_rate / py_rate, 1),
+                     "measure": "numba kernel games per second on one core"})
+    return rows
 
 
 def run_profile(games=None, quick: bool = False, progress=None) -> list[dict]:

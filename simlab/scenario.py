@@ -359,6 +359,8 @@ def load_scenario(source, *, name_hint: str | None = None) -> tuple[Scenario, st
             load_plugins(paths, f"{where}: plugins")
         except SimlabError as e:
             raise ScenarioError([str(e)]) from None
+        # resolved, so the stored scenario (a results folder's manifest) loads them anywhere
+        sc = sc.model_copy(update={"plugins": [str(Path(p).resolve()) for p in paths]})
     if sc.data:  # a designer's component data: its files become rule overrides ([rules] win)
         sc = _with_data(sc, source, where)
     errors = check_semantics(sc, where)

@@ -161,6 +161,9 @@ def _plugin_key(sc: Scenario, p: Point) -> dict:
 
     custom, saved = custom_bots(sc.game), saved_bots(sc.game)
     out = {}
+    source_key = getattr(get_game(sc.game), "source_key", None)
+    if source_key is not None:  # a plugin game: an edited game file is another game
+        out[f"game {sc.game}"] = source_key()
     for b in {b.name for lu in p.lineups for b in lu}:
         if b in saved:
             out[b] = list(saved[b].params)

@@ -192,7 +192,7 @@ def skill_ladder(game: str, *, budgets=None, opponents=None, players: int | None
         for b in budgets:
             me = BotChoice(bot, ((budget_param, float(b)),))
             lus, seats = _rotations(me, field_bots, players)
-            tasks.append((game, players, rules_over, lus, seats, seed, games))
+            tasks.append((g, players, rules_over, lus, seats, seed, games))  # g: plugin games too
             keys.append((opp, b))
     store = None if work_dir is None else Path(work_dir) / "ladder"
     run_key = hashlib.sha256(json.dumps([game, players, rules_over, seed, games, bot,

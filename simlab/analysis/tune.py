@@ -38,10 +38,10 @@ VALIDATION_OFFSET = 0x5EED_0F_7E57
 
 
 # ---------------------------------------------------------------------------- playing
-def _play_share(game_name: str, players: int, rules_over: dict, lineups: list, seat_of: list,
+def _play_share(game_name, players: int, rules_over: dict, lineups: list, seat_of: list,
                 seed: int, games: int) -> tuple[float, np.ndarray]:
     """Win share of the tuned seat over ``games`` games of every line-up (rotation): the mean and
-    the per-game shares (averaged over rotations)."""
+    the per-game shares (averaged over rotations). ``game_name``: a name or the Game."""
     from simlab.core.runner import run_games
     from simlab.games.registry import get_game
 
@@ -443,7 +443,8 @@ def tune(game: str, against, *, players: int | None = None, budget: int = 100_00
         out = [cache.get(x) for x in xs]
         todo = [i for i, v in enumerate(out) if v is None]
         if todo:
-            tasks = [(game, players, rules_over, *lineups_for(xs[i]), seed, games_per_eval)
+            # the game itself, not its name: a worker finds a plugin game through it
+            tasks = [(g, players, rules_over, *lineups_for(xs[i]), seed, games_per_eval)
                      for i in todo]
             vals = _run_parallel(tasks, _eval_task, jobs, backend)
             cache.put([(xs[i], v) for i, v in zip(todo, vals, strict=True)])
@@ -472,7 +473,7 @@ def tune(game: str, against, *, players: int | None = None, budget: int = 100_00
     lus_t, seats = _rotations(tuned, base, players)
     lus_u, _ = _rotations(g.lineup([bot], 1)[0], base, players)
     (st, pt), (su, pu) = _run_parallel(
-        [(game, players, rules_over, lus, seats, vseed, validation_games)
+        [(g, players, rules_over, lus, seats, vseed, validation_games)
          for lus in (lus_t, lus_u)], _val_task, min(jobs, 2), backend)
     n = validation_games
     d = pt - pu

@@ -112,9 +112,10 @@ def _load_plugins(ctx, param, value):
 plugin_option = click.option(
     "--plugin", multiple=True, metavar="FILE", is_eager=True, expose_value=False,
     callback=_load_plugins, type=click.Path(dir_okay=False),
-    help="Load bots from FILE before anything else, repeatable: a Python file with "
-         "@simlab.bot custom bots, or a .toml bot saved by `simlab tune --save`. "
-         "Then use them by name in --bots.")
+    help="Load FILE before anything else, repeatable: a Python file with @simlab.bot "
+         "custom bots or a game of your own (docs/your-own-game.md), or a .toml bot saved by "
+         "`simlab tune --save`. Then use them by name. A plugin is Python that runs with your "
+         "rights: load only files you trust.")
 
 run_options = [
     plugin_option,

@@ -18,13 +18,66 @@ import numpy as np
 from simlab.core.params import suggest
 from simlab.errors import SimlabError
 
-#: registered games: name -> "module:attribute"
-GAMES = {
+#: the entry-point group under which an installed package offers games
+ENTRY_POINTS = "simlab.games"
+
+
+class _GameTable(dict):
+    """The registered games: name -> ``"module:attribute"`` (the built-in games) or the
+    :class:`Game` itself (a plugin game, :func:`register_game`). The games of installed packages
+    (``simlab.games`` entry points) join on first use, so a package ``pip install``ed beside
+    simlab appears in ``simlab games`` and scenarios alike."""
+
+    def _discover(self):
+        if self.__dict__.get("_done"):
+            return
+        self.__dict__["_done"] = True
+        from importlib.metadata import entry_points
+
+        for ep in entry_points(group=ENTRY_POINTS):
+            if not dict.__contains__(self, ep.name):
+                dict.__setitem__(self, ep.name, ep)
+
+    def __contains__(self, name):
+        self._discover()
+        return dict.__contains__(self, name)
+
+    def __iter__(self):
+        self._discover()
+        return dict.__iter__(self)
+
+    def __len__(self):
+        self._discover()
+        return dict.__len__(self)
+
+    def __getitem__(self, name):
+        self._discover()
+        return dict.__getitem__(self, name)
+
+    def get(self, name, default=None):
+        self._discover()
+        return dict.get(self, name, default)
+
+    def keys(self):
+        self._discover()
+        return dict.keys(self)
+
+    def items(self):
+        self._discover()
+        return dict.items(self)
+
+    def values(self):
+        self._discover()
+        return dict.values(self)
+
+
+#: registered games: name -> "module:attribute", a plugin Game, or an installed entry point
+GAMES = _GameTable({
     "jelly": "simlab.games.jelly.game:GAME",
     "monkey": "simlab.games.monkey.game:GAME",
     "jungle": "simlab.games.jungle.game:GAME",
     "monsters": "simlab.games.monsters.game:GAME",
-}
+})
 
 
 @dataclass(frozen=True)
@@ -627,13 +680,66 @@ class Game(ABC):
         return int(players)
 
 
-def get_game(name: str) -> Game:
-    """The registered game ``name`` (``jelly``...)."""
+def get_game(name) -> Game:
+    """The registered game ``name`` (``jelly``..., a plugin game, an installed package's);
+    a :class:`Game` given instead of a name is returned as it is."""
+    if isinstance(name, Game):
+        return name
     if name not in GAMES:
         raise SimlabError(f"game: unknown game {name!r}{suggest(name, GAMES)}; "
-                          f"known: {', '.join(GAMES)}")
-    module, attr = GAMES[name].split(":")
-    return getattr(importlib.import_module(module), attr)
+                          f"known: {', '.join(GAMES)} (a game of your own: --plugin FILE.py, "
+                          f"or install its package)")
+    spec = GAMES[name]
+    if isinstance(spec, Game):
+        return spec
+    if isinstance(spec, str):
+        module, attr = spec.split(":")
+        return getattr(importlib.import_module(module), attr)
+    return _load_entry_point(name, spec)
+
+
+def _load_entry_point(name: str, ep) -> Game:
+    """The game an installed package offers under entry point ``ep``: a :class:`Game`, or a
+    plain-Python game (a ``PythonGame`` class or instance), which is adapted."""
+    where = f"game: {name!r} (the {ENTRY_POINTS} entry point {ep.value}" + \
+        (f" of the package {ep.dist.name}" if getattr(ep, "dist", None) else "") + ")"
+    try:
+        obj = ep.load()
+    except Exception as e:  # noqa: BLE001 - an installed package's code: report it
+        raise SimlabError(f"{where}: loading it failed: {type(e).__name__}: {e}") from None
+    if hasattr(obj, "as_simlab_game"):
+        obj = obj.as_simlab_game(("entry point", ep.value))
+    if not isinstance(obj, Game):
+        raise SimlabError(f"{where}: expected a simlab.games.python.PythonGame subclass or a "
+                          f"simlab Game, got {type(obj).__name__}")
+    if obj.name != name:
+        raise SimlabError(f"{where}: the game calls itself {obj.name!r}; name the entry point "
+                          f"after it")
+    dict.__setitem__(GAMES, name, obj)
+    return obj
+
+
+def register_game(game: Game) -> Game:
+    """Register a plugin game under its name (the file that defines it, loaded by ``--plugin``,
+    or a Python session's own); returns the game held. A name may not be taken twice."""
+    have = GAMES.get(game.name)
+    if have is game:
+        return game
+    if isinstance(have, str):
+        raise SimlabError(f"game: {game.name!r} is a built-in game; name yours otherwise "
+                          f"({getattr(game, 'where', game.title)})")
+    if have is not None:
+        other = getattr(have, "where", None) or f"entry point {getattr(have, 'value', have)}"
+        raise SimlabError(f"game: two games are named {game.name!r}: "
+                          f"{getattr(game, 'where', game.title)} and {other}")
+    dict.__setitem__(GAMES, game.name, game)
+    return game
+
+
+def unregister_game(name: str) -> None:
+    """Forget a plugin game (tests, notebooks); built-in games stay."""
+    if isinstance(dict.get(GAMES, name), Game):
+        dict.__delitem__(GAMES, name)
 
 
 def list_games() -> list[str]:
