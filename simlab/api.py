@@ -143,8 +143,15 @@ def run_scenario(source, **kwargs):
         kw = {k: v for k, v in kwargs.items() if k in ("out", "jobs", "backend", "scheduler",
                                                           "progress", "write")}
         return run_analysis(source, **kw)[0]
-    from simlab.sweep import run_sweep
+    from simlab.sweep import default_out_dir, run_sweep
 
+    if sc.strength is not None and "resolve_bot" not in kwargs:
+        from simlab.analysis.strength import tuned_resolver
+
+        out = kwargs.get("out") or default_out_dir(sc)
+        kwargs["resolve_bot"] = tuned_resolver(sc.game, out, sc.strength.tune_budget, sc.seed,
+                                               kwargs.get("jobs", 1),
+                                               kwargs.get("backend", "loky"))
     return run_sweep(source, **kwargs)
 
 

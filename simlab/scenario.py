@@ -22,6 +22,11 @@ tables makes it more than a single run:
     The skill ladder of the search bot (``budgets``, ``opponents``, ``games``): see
     :mod:`simlab.analysis.skill`.
 
+``[strength]`` and ``[spread]`` may go beside a single point or a ``[compare]``: the question
+asked again with equal players of rising strength (greedy, tuned, search at two budgets), and
+over generated rulebook-consistent alternatives of the assumed data (a spread: median and
+range, and where the shipped data sits).
+
 ``[robustness]`` may go beside any of them: how ``simlab robustness`` checks the scenario's
 findings (``games``, ``populations``, ``readings``, ``lookahead_budget``, ``tuned``...): see
 :mod:`simlab.analysis.robustness`.
@@ -201,6 +206,29 @@ class SkillSpec(_Model):
     budget_param: str = "playouts"
 
 
+class StrengthSpec(_Model):
+    """``[strength]``: the scenario's question asked again with equal players of rising
+    strength (every seat the same bot): ``levels`` are bot labels, or ``tuned`` (the weights
+    bot tuned against greedy, cached beside the results) and ``search:N`` (the game's search
+    bot at budget N); default: the game's ladder (``Game.strength_ladder``)."""
+
+    levels: list[str] | None = None
+    games: int | None = Field(default=None, ge=10)
+    search_games: int | None = Field(default=None, ge=10)
+    tune_budget: int = Field(default=20_000, ge=100)
+
+
+class SpreadSpec(_Model):
+    """``[spread]``: the scenario's question asked again over ``alternatives`` generated
+    rulebook-consistent alternatives of each assumed data the game can generate
+    (``generators``, default all): the figures as a spread (median, range), and where the
+    shipped data sits in it."""
+
+    generators: list[str] | None = None
+    alternatives: int = Field(default=20, ge=2, le=1000)
+    games: int | None = Field(default=None, ge=10)
+
+
 class RobustnessSpec(_Model):
     """``[robustness]``: how ``simlab robustness`` checks the scenario's findings (see
     :mod:`simlab.analysis.robustness`)."""
@@ -243,6 +271,8 @@ class Scenario(_Model):
     balance: BalanceSpec | None = None
     skill: SkillSpec | None = None
     robustness: RobustnessSpec | None = None
+    strength: StrengthSpec | None = None
+    spread: SpreadSpec | None = None
 
     @property
     def kind(self) -> str:
@@ -276,7 +306,8 @@ def _model_fields(loc) -> list[str]:
         ann = model.model_fields.get(part) if isinstance(part, str) else None
         if ann is None:
             return []
-        for cand in (Precision, SweepSpec, TournamentSpec, RobustnessSpec):
+        for cand in (Precision, SweepSpec, TournamentSpec, RobustnessSpec, StrengthSpec,
+                     SpreadSpec):
             if cand.__name__ in str(ann.annotation):
                 model = cand
                 break
@@ -471,6 +502,29 @@ def check_semantics(sc: Scenario, where: str) -> list[str]:
     except SimlabError as e:
         errors.append(f"{where}: {e}")
         lineup = None
+    for table in ("strength", "spread"):
+        if getattr(sc, table) is not None and sc.kind not in ("single", "compare"):
+            errors.append(f"{where}: {table}: asks a single point's or a [compare]'s question "
+                          f"again; not with [{sc.kind}]")
+    if sc.spread is not None:
+        known = [gen.name for gen in g.data_generators()]
+        if not known:
+            errors.append(f"{where}: spread: {g.title} has no generator of assumed data")
+        for name in sc.spread.generators or []:
+            if name not in known:
+                errors.append(f"{where}: spread.generators: no generator {name!r}"
+                              f"{suggest(name, known)}; generators: {', '.join(known)}")
+    if sc.strength is not None and sc.strength.levels is not None:
+        for i, lev in enumerate(sc.strength.levels):
+            if lev == "tuned" or lev.startswith("search:"):
+                if lev.startswith("search:") and not lev[7:].isdigit():
+                    errors.append(f"{where}: strength.levels[{i}]: expected search:N with N "
+                                  f"a budget, got {lev!r}")
+                continue
+            try:
+                g.lineup([lev], 1, f"strength.levels[{i}]")
+            except SimlabError as e:
+                errors.append(f"{where}: {e}")
     if sc.mixed_bots is not None:
         if sc.kind != "single":
             errors.append(f"{where}: mixed_bots: a second table of mixed bots goes with a "

@@ -57,6 +57,8 @@ class Point:
     rotate: bool = False
     table: str = ""              # "" the scenario's line-up, "mixed": its second table
     games: int | None = None     # games per seating when not the scenario's
+    group: str = ""              # a replica's group: "strength:<level>", "data:<gen>#<seed>"
+    of: str = ""                 # a replica: the label of the point it asks again
 
     def describe(self) -> dict:
         return {"index": self.index, "label": self.label, "params": self.params,
@@ -64,7 +66,7 @@ class Point:
                 "lineups": [[b.label for b in lu] for lu in self.lineups],
                 "rotations": self.rotations, "rotate": self.rotate,
                 "baseline": self.baseline, "id": self.id, "table": self.table,
-                "games": self.games}
+                "games": self.games, "group": self.group, "of": self.of}
 
 
 def _apply_bot_param(lineup: list[BotChoice], kind, value) -> list[BotChoice]:
@@ -138,6 +140,59 @@ def plan(sc: Scenario) -> list[Point]:
     return points
 
 
+def plan_replicas(sc: Scenario, points: list[Point], resolve_bot=None) -> list[Point]:
+    """The scenario's question asked again (``[strength]``, ``[spread]``): each of its base
+    points (the baseline and the ``[compare]`` variants; not a second table) replayed with
+    equal players of each strength level, and with each generated alternative of the
+    assumed data. ``resolve_bot(level, players, rules)`` gives the bot of a level this layer
+    cannot make itself (``tuned``: tuning lives in :mod:`simlab.analysis`); without it such a
+    level is left out."""
+    g = get_game(sc.game)
+    base = [p for p in points if p.table != "mixed"]
+    out: list[Point] = []
+    nxt = max(p.index for p in points) + 1
+
+    def copy(p: Point, group: str, label: str, lineup=None, rules=None, games=None):
+        nonlocal nxt
+        lu = lineup if lineup is not None else p.lineups[0]
+        rotate = p.rotate and len({b.label for b in lu}) > 1
+        q = Point(nxt, label, dict(p.params), p.players, dict(rules or p.rules), [lu],
+                  len(seatings([b.label for b in lu], rotate)), p.baseline, rotate=rotate,
+                  games=games, group=group, of=p.label)
+        nxt += 1
+        q.id = point_hash(sc, q)
+        out.append(q)
+
+    if sc.strength is not None:
+        players = base[0].players
+        levels = sc.strength.levels or g.strength_ladder(players, g.make_rules(players,
+                                                                                sc.rules))
+        for lev in levels:
+            bot = g.strength_bot(lev)
+            if bot is None and resolve_bot is not None:
+                bot = resolve_bot(lev, players, dict(sc.rules))
+            if bot is None:
+                continue
+            search = lev.startswith("search:") or "playouts" in dict(bot.overrides)
+            games = (sc.strength.search_games if search else sc.strength.games) or \
+                sc.strength.games
+            if games is None:
+                per = games_per_rotation(sc) or 2_000
+                games = max(10, per // (20 if search else 4))
+            for p in base:
+                copy(p, f"strength:{lev}", f"{p.label} [{lev}: {bot.label}]",
+                     lineup=[bot] * p.players, games=games)
+    if sc.spread is not None:
+        names = sc.spread.generators or [x.name for x in g.data_generators()]
+        per = sc.spread.games or max(10, (games_per_rotation(sc) or 2_000) // 5)
+        for name in names:
+            for seed in range(1, sc.spread.alternatives + 1):
+                for p in base:
+                    copy(p, f"data:{name}#{seed}", f"{p.label} [{name} alternative {seed}]",
+                         rules={**p.rules, f"data.{name}": seed}, games=per)
+    return out
+
+
 def _fmt(v) -> str:
     return f"{v:.4g}" if isinstance(v, float) else str(v)
 
@@ -148,7 +203,7 @@ def point_hash(sc: Scenario, p: Point) -> str:
            "players": p.players, "rules": p.rules,
            "lineups": [[b.label for b in lu] for lu in p.lineups], "rotations": p.rotations,
            "rotate": p.rotate, "format": RESULTS_FORMAT, "seed": sc.seed,
-           "point_games": p.games, "table": p.table, "games": games_per_rotation(sc),
+           "point_games": p.games, "table": p.table, "group": p.group, "games": games_per_rotation(sc),
            "precision": sc.precision.model_dump() if sc.precision else None,
            "plugins": _plugin_key(sc, p), "version": __version__}
     blob = json.dumps(key, sort_keys=True, default=str).encode()
@@ -512,6 +567,7 @@ class SweepResult:
     games_played: int
     resumed: int = 0
     source: str = ""             # the scenario file, when run from one
+    replicas: list[PointResult] = field(default_factory=list)   # [strength], [spread]
 
     def summary(self) -> pd.DataFrame:
         """One row per point: label, parameters, games, seat spread and seat-advantage p."""
@@ -560,7 +616,7 @@ def default_out_dir(sc: Scenario) -> Path:
 
 def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: str = "loky",
               scheduler: str | None = None, resume: bool = False, progress: bool | None = None,
-              write: bool = True, report: bool = True) -> SweepResult:
+              write: bool = True, report: bool = True, resolve_bot=None) -> SweepResult:
     """Run a scenario (path, TOML text file or dict) and store its results.
 
     Parameters
@@ -575,10 +631,15 @@ def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: 
         Skip points whose result file exists (same point, seed and simlab version).
     write, report : bool
         Write the results folder; build the HTML report.
+    resolve_bot : callable, optional
+        ``(level, players, rules) -> BotChoice`` for a ``[strength]`` level this layer cannot
+        make (``tuned``); :func:`simlab.run_scenario` and ``simlab sweep`` pass the tuner.
     """
     sc, text = load_scenario(source)
     t0 = time.perf_counter()
     points = plan(sc)
+    n_main = len(points)
+    points = points + plan_replicas(sc, points, resolve_bot)
     out_dir = Path(out) if out is not None else default_out_dir(sc)
     if write:   # before any game is played: one line, and nothing left behind
         from simlab.core.io import check_output_dir
@@ -640,11 +701,14 @@ def run_sweep(source, *, out: str | Path | None = None, jobs: int = 1, backend: 
         bar.close()
         if cm is not None:
             cm.__exit__(None, None, None)
+    replicas = results[n_main:]
+    results = results[:n_main]
     frame = results_frame(results)
     wall = time.perf_counter() - t0
     result = SweepResult(sc, text, results, frame, out_dir if write else None, wall,
                          played, resumed,
-                         source="" if isinstance(source, dict) else str(source))
+                         source="" if isinstance(source, dict) else str(source),
+                         replicas=replicas)
     if write:
         write_results(result)
         if report:
@@ -704,12 +768,14 @@ def manifest(res: SweepResult) -> dict:
         "scenario_text": res.scenario_text, "scenario": sc.model_dump(mode="json"),
         "simlab_version": __version__, "python": platform.python_version(),
         "dependencies": versions, "git_commit": commit,
-        "games_played": int(sum(p.plays for p in res.points)),
+        "games_played": int(sum(p.plays for p in res.points + res.replicas)),
         "games_played_this_run": res.games_played, "points_resumed": res.resumed,
         "wall_s": res.wall_s, "kernel_s": float(sum(p.kernel_s for p in res.points)),
         "points_wall_s": float(sum(p.wall_s for p in res.points)),
         "points": [{**p.point, "file": f"points/{p.point['id']}.npz", "games": p.games,
                     "plays": p.plays} for p in res.points],
+        "replicas": [{**p.point, "file": f"points/{p.point['id']}.npz", "games": p.games,
+                      "plays": p.plays} for p in res.replicas],
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
 
@@ -731,9 +797,16 @@ def load_results(out_dir) -> SweepResult:
             raise SimlabError(f"RESULTS_DIR: missing point file {p['file']}; rerun the sweep "
                               f"with --resume")
         results.append(load_point(f))
+    replicas = []
+    for p in man.get("replicas", []):
+        f = out_dir / p["file"]
+        if not f.is_file():
+            raise SimlabError(f"RESULTS_DIR: missing point file {p['file']}; rerun the sweep "
+                              f"with --resume")
+        replicas.append(load_point(f))
     frame = results_frame(results)
     return SweepResult(sc, text, results, frame, out_dir, man.get("wall_s", 0.0),
-                       man.get("games_played", 0))
+                       man.get("games_played", 0), replicas=replicas)
 
 
 def _load_for_report(out_dir) -> tuple[SweepResult, dict, list[str]]:

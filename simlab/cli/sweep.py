@@ -65,8 +65,17 @@ def sweep(scenario, out, jobs, backend, scheduler, resume, as_json, quiet):
             click.echo(s)
         click.echo(f"report: {path}")
         return
+    resolve = None
+    if sc.strength is not None:
+        from simlab.analysis.strength import tuned_resolver
+        from simlab.sweep import default_out_dir
+
+        resolve = tuned_resolver(sc.game, out or default_out_dir(sc), sc.strength.tune_budget,
+                                 sc.seed, jobs, "loky" if backend == "dask" else backend,
+                                 False if quiet or as_json else None)
     res = run_sweep(scenario, out=out, jobs=jobs, backend=backend, scheduler=scheduler,
-                    resume=resume, progress=False if quiet or as_json else None)
+                    resume=resume, progress=False if quiet or as_json else None,
+                    resolve_bot=resolve)
     if as_json:
         from simlab.cli.common import echo_json
 
@@ -80,6 +89,7 @@ def sweep_json(res) -> dict:
     import numpy as np
 
     from simlab.report.explain import explain_json
+    from simlab.report.replicas import replica_json
     from simlab.report.tables import headline_sentences
 
     clean = res.frame.replace({np.nan: None})
@@ -92,6 +102,7 @@ def sweep_json(res) -> dict:
                                                else None}
                             for p in res.points if len(p.orders) > 1},
             "explain": explain_json(res),
+            **replica_json(res),
             "report": str(res.out_dir / "report.html") if res.out_dir is not None else None}
 
 

@@ -226,6 +226,32 @@ class Game(ABC):
     #: populations and audits
     bench_bots: tuple[str, ...] = ()
 
+    #: the game's search bot and its budget parameter (the strongest play it can buy)
+    search_bot: str = "lookahead"
+    search_param: str = "playouts"
+    #: the two search budgets of the default strength ladder (a cheap and a strong one)
+    search_budgets: tuple[int, int] = (2, 8)
+
+    def strength_ladder(self, players: int, rules=None) -> list[str]:
+        """The levels of rising strength a headline is read at (``[strength]``, audits):
+        ``greedy``, ``tuned`` (the weights bot tuned against greedy; not alone at a solo
+        table) and the search bot at two budgets (``search:N``)."""
+        out = ["greedy"] if "greedy" in self.bots() else []
+        if players > 1 and "weights" in self.bots():
+            out.append("tuned")
+        if self.search_bot in self.bots():
+            out += [f"search:{b}" for b in self.search_budgets]
+        return out
+
+    def strength_bot(self, level: str) -> BotChoice | None:
+        """The bot of a ladder level: ``search:N`` is the search bot at budget N; ``tuned``
+        needs tuning first (None here); any other level is a bot label."""
+        if level == "tuned":
+            return None
+        if level.startswith("search:"):
+            return BotChoice(self.search_bot, ((self.search_param, float(level[7:])),))
+        return self.lineup([level], 1, "strength.levels")[0]
+
     @property
     def explains(self) -> bool:
         """Whether the game keeps the explanation aggregates and rows (see above)."""

@@ -412,6 +412,29 @@ def _sections(sr, game) -> list[Section]:
                             "another round the table (pooled over that order's rotations, so "
                             "the seats average out), and a paired test of whether the order "
                             "matters.", tables=order))
+    if getattr(sr, "replicas", None):
+        from simlab.report.replicas import spread_table, strength_figure, strength_table
+
+        st = strength_table(sr)
+        if not st.empty:
+            fig = strength_figure(sr)
+            secs.append(Section(
+                "strength", "At rising strength",
+                "The question asked again with equal players (the same bot in every seat) of "
+                "rising strength, on the same games: a figure that still moves between the "
+                "two strongest levels is a property of the budget, not yet of the game.",
+                [] if fig is None else [FigureItem("strength", "At rising strength",
+                                                   "Dot: the figure at each level; line: its "
+                                                   "95% interval.", fig)],
+                tables=[("Headline figures per level", Markup(tables.to_html(st)))]))
+        sp = spread_table(sr)
+        if not sp.empty:
+            secs.append(Section(
+                "data-spread", "Over generated data",
+                "The question asked again over generated rulebook-consistent alternatives of "
+                "the assumed data (simlab readings lists the constraints each keeps): each "
+                "figure's median and range, and where the shipped data sits among them.",
+                tables=[("Spread of the headline figures", Markup(tables.to_html(sp)))]))
     from simlab.report.explain import explain_tables
 
     why = [(t, Markup(tables.to_html(df, "tbl wide"))) for t, df in explain_tables(sr)]

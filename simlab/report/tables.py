@@ -422,7 +422,7 @@ def headline_sentences(sr) -> list[str]:
         for res in sr.points:
             if res.point.get("table") == "mixed":
                 out += _point_sentences(sr, int(res.point["index"]), "")
-        return out
+        return out + _replica_sentences(sr)
     if base is None:
         out = ["These results have no baseline point, so no point is compared with it."]
     else:
@@ -437,7 +437,17 @@ def headline_sentences(sr) -> list[str]:
     if explains(sr):
         ex = explain_frame(sr)
         out += score_sentences(sr, ex) + why_sentences(sr, ex)
-    return out
+    return out + _replica_sentences(sr)
+
+
+def _replica_sentences(sr) -> list[str]:
+    """The question at rising strength and over generated data (``[strength]``,
+    ``[spread]``)."""
+    if not getattr(sr, "replicas", None):
+        return []
+    from simlab.report.replicas import spread_sentences, strength_sentences
+
+    return strength_sentences(sr) + spread_sentences(sr)
 
 
 # ---------------------------------------------------------------------------- tables
