@@ -122,7 +122,7 @@ class JellyGame(Game):
         from simlab.games.jelly.reference import ReferenceGame
 
         g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log, names=names)
-        scores, winners = g.play()
+        scores, winners = g.play_game()
         return scores, winners, g.agg._asdict(), g.lines
 
     def invariants(self, agg: dict, n_games: int, rules: JellyRules) -> list[str]:

@@ -66,8 +66,8 @@ def play_round(A, st, lineup, rng, agg, sc, S):
             v, d, arg = choose_place(A, st, lineup, p, rng, sc, S)
             if place_legal(A, st, v, d):
                 do_place(st, p, v, d, arg, agg)
-                if st.n_left[p] == 0 and any_lock_allowed(A, st):
-                    do_lock(A, st, p, choose_lock(A, st, lineup, p, rng, sc, S), agg)
+                if st.n_left[p] == 0:
+                    after_last_die(A, st, lineup, p, rng, agg, sc, S)
             else:
                 agg.counters[C_PASSES] += 1
         if st.n_left[p] == 0 and st.info[I_FLIPPED] == 0:
@@ -75,6 +75,14 @@ def play_round(A, st, lineup, rng, agg, sc, S):
                 do_flip(A, st, t, agg)
         st.next_time[p] = t + next_gap(A, st, p, rng)
     end_round(A, st, agg, steps)
+
+
+@rule(inline=True)
+def after_last_die(A, st, lineup, p, rng, agg, sc, S):
+    """Placing your last die: p MAY lock down a district (its bot chooses which, or none);
+    asked only when some lock-down is legal. The flip is a moment of its own."""
+    if any_lock_allowed(A, st):
+        do_lock(A, st, p, choose_lock(A, st, lineup, p, rng, sc, S), agg)
 
 
 @rule  # asked by the reference engine (through its twin); S an argument, so None prunes

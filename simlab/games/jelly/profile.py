@@ -51,7 +51,7 @@ def _record_states(prepared, games: int):
     nb.choose_place = spy
     try:
         for g in range(games):
-            reference.ReferenceGame(prepared.arrays, prepared.lineup, 1, g).play()
+            reference.ReferenceGame(prepared.arrays, prepared.lineup, 1, g).play_game()
     finally:
         nb.choose_place = ask
     fields = tuple(np.stack([r[0][k] for r in rec]) for k in range(len(rec[0][0])))

@@ -201,9 +201,9 @@ class ReferenceGame:
         return self.A.watch_seconds * self.jitter()
 
     # ----------------------------------------------------------------- a round
-    def play_round(self):
-        """Real time in seconds: the next moment is the earliest of every player's; a player
-        with dice rolls and places one (or none), one without may flip the unflipped timer."""
+    def begin_round(self):
+        """Set up a round: empty entrances and city center, Targets back on the first zone, no
+        locks, the timer unflipped, each player's seven dice in hand and first step time."""
         A = self.A
         for dist in self.districts:
             dist.dice.clear()
@@ -216,13 +216,26 @@ class ReferenceGame:
         for p in self.players:
             self.next_time[p.seat] = self.step_time(p.seat)
         self.deadline = float("inf")
+
+    def next_actor(self) -> int:
+        """Who acts next: the earliest moment of the players with dice left (or, before the
+        timer is flipped, with none: they may flip it); -1 when every die is placed."""
+        if not any(p.dice_in_hand > 0 for p in self.players):
+            return -1
+        able = [p.seat for p in self.players if p.dice_in_hand > 0 or not self.flipped]
+        return min(able, key=lambda s: (self.next_time[s], s))
+
+    def play_round(self):
+        """Real time in seconds: the next moment is the earliest of every player's; a player
+        with dice rolls and places one (or none), one without may flip the unflipped timer."""
+        A = self.A
+        self.begin_round()
         steps = 0
         agg = self.agg
         while True:
-            if not any(p.dice_in_hand > 0 for p in self.players):
+            q = self.next_actor()
+            if q < 0:
                 break
-            able = [p.seat for p in self.players if p.dice_in_hand > 0 or not self.flipped]
-            q = min(able, key=lambda s: (self.next_time[s], s))
             t = self.next_time[q]
             if t >= self.deadline:
                 self.say(f"  the sand timer runs out at t={self.deadline:.2f} s")
@@ -243,7 +256,7 @@ class ReferenceGame:
                 legal = (1 <= v <= 6 and 0 <= d < self.n_d and self.roll[v] > 0
                          and self.districts[d].locked_by < 0)
                 if legal:
-                    self.place(q, v, d, arg, t, sorted(rolled))
+                    self.do_place(q, v, d, arg, t, sorted(rolled))
                     if player.dice_in_hand == 0:
                         self.after_last_die(q)
                 else:
@@ -260,6 +273,11 @@ class ReferenceGame:
                              f"({A.timer_seconds:g} s left)")
             self.next_time[q] = t + (self.step_time(q) if player.dice_in_hand > 0
                                      else self.watch_time(q))
+        self.end_round(steps)
+
+    def end_round(self, steps: int):
+        """The timer ran out or every die is placed: unplaced dice are lost."""
+        agg = self.agg
         agg.counters[C_STEPS] += steps
         for p in self.players:
             if p.dice_in_hand:
@@ -268,7 +286,7 @@ class ReferenceGame:
             agg.seat[p.seat, S_TIMER_LOST] += p.dice_in_hand
             p.dice_in_hand = 0
 
-    def place(self, q: int, v: int, d: int, arg: int, t: float, rolled):
+    def do_place(self, q: int, v: int, d: int, arg: int, t: float, rolled):
         """Place a die of value v on district d, then use its effect if the bot chose to."""
         agg = self.agg
         dist = self.districts[d]
@@ -345,7 +363,7 @@ class ReferenceGame:
             P[giver].jelly -= amount
             P[int(r)].jelly += amount
 
-    def resolve_icon(self, atom, d_scored: int, ctrl: list[int]):
+    def apply_icon(self, atom, d_scored: int, ctrl: list[int]):
         kind, a, b = int(atom[0]), int(atom[1]), int(atom[2])
         P = self.players
         others = [q for q in range(self.n_p) if q not in ctrl]
@@ -396,7 +414,7 @@ class ReferenceGame:
                     P[q].jelly += b
                     self.agg.district_jelly[d_scored] += b
 
-    def resolve_zone(self, d: int, ctrl: list[int]):
+    def apply_zone(self, d: int, ctrl: list[int]):
         """The target reward of district d, icons left to right."""
         A = self.A
         z = self.districts[d].target
@@ -405,7 +423,7 @@ class ReferenceGame:
             if kind == 0:
                 break
             if kind != R_ADJ:
-                self.resolve_icon(atom, d, ctrl)
+                self.apply_icon(atom, d, ctrl)
                 continue
             if int(atom[1]) == ADJ_EITHER:
                 picks = {int(bots.decide_either(A, self.make_view(), self.lineup, q, d))
@@ -423,7 +441,7 @@ class ReferenceGame:
                 if int(atom2[0]) == 0:
                     break
                 if int(atom2[0]) != R_ADJ:  # an adjacent icon reached this way gives nothing
-                    self.resolve_icon(atom2, d, ctrl)
+                    self.apply_icon(atom2, d, ctrl)
 
     def score_district(self, d: int):
         agg = self.agg
@@ -448,7 +466,7 @@ class ReferenceGame:
         self.say(f"    district {d}: totals {totals}; {', '.join(self.who(q) for q in ctrl)} "
                  f"control{'s' if len(ctrl) == 1 else ''} and gain{'s' if len(ctrl) == 1 else ''} "
                  f"{self.zone_name(d, dist.target)}")
-        self.resolve_zone(d, ctrl)
+        self.apply_zone(d, ctrl)
         changes = []
         for p in self.players:
             dj, dp = p.jelly - before[p.seat][0], p.pods - before[p.seat][1]
@@ -483,7 +501,7 @@ class ReferenceGame:
         self.score_center()
 
     # ----------------------------------------------------------------- a game
-    def play(self):
+    def play_game(self):
         """Play the whole game; returns (scores, winners)."""
         A = self.A
         checkpoints = []   # game shape: jelly + a pod's mean roll, doubled, after each round
@@ -503,6 +521,18 @@ class ReferenceGame:
             scores.append(p.jelly + sum(rolls))
             self.agg.seat[p.seat, S_PODS_END] += p.pods
             self.say(f"End: {self.who(p.seat)} {p.jelly} jelly + pods {rolls} = {scores[-1]}")
+        winners = self.record_result(scores)
+        cp = np.zeros((MAX_CHECKPOINTS, self.n_p), np.int64)
+        for i, row in enumerate(checkpoints[:-1][:MAX_CHECKPOINTS]):
+            cp[i] = row
+        record_shape(cp, len(checkpoints) - 1, np.asarray(scores, np.int64),
+                     np.asarray(winners, np.int64), self.n_p, self.agg.shape_counters,
+                     self.agg.lead_hist, self.agg.margin_hist, self.agg.leader_wins)
+        self.scores, self.winners = scores, winners
+        return scores, winners
+
+    def record_result(self, scores: list[int]) -> list[bool]:
+        """End of game: the most jelly wins; tied players share the victory."""
         best = max(scores)
         winners = [s == best for s in scores]
         k = sum(winners)
@@ -514,14 +544,7 @@ class ReferenceGame:
             self.agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
         self.say("Winner" + ("s" if k > 1 else "") + ": " +
                  ", ".join(self.who(q) for q in range(self.n_p) if winners[q]))
-        cp = np.zeros((MAX_CHECKPOINTS, self.n_p), np.int64)
-        for i, row in enumerate(checkpoints[:-1][:MAX_CHECKPOINTS]):
-            cp[i] = row
-        record_shape(cp, len(checkpoints) - 1, np.asarray(scores, np.int64),
-                     np.asarray(winners, np.int64), self.n_p, self.agg.shape_counters,
-                     self.agg.lead_hist, self.agg.margin_hist, self.agg.leader_wins)
-        self.scores, self.winners = scores, winners
-        return scores, winners
+        return winners
 
 
 def describe_atom(atom, left_step: int = -1) -> str:

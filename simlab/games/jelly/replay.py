@@ -2,8 +2,8 @@
 
 The reference engine (:class:`~simlab.games.jelly.reference.ReferenceGame`) plays the game on
 the kernel's random stream; :class:`_Recorder` watches it through the methods it already has
-(``make_view`` before every bot decision, ``place``, ``after_last_die``, ``score_district``,
-``score_center``, ``play_round``, ``say``) and cuts its log into steps: the start of a round,
+(``make_view`` before every bot decision, ``begin_round``, ``do_place``, ``after_last_die``,
+``score_district``, ``score_center``, ``play_round``, ``say``) and cuts its log into steps: the start of a round,
 every roll-and-place (and every roll with nothing placed), lock-down and timer flip, the timer
 running out, each district scored, the city center, the round's end and the game's end.
 
@@ -91,17 +91,8 @@ class _Recorder(ReferenceGame):
             self.emit(f"Round {self.rnd + 1} · {self.names[q]} flips the sand timer",
                       "placing", actor=q, decision=self.flip_decision(q), timer=True)
 
-    def play_round(self):
-        # play_round's own reset, done first here too so the round's start can be drawn
-        for dist in self.districts:
-            dist.dice.clear()
-            dist.target = 0
-            dist.locked_by = -1
-        self.center.clear()
-        self.flipped = False
-        self.deadline = float("inf")
-        for p in self.players:
-            p.dice_in_hand = self.A.dice
+    def begin_round(self):
+        super().begin_round()
         self.ghosts.clear()
         self.results.clear()
         self.center_result = ""
@@ -109,6 +100,8 @@ class _Recorder(ReferenceGame):
         self.rnd, self.rdrone = self.round, self.drone
         self.emit(f"Round {self.round + 1} of {self.A.rounds} · start: the Drone points at "
                   f"district {self.drone}", "round start")
+
+    def play_round(self):
         super().play_round()
         if self._pending():
             lost = {}
@@ -121,11 +114,11 @@ class _Recorder(ReferenceGame):
             self.emit(f"Round {self.rnd + 1} · the sand timer runs out", "placing", lost=lost,
                       timer=True)
 
-    def place(self, q, v, d, arg, t, rolled):
+    def do_place(self, q, v, d, arg, t, rolled):
         snap = self.snap
         n_center = len(self.center)
         target = self.districts[d].target
-        super().place(q, v, d, arg, t, rolled)
+        super().do_place(q, v, d, arg, t, rolled)
         self.t = t
         removed = self.center[-1] if len(self.center) > n_center else None
         what = f"places a {v} on district {d}"
@@ -563,7 +556,7 @@ SCORE_NOTE = ("Running score: the jelly held plus a jelly-pod's mean roll for ea
 def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
     """Replay game ``game`` of seed ``seed`` with the reference engine, step by step."""
     g = _Recorder(prepared, seed, game, names)
-    scores, winners = g.play()
+    scores, winners = g.play_game()
     if g._pending():
         rolls = {}
         for line in g.lines[g.cut:]:
