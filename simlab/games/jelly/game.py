@@ -15,8 +15,11 @@ from simlab.games.jelly import nb
 from simlab.games.jelly import roster as _roster
 from simlab.games.jelly.rules import POD_VALUE, JellyArrays, JellyRules, make_rules
 from simlab.games.jelly.state import (
+    CHOICE_NAMES,
     COUNTER_NAMES,
+    END_NAMES,
     SEAT_NAMES,
+    SOURCE_NAMES,
     JellyLineup,
     new_agg,
     new_scratch,
@@ -69,7 +72,24 @@ class JellyGame(Game):
     default_players = 4
     default_bots = ("greedy", "random", "spread", "saboteur")
     compile_seconds = (22.0, 51.0)  # cold compile without / with a lookahead seat (bench)
-    seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat")
+    seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "src", "choice")
+    #: where a seat's points come from (they sum to its score): the two jelly it starts with,
+    #: jelly from the supply as a district's controller (jelly, 2 per pod, number of dice, a
+    #: podium's highest total), a podium's second place or presence, jelly other players gave
+    #: it and (negative) jelly it gave them ('each player gives you', 'give 1 to each'), and
+    #: its Jelly-pods rolled at the end
+    score_sources = SOURCE_NAMES
+    #: what its bot chose: a roll step places a die without effect, removes a die with a 1-2,
+    #: moves a Target with a 3-4, or places nothing and rolls again; a cancelling placement
+    #: (a value its colour already shows on that entrance) is also one of the first three;
+    #: lock-downs and timer flips
+    choice_names = CHOICE_NAMES
+    #: every game ends after its rounds; "step_bound": a round of it ended at the modelling
+    #: bound on roll steps (``max_steps_per_round``), which no rule sets
+    end_names = END_NAMES
+    #: a game's length: its roll steps (each a player rolling its dice, placing one or none;
+    #: the rounds are always the same number)
+    length_unit = "steps"
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
@@ -111,11 +131,11 @@ class JellyGame(Game):
         A = prepared.arrays
         p, d = A.n_players, A.n_districts
         agg = new_agg(p, d)
-        scores, winners = self.row_arrays(count, p, keep_rows)
+        rows = self.new_rows(count, p, keep_rows)
         lu = prepared.lineup
-        nb.run_batch(A, self.kernel_state(A), lu, new_scratch(p, d), search_for(lu, p, d), seed, start,
-                     count, agg, scores, winners)
-        return self.batch_output(agg, scores, winners, keep_rows)
+        nb.run_batch(A, self.kernel_state(A), lu, new_scratch(p, d), search_for(lu, p, d), seed,
+                     start, count, agg, rows)
+        return self.rows_output(agg, rows, keep_rows)
 
     def reference_game(self, prepared: JellyPrepared, seed: int, game: int, log: bool = False,
                        names=None):
@@ -151,6 +171,12 @@ class JellyGame(Game):
             problems.append("per-seat dice counters do not add up to the totals")
         if np.asarray(agg["district_control"]).max(initial=0) > n_games * rules.rounds:
             problems.append("a district was controlled in more rounds than were played")
+        if not np.array_equal(np.asarray(agg["src"]).sum(axis=1), np.asarray(agg["score_sum"])):
+            problems.append("points by source do not add up to the scores")
+        if int(np.asarray(agg["ends"]).sum()) != n_games:
+            problems.append("ends do not count every game once")
+        if int(agg["length"][0]) != c["roll_steps"]:
+            problems.append("game lengths do not add up to the roll steps")
         return problems
 
     def summary_lines(self, metrics: dict) -> list[str]:
@@ -190,7 +216,18 @@ class JellyGame(Game):
         seats = [{"seat": s + 1, "bot": lineup[s].label,
                   **{name: float(seat[s, i]) / n_games for i, name in enumerate(SEAT_NAMES)}}
                  for s in range(seat.shape[0])]
+        src = np.asarray(agg["src"])
+        choice = np.asarray(agg["choice"])
+        explain = {
+            "score_sources": {name: [float(src[s, i]) / n_games for s in range(src.shape[0])]
+                              for i, name in enumerate(SOURCE_NAMES)},
+            "choices": {name: [float(choice[s, i]) / n_games for s in range(choice.shape[0])]
+                        for i, name in enumerate(CHOICE_NAMES)},
+            "ends": {name: int(agg["ends"][i]) for i, name in enumerate(END_NAMES)},
+            "mean_length_steps": float(agg["length"][0]) / n_games if n_games else 0.0,
+        }
         return {
+            **explain,
             "districts": districts,
             "totals": counters,
             "per_game": per_game,

@@ -63,7 +63,7 @@ def playout_after_last(A, st, p, t, w, agg, lock, flip, rng):
         do_lock(A, st, p, evaluate_lock(A, st, w, p, rng) if lock == -2 else lock, agg)
     if flip != -3 and st.info[I_FLIPPED] == 0 and (evaluate_flip(A, st, w, p) if flip == -1
                                                    else flip == 1):
-        do_flip(A, st, t, agg)
+        do_flip(A, st, p, t, agg)
 
 
 @rule

@@ -24,12 +24,18 @@ from simlab.games.jelly.scoring import score_round
 from simlab.games.jelly.state import (
     C_PASSES,
     C_STEP_CAP,
+    C_STEPS,
+    CH_ROLL_AGAIN,
+    END_ROUNDS,
+    END_STEP_BOUND,
     I_DRONE,
     I_FLIPPED,
     I_POD_STACK,
     I_ROUND,
     S_PODS_END,
     SCORE_BINS,
+    SRC_PODS,
+    SRC_START,
 )
 from simlab.games.jelly.timer import (
     any_lock_allowed,
@@ -70,9 +76,10 @@ def play_round(A, st, lineup, rng, agg, sc, S):
                     after_last_die(A, st, lineup, p, rng, agg, sc, S)
             else:
                 agg.counters[C_PASSES] += 1
+                agg.choice[p, CH_ROLL_AGAIN] += 1
         if st.n_left[p] == 0 and st.info[I_FLIPPED] == 0:
             if choose_flip(A, st, lineup, p, rng, sc, S):
-                do_flip(A, st, t, agg)
+                do_flip(A, st, p, t, agg)
         st.next_time[p] = t + next_gap(A, st, p, rng)
     end_round(A, st, agg, steps)
 
@@ -141,6 +148,7 @@ def play_game(A, st, lineup, rng, agg, sc, S):
     for q in range(n_p):
         st.jelly[q] = A.start_jelly[q]
         st.pods[q] = 0
+        agg.src[q, SRC_START] += A.start_jelly[q]
     for r in range(A.rounds):
         st.info[I_ROUND] = r
         st.info[I_DRONE] = (A.drone_start + r * A.drone_step) % n_d
@@ -154,6 +162,7 @@ def play_game(A, st, lineup, rng, agg, sc, S):
         for _ in range(st.pods[q]):
             s += randint(rng, A.pod_sides) + 1
         sc.scores[q] = s
+        agg.src[q, SRC_PODS] += s - st.jelly[q]
         agg.seat[q, S_PODS_END] += st.pods[q]
 
 
@@ -180,29 +189,49 @@ def record_result(scores, agg, winners):
 
 
 @batch
-def run_batch(A, st, lineup, sc, S, seed, start, count, agg, row_scores, row_winners):
-    """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always. ``S``: the lookahead scratch, or None:
-    a line-up without a lookahead seat runs (and compiles) a kernel without the search. The
-    rules below get the NamedTuples by reference (``simlab.core.ref``: one word per argument
-    instead of every array's seven)."""
+def run_batch(A, st, lineup, sc, S, seed, start, count, agg, rows):
+    """Play games start..start+count-1 of ``seed``; per-game ``rows`` (``GameRows``) when
+    they are non-empty (first axis count), aggregates always. ``S``: the lookahead scratch, or
+    None: a line-up without a lookahead seat runs (and compiles) a kernel without the search.
+    The rules below get the NamedTuples by reference (``simlab.core.ref``: one word per
+    argument instead of every array's seven)."""
     play_batch(ref(A), ref(st), ref(lineup), ref(sc), ref(S), seed, start, count, ref(agg),
-               row_scores, row_winners)
+               ref(rows))
 
 
 @rule
-def play_batch(A, st, lineup, sc, S, seed, start, count, agg, row_scores, row_winners):
-    """:func:`run_batch`'s loop."""
+def play_batch(A, st, lineup, sc, S, seed, start, count, agg, rows):
+    """:func:`run_batch`'s loop; each game's length (its roll steps), how it ended, its points
+    by source and its choices are the aggregates' changes over the game."""
     n_p = A.n_players
-    keep = row_scores.shape[0] > 0
+    keep = rows.score.shape[0] > 0
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), sc.rng)
+        sc.mark[0] = agg.counters[C_STEPS]
+        sc.mark[1] = agg.counters[C_STEP_CAP]
+        if keep:
+            for q in range(n_p):
+                for k in range(sc.src0.shape[1]):
+                    sc.src0[q, k] = agg.src[q, k]
+                for k in range(sc.ch0.shape[1]):
+                    sc.ch0[q, k] = agg.choice[q, k]
         play_game(A, st, lineup, sc.rng, agg, sc, S)
         record_result(sc.scores, agg, sc.winners)
         # game shape: the rounds before the last one, then the final scores
         record_shape(sc.cp, A.rounds - 1, sc.scores, sc.winners, n_p, agg.shape_counters,
                      agg.lead_hist, agg.margin_hist, agg.leader_wins)
+        steps = agg.counters[C_STEPS] - sc.mark[0]
+        end = END_STEP_BOUND if agg.counters[C_STEP_CAP] > sc.mark[1] else END_ROUNDS
+        agg.length[0] += steps
+        agg.length[1] += steps * steps
+        agg.ends[end] += 1
         if keep:
+            rows.length[i] = steps
+            rows.end[i] = end
             for q in range(n_p):
-                row_scores[i, q] = sc.scores[q]
-                row_winners[i, q] = sc.winners[q]
+                rows.score[i, q] = sc.scores[q]
+                rows.winner[i, q] = sc.winners[q]
+                for k in range(sc.src0.shape[1]):
+                    rows.source[i, q, k] = agg.src[q, k] - sc.src0[q, k]
+                for k in range(sc.ch0.shape[1]):
+                    rows.choice[i, q, k] = agg.choice[q, k] - sc.ch0[q, k]

@@ -44,6 +44,15 @@ from simlab.games.jelly.state import (
     C_STEP_CAP,
     C_STEPS,
     C_TIMER_LOST,
+    CH_CANCELLING,
+    CH_FLIP,
+    CH_LOCK,
+    CH_MOVE,
+    CH_PLACE,
+    CH_REMOVE,
+    CH_ROLL_AGAIN,
+    END_ROUNDS,
+    END_STEP_BOUND,
     S_CANCELLED,
     S_CENTER_PODS,
     S_CONTROLS,
@@ -53,6 +62,12 @@ from simlab.games.jelly.state import (
     S_REMOVALS,
     S_TIMER_LOST,
     SCORE_BINS,
+    SRC_DISTRICT,
+    SRC_GIVEN,
+    SRC_PODIUM,
+    SRC_PODS,
+    SRC_RECEIVED,
+    SRC_START,
     JellyState,
     new_agg,
     new_scratch,
@@ -261,6 +276,7 @@ class ReferenceGame:
                         self.after_last_die(q)
                 else:
                     agg.counters[C_PASSES] += 1
+                    agg.choice[q, CH_ROLL_AGAIN] += 1
                     self.say(f"  t={t:5.2f} {self.who(q)} rolls {sorted(rolled)} and places "
                              f"nothing (rolls again)")
             if player.dice_in_hand == 0 and not self.flipped:
@@ -269,6 +285,7 @@ class ReferenceGame:
                     self.flipped = True
                     self.deadline = t + A.timer_seconds
                     agg.counters[C_FLIPS] += 1
+                    agg.choice[q, CH_FLIP] += 1
                     self.say(f"  t={t:5.2f} {self.who(q)} flips the sand timer "
                              f"({A.timer_seconds:g} s left)")
             self.next_time[q] = t + (self.step_time(q) if player.dice_in_hand > 0
@@ -287,17 +304,19 @@ class ReferenceGame:
             p.dice_in_hand = 0
 
     def do_place(self, q: int, v: int, d: int, arg: int, t: float, rolled):
-        """Place a die of value v on district d, then use its effect if the bot chose to."""
+        """Place a die of value v on district d, then use its effect if the bot chose to; the
+        choice is counted by its kind (placing a value q already shows here: cancelling)."""
         agg = self.agg
         dist = self.districts[d]
+        if v in self.dice_of(d, q):
+            agg.choice[q, CH_CANCELLING] += 1
         dist.dice.append((q, v))
         self.players[q].dice_in_hand -= 1
         agg.counters[C_PLACED] += 1
         agg.seat[q, S_PLACED] += 1
         self.say(f"  t={t:5.2f} {self.who(q)} rolls {list(rolled)}, places a {v} on district {d}")
-        if arg < 0 or v >= 5:
-            return
-        if v <= 2:  # remove any other die on this district entrance to the city center
+        kind = CH_PLACE
+        if 0 <= arg and v <= 2:  # remove any other die on this district entrance to the center
             owner, value = arg // 8, arg % 8
             others = list(dist.dice[:-1])
             if (owner, value) in others and 0 <= owner < self.n_p:
@@ -305,14 +324,17 @@ class ReferenceGame:
                 self.center.append((owner, value))
                 agg.counters[C_REMOVALS] += 1
                 agg.seat[q, S_REMOVALS] += 1
+                kind = CH_REMOVE
                 self.say(f"           and removes {self.who(owner)}'s {value} to the city center")
-        else:  # move this district's Target marker to an adjacent zone
+        elif 0 <= arg and v <= 4:  # move this district's Target marker to an adjacent zone
             if 0 <= arg <= 2 and abs(arg - dist.target) == 1:
                 dist.target = arg
                 agg.counters[C_MOVES] += 1
                 agg.seat[q, S_MOVES] += 1
+                kind = CH_MOVE
                 self.say(f"           and moves the Target to zone {arg} "
                          f"({self.zone_name(d, arg)})")
+        agg.choice[q, kind] += 1
 
     def after_last_die(self, q: int):
         """After the last die: optional lock-down of one district (the flip is a moment of
@@ -324,6 +346,7 @@ class ReferenceGame:
             if d >= 0 and self.lock_allowed(d):
                 self.districts[d].locked_by = q
                 self.agg.counters[C_LOCKS] += 1
+                self.agg.choice[q, CH_LOCK] += 1
                 self.say(f"           {self.who(q)} locks down district {d}")
 
     # ----------------------------------------------------------------- scoring
@@ -346,10 +369,13 @@ class ReferenceGame:
         P = self.players
         if not recipients:
             return
+        src = self.agg.src
         if P[giver].jelly >= a * len(recipients):
             for r in recipients:
                 P[giver].jelly -= a
                 P[r].jelly += a
+                src[giver, SRC_GIVEN] -= a
+                src[r, SRC_RECEIVED] += a
             return
         mask = np.zeros(self.n_p, dtype=np.bool_)
         mask[recipients] = True
@@ -362,14 +388,22 @@ class ReferenceGame:
             amount = min(a, P[giver].jelly)
             P[giver].jelly -= amount
             P[int(r)].jelly += amount
+            src[giver, SRC_GIVEN] -= amount
+            src[int(r), SRC_RECEIVED] += amount
+
+    def gain(self, q: int, amount: int, source: int = SRC_DISTRICT):
+        """Player q takes ``amount`` jelly from the supply, booked under ``source``."""
+        self.players[q].jelly += amount
+        self.agg.src[q, source] += amount
 
     def apply_icon(self, atom, d_scored: int, ctrl: list[int]):
+        """One reward icon for the controllers ``ctrl`` of district ``d_scored``."""
         kind, a, b = int(atom[0]), int(atom[1]), int(atom[2])
         P = self.players
         others = [q for q in range(self.n_p) if q not in ctrl]
         if kind == R_JELLY:
             for q in ctrl:
-                P[q].jelly += a
+                self.gain(q, a)
         elif kind == R_POD:
             self.give_pods(ctrl)
         elif kind == R_DISCARD:
@@ -378,7 +412,7 @@ class ReferenceGame:
                     P[q].pods -= 1
         elif kind == R_PER_POD:
             for q in ctrl:
-                P[q].jelly += a * P[q].pods
+                self.gain(q, a * P[q].pods)
         elif kind == R_EACH_GIVES:
             for g in others:  # each other player gives a to each controller
                 self.pay(g, ctrl, a)
@@ -393,7 +427,7 @@ class ReferenceGame:
                 if sub_kind == 1:
                     pod_takers.append(q)
                 else:
-                    P[q].jelly += int(amount)
+                    self.gain(q, int(amount))
             self.give_pods(pod_takers)
         elif kind == R_PODIUM:
             totals = [self.surviving_total(d_scored, q) for q in range(self.n_p)]
@@ -402,16 +436,16 @@ class ReferenceGame:
             second = max(lower) if lower else 0
             for q in range(self.n_p):
                 if q in ctrl:
-                    P[q].jelly += a
+                    self.gain(q, a)
                 elif second > 0 and totals[q] == second:
-                    P[q].jelly += b
+                    self.gain(q, b, SRC_PODIUM)
                     self.agg.district_jelly[d_scored] += b
         elif kind == R_PODIUM_PRESENT:
             for q in range(self.n_p):
                 if q in ctrl:
-                    P[q].jelly += a
+                    self.gain(q, a)
                 elif self.dice_of(d_scored, q):
-                    P[q].jelly += b
+                    self.gain(q, b, SRC_PODIUM)
                     self.agg.district_jelly[d_scored] += b
 
     def apply_zone(self, d: int, ctrl: list[int]):
@@ -504,6 +538,8 @@ class ReferenceGame:
     def play_game(self):
         """Play the whole game; returns (scores, winners)."""
         A = self.A
+        for p in self.players:
+            self.agg.src[p.seat, SRC_START] += p.jelly
         checkpoints = []   # game shape: jelly + a pod's mean roll, doubled, after each round
         for r in range(A.rounds):
             self.round = r
@@ -520,6 +556,7 @@ class ReferenceGame:
             rolls = [int(randint(self.rng, A.pod_sides)) + 1 for _ in range(p.pods)]
             scores.append(p.jelly + sum(rolls))
             self.agg.seat[p.seat, S_PODS_END] += p.pods
+            self.agg.src[p.seat, SRC_PODS] += sum(rolls)
             self.say(f"End: {self.who(p.seat)} {p.jelly} jelly + pods {rolls} = {scores[-1]}")
         winners = self.record_result(scores)
         cp = np.zeros((MAX_CHECKPOINTS, self.n_p), np.int64)
@@ -528,6 +565,10 @@ class ReferenceGame:
         record_shape(cp, len(checkpoints) - 1, np.asarray(scores, np.int64),
                      np.asarray(winners, np.int64), self.n_p, self.agg.shape_counters,
                      self.agg.lead_hist, self.agg.margin_hist, self.agg.leader_wins)
+        # the game's length (its roll steps) and how it ended
+        steps = int(self.agg.counters[C_STEPS])
+        self.agg.length[:] = (steps, steps * steps)
+        self.agg.ends[END_STEP_BOUND if self.agg.counters[C_STEP_CAP] else END_ROUNDS] += 1
         self.scores, self.winners = scores, winners
         return scores, winners
 

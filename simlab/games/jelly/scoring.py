@@ -33,6 +33,10 @@ from simlab.games.jelly.state import (
     S_CANCELLED,
     S_CENTER_PODS,
     S_CONTROLS,
+    SRC_DISTRICT,
+    SRC_GIVEN,
+    SRC_PODIUM,
+    SRC_RECEIVED,
 )
 from simlab.games.jelly.valuation import either_choice
 
@@ -57,9 +61,10 @@ def give_pods(st, mask, n_p, agg):
 
 
 @rule
-def pay(A, st, giver, mask, a, lineup, rng, sc):
+def pay(A, st, giver, mask, a, lineup, rng, sc, agg):
     """``giver`` gives ``a`` jelly to each player in ``mask``; short of jelly, it pays whom
-    ``gift_order`` says first (the ``give_each_short`` reading)."""
+    ``gift_order`` says first (the ``give_each_short`` reading). Booked as gifts given and
+    received (``agg.src``)."""
     n_p = A.n_players
     k = 0
     for r in range(n_p):
@@ -72,6 +77,8 @@ def pay(A, st, giver, mask, a, lineup, rng, sc):
             if mask[r] and r != giver:
                 st.jelly[giver] -= a
                 st.jelly[r] += a
+                agg.src[giver, SRC_GIVEN] -= a
+                agg.src[r, SRC_RECEIVED] += a
         return
     k = gift_order(A, st, lineup, giver, mask, sc.order, rng)
     for j in range(k):
@@ -79,13 +86,17 @@ def pay(A, st, giver, mask, a, lineup, rng, sc):
         amt = min(a, st.jelly[giver])
         st.jelly[giver] -= amt
         st.jelly[r] += amt
+        agg.src[giver, SRC_GIVEN] -= amt
+        agg.src[r, SRC_RECEIVED] += amt
 
 
 @rule(inline=True)
 def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
     """Resolve one reward icon of zone z of district d_src for the controllers ``ctrl``
     of district d_scored (the two differ for an adjacent-district reward). Podium payouts to
-    non-controllers count in the district's reward metric (``district_jelly``)."""
+    non-controllers count in the district's reward metric (``district_jelly``). Jelly from the
+    supply is booked in ``agg.src``: the controllers' as district rewards, a podium's second
+    place or presence as podium places."""
     n_p = A.n_players
     kind = A.rewards[d_src, z, i, 0]
     a = A.rewards[d_src, z, i, 1]
@@ -94,6 +105,7 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
         for q in range(n_p):
             if ctrl[q]:
                 st.jelly[q] += a
+                agg.src[q, SRC_DISTRICT] += a
     elif kind == R_POD:
         give_pods(st, ctrl, n_p, agg)
     elif kind == R_DISCARD:
@@ -104,17 +116,18 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
         for q in range(n_p):
             if ctrl[q]:
                 st.jelly[q] += a * st.pods[q]
+                agg.src[q, SRC_DISTRICT] += a * st.pods[q]
     elif kind == R_EACH_GIVES:
         # every non-controlling player gives a to each controller (tied ones do not swap)
         for g in range(n_p):
             if not ctrl[g]:
-                pay(A, st, g, ctrl, a, lineup, rng, sc)
+                pay(A, st, g, ctrl, a, lineup, rng, sc, agg)
     elif kind == R_GIVE_EACH:
         for q in range(n_p):
             sc.pmask[q] = not ctrl[q]
         for c in range(n_p):
             if ctrl[c]:
-                pay(A, st, c, sc.pmask, a, lineup, rng, sc)
+                pay(A, st, c, sc.pmask, a, lineup, rng, sc, agg)
     elif kind == R_BY_DICE:
         pod_mask = sc.pmask
         for q in range(n_p):
@@ -128,6 +141,7 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
                 pod_mask[q] = True
             else:
                 st.jelly[q] += amount
+                agg.src[q, SRC_DISTRICT] += amount
         give_pods(st, pod_mask, n_p, agg)
     elif kind == R_PODIUM:
         best = 0
@@ -143,16 +157,20 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
         for q in range(n_p):
             if ctrl[q]:
                 st.jelly[q] += a
+                agg.src[q, SRC_DISTRICT] += a
             elif second > 0 and st.eff[d_scored, q] == second:
                 st.jelly[q] += b
                 agg.district_jelly[d_scored] += b
+                agg.src[q, SRC_PODIUM] += b
     elif kind == R_PODIUM_PRESENT:
         for q in range(n_p):
             if ctrl[q]:
                 st.jelly[q] += a
+                agg.src[q, SRC_DISTRICT] += a
             elif st.ndice[d_scored, q] > 0:
                 st.jelly[q] += b
                 agg.district_jelly[d_scored] += b
+                agg.src[q, SRC_PODIUM] += b
 
 
 @rule

@@ -19,6 +19,8 @@ from simlab.games.jelly.state import (
     C_LOCKS,
     C_STEPS,
     C_TIMER_LOST,
+    CH_FLIP,
+    CH_LOCK,
     I_FLIPPED,
     S_TIMER_LOST,
 )
@@ -121,14 +123,16 @@ def do_lock(A, st, p, dl, agg):
     if dl >= 0 and lock_allowed(A, st, dl):
         st.locked[dl] = p
         agg.counters[C_LOCKS] += 1
+        agg.choice[p, CH_LOCK] += 1
 
 
 @rule
-def do_flip(A, st, t, agg):
-    """Flip the sand timer at time ``t``."""
+def do_flip(A, st, p, t, agg):
+    """Player ``p`` flips the sand timer at time ``t``."""
     st.info[I_FLIPPED] = 1
     st.deadline[0] = t + A.timer_seconds
     agg.counters[C_FLIPS] += 1
+    agg.choice[p, CH_FLIP] += 1
 
 
 @rule(inline=True)
