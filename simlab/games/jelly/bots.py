@@ -76,7 +76,8 @@ Custom bots (``simlab.bot("jelly", ...)``, id ``CUSTOM_ID``)
       a die of ``owner`` showing ``v`` from that entrance to the city center); decode it with
       ``code_value``, ``code_district``, ``code_arg`` (numba functions of this module). Order:
       district, value, then no effect, the target moves (in, then out), the removals (owner,
-      value); last, code 0 = place nothing and roll again.
+      value); last, code 0 = place nothing and roll again (not offered when the rule option
+      ``roll_again_limit`` forbids another roll without placing: ``may_roll_again``).
     - ``KIND_LOCK`` (1), after the bot's last die (only when some lock-down is legal):
       ``option`` -1 = no lock-down (first), then each lockable district ``d``.
     - ``KIND_FLIP`` (2), at each moment with every die placed while the timer is unflipped
@@ -93,7 +94,8 @@ Custom bots (``simlab.bot("jelly", ...)``, id ``CUSTOM_ID``)
     ``eff[d, q]`` (totals after cancellation), ``ndice``, ``nlive`` (dice surviving
     cancellation), ``target[d]``, ``locked[d]``, ``jelly``, ``pods``, ``center``, ``n_left``,
     ``next_time`` (each player's next moment, seconds; the deciding seat's is now), ``info``
-    (round, pod stack, timer flipped, drone), ``deadline``. Do not write to them, do not
+    (round, pod stack, timer flipped, drone), ``deadline``, ``rerolls`` (rolls in a row each
+    player made without placing a die this round). Do not write to them, do not
     allocate. Helpers such as ``target_zone_value(A, st, q, d, z, nd)``
     (the value of zone ``z`` of ``d`` to ``q`` holding ``nd`` dice there) may be called.
     Example (``examples/custom_bots/jelly.py``)::
@@ -151,7 +153,14 @@ from simlab.games.jelly.roster import (
     bot_vector,
 )
 from simlab.games.jelly.rules import POD_VALUE
-from simlab.games.jelly.timer import can_wait, dice_in_time, lock_allowed, lock_ok, mean_step
+from simlab.games.jelly.timer import (
+    can_wait,
+    dice_in_time,
+    lock_allowed,
+    lock_ok,
+    may_roll_again,
+    mean_step,
+)
 from simlab.games.jelly.valuation import either_choice, icon_value, standing, target_zone_value
 
 #: names kept importable from here (custom bots, tests, the docs)
@@ -160,7 +169,7 @@ __all__ = ["BOT_GREEDY", "BOT_LOOKAHEAD", "BOT_RANDOM", "BOT_SABOTEUR", "BOT_SPR
            "KIND_PLACE", "N_PARAMS", "POD_VALUE", "bot_vector", "can_wait", "code_arg",
            "code_district", "code_value", "decide_either", "decide_flip", "decide_lock",
            "decide_place", "dice_in_time", "either_choice", "gift_order", "icon_value",
-           "lock_allowed", "mean_step", "place_code", "shuffle_ranks", "standing",
+           "lock_allowed", "may_roll_again", "mean_step", "place_code", "shuffle_ranks", "standing",
            "target_zone_value"]
 
 
@@ -193,8 +202,9 @@ def decide_place(A, st, lineup, p, rng):
 
 @rule
 def _random_place(A, st, p, w, rng):
-    """The random bot's roll-step decision (see ``decide_place``)."""
-    if uniform(rng) < w[RP_PASS]:
+    """The random bot's roll-step decision (see ``decide_place``): it rolls again with chance
+    ``pass`` while the ``roll_again_limit`` allows."""
+    if may_roll_again(A, st, p) and uniform(rng) < w[RP_PASS]:
         return 0, -1, -1
     n_roll = 0
     for v in range(1, 7):
@@ -286,6 +296,8 @@ def _custom_place(A, st, lineup, p):
                     best = s
                     bc = code
                     found = True
+    if found and not may_roll_again(A, st, p):  # the roll_again_limit: it must place
+        return code_value(bc), code_district(bc), code_arg(bc)
     s = lineup.custom(A, st, p, KIND_PLACE, 0, w)
     if not found or s > best:
         return 0, -1, -1

@@ -46,6 +46,7 @@ from simlab.games.jelly.timer import (
     lock_allowed,
     next_actor,
     next_gap,
+    step_bound,
 )
 
 
@@ -54,34 +55,39 @@ def play_round(A, st, lineup, rng, agg, sc, S):
     """One round, in seconds: each player's moments in time order. With dice left a player
     rolls them and places one (or none: it rolls again); after its last die it may lock down a
     district; with every die placed it may flip the timer then or at any later moment; once
-    the flipped timer runs out, unplaced dice are lost (``sc``: kernel scratch; ``S``: the
-    lookahead bot's playout scratch, or None for a line-up without it)."""
+    the flipped timer runs out, unplaced dice are lost. No rule ends a round in which players
+    keep rolling again and no finished player flips: the modelling bound ``step_bound`` does
+    (reading ``round_end_without_flip``). ``sc``: kernel scratch; ``S``: the lookahead bot's
+    playout scratch, or None for a line-up without it."""
     n_p = A.n_players
     begin_round(A, st, rng)
     steps = 0
+    bounded = False
     while True:
         p, t = next_actor(st, n_p)
         if p < 0 or t >= st.deadline[0]:
             break
         if st.n_left[p] > 0:
-            if steps >= A.max_steps:
-                agg.counters[C_STEP_CAP] += 1
+            if step_bound(A, st, steps, t, agg):
+                bounded = True
                 break
             steps += 1
             roll_dice(st, p, rng)
             v, d, arg = choose_place(A, st, lineup, p, rng, sc, S)
             if place_legal(A, st, v, d):
                 do_place(st, p, v, d, arg, agg)
+                st.rerolls[p] = 0
                 if st.n_left[p] == 0:
                     after_last_die(A, st, lineup, p, rng, agg, sc, S)
             else:
                 agg.counters[C_PASSES] += 1
                 agg.choice[p, CH_ROLL_AGAIN] += 1
+                st.rerolls[p] += 1
         if st.n_left[p] == 0 and st.info[I_FLIPPED] == 0:
             if choose_flip(A, st, lineup, p, rng, sc, S):
                 do_flip(A, st, p, t, agg)
         st.next_time[p] = t + next_gap(A, st, p, rng)
-    end_round(A, st, agg, steps)
+    end_round(A, st, agg, steps, bounded)
 
 
 @rule(inline=True)

@@ -31,6 +31,9 @@ from simlab.games.jelly.rules import (
     R_PODIUM_PRESENT,
 )
 from simlab.games.jelly.state import (
+    C_BOUND_ENDS,
+    C_BOUND_FLIPS,
+    C_BOUND_LOST,
     C_CANCELLED,
     C_CENTER_PODS,
     C_EITHER_DISAGREE,
@@ -53,6 +56,7 @@ from simlab.games.jelly.state import (
     CH_ROLL_AGAIN,
     END_ROUNDS,
     END_STEP_BOUND,
+    S_BOUND_LOST,
     S_CANCELLED,
     S_CENTER_PODS,
     S_CONTROLS,
@@ -124,6 +128,7 @@ class ReferenceGame:
         self.drone = 0
         self.flipped = False
         self.next_time = [0.0] * self.n_p
+        self.rerolls = [0] * self.n_p   # rolls in a row without placing, this round
         self.roll: list[int] = [0] * 7
         self.agg = new_agg(self.n_p, self.n_d)
         self.view = new_state(self.n_p, self.n_d)
@@ -187,6 +192,7 @@ class ReferenceGame:
             st.pods[p.seat] = p.pods
             st.n_left[p.seat] = p.dice_in_hand
         st.next_time[:] = self.next_time
+        st.rerolls[:] = self.rerolls
         st.roll[:] = self.roll
         st.info[:] = (self.round, self.pod_stack, int(self.flipped), self.drone)
         st.deadline[0] = self.deadline
@@ -228,6 +234,7 @@ class ReferenceGame:
         self.flipped = False
         for p in self.players:
             p.dice_in_hand = A.dice
+            self.rerolls[p.seat] = 0
         for p in self.players:
             self.next_time[p.seat] = self.step_time(p.seat)
         self.deadline = float("inf")
@@ -246,6 +253,7 @@ class ReferenceGame:
         A = self.A
         self.begin_round()
         steps = 0
+        bounded = False
         agg = self.agg
         while True:
             q = self.next_actor()
@@ -257,8 +265,8 @@ class ReferenceGame:
                 break
             player = self.players[q]
             if player.dice_in_hand > 0:
-                if steps >= A.max_steps:
-                    agg.counters[C_STEP_CAP] += 1
+                if self.step_bound(steps, t):
+                    bounded = True
                     break
                 steps += 1
                 self.roll = [0] * 7
@@ -272,11 +280,13 @@ class ReferenceGame:
                          and self.districts[d].locked_by < 0)
                 if legal:
                     self.do_place(q, v, d, arg, t, sorted(rolled))
+                    self.rerolls[q] = 0
                     if player.dice_in_hand == 0:
                         self.after_last_die(q)
                 else:
                     agg.counters[C_PASSES] += 1
                     agg.choice[q, CH_ROLL_AGAIN] += 1
+                    self.rerolls[q] += 1
                     self.say(f"  t={t:5.2f} {self.who(q)} rolls {sorted(rolled)} and places "
                              f"nothing (rolls again)")
             if player.dice_in_hand == 0 and not self.flipped:
@@ -290,17 +300,51 @@ class ReferenceGame:
                              f"({A.timer_seconds:g} s left)")
             self.next_time[q] = t + (self.step_time(q) if player.dice_in_hand > 0
                                      else self.watch_time(q))
-        self.end_round(steps)
+        self.end_round(steps, bounded)
 
-    def end_round(self, steps: int):
-        """The timer ran out or every die is placed: unplaced dice are lost."""
+    def step_bound(self, steps: int, t: float) -> bool:
+        """The modelling bound on a round's roll steps, before roll step ``steps`` + 1 at
+        ``t``: does the round end here? (reading ``round_end_without_flip``: ``step_bound``
+        ends it at the bound, ``flip_at_bound`` flips the timer there and ends it only at
+        twice the bound)"""
+        A, agg = self.A, self.agg
+        if steps < A.max_steps:
+            return False
+        if A.end_without_flip == 0:
+            agg.counters[C_STEP_CAP] += 1
+            agg.counters[C_BOUND_ENDS] += 1
+            self.say(f"  the round reaches the bound of {A.max_steps} roll steps and ends "
+                     f"there (no rule ends it: reading round_end_without_flip)")
+            return True
+        if steps == A.max_steps:
+            agg.counters[C_STEP_CAP] += 1
+            if not self.flipped:
+                self.flipped = True
+                self.deadline = t + A.timer_seconds
+                agg.counters[C_BOUND_FLIPS] += 1
+                self.say(f"  t={t:5.2f} the round reaches the bound of {A.max_steps} roll "
+                         f"steps: the sand timer is flipped ({A.timer_seconds:g} s left)")
+        if steps >= 2 * A.max_steps:
+            agg.counters[C_BOUND_ENDS] += 1
+            self.say(f"  the round reaches twice the bound of {A.max_steps} roll steps and "
+                     f"ends there")
+            return True
+        return False
+
+    def end_round(self, steps: int, bounded: bool = False):
+        """The timer ran out, every die is placed, or (``bounded``) the step bound ended the
+        round: unplaced dice are lost (to the timer, or to the bound)."""
         agg = self.agg
         agg.counters[C_STEPS] += steps
         for p in self.players:
             if p.dice_in_hand:
                 self.say(f"  {self.who(p.seat)} loses {p.dice_in_hand} unplaced dice")
-            agg.counters[C_TIMER_LOST] += p.dice_in_hand
-            agg.seat[p.seat, S_TIMER_LOST] += p.dice_in_hand
+            if bounded:
+                agg.counters[C_BOUND_LOST] += p.dice_in_hand
+                agg.seat[p.seat, S_BOUND_LOST] += p.dice_in_hand
+            else:
+                agg.counters[C_TIMER_LOST] += p.dice_in_hand
+                agg.seat[p.seat, S_TIMER_LOST] += p.dice_in_hand
             p.dice_in_hand = 0
 
     def do_place(self, q: int, v: int, d: int, arg: int, t: float, rolled):
@@ -396,8 +440,10 @@ class ReferenceGame:
         self.players[q].jelly += amount
         self.agg.src[q, source] += amount
 
-    def apply_icon(self, atom, d_scored: int, ctrl: list[int]):
-        """One reward icon for the controllers ``ctrl`` of district ``d_scored``."""
+    def apply_icon(self, atom, d_scored: int, ctrl: list[int], places: bool = True):
+        """One reward icon for the controllers ``ctrl`` of district ``d_scored``; a podium's
+        places below them are paid only with ``places`` (reading ``arrow_podium`` for a reward
+        reached through an arrow)."""
         kind, a, b = int(atom[0]), int(atom[1]), int(atom[2])
         P = self.players
         others = [q for q in range(self.n_p) if q not in ctrl]
@@ -437,19 +483,20 @@ class ReferenceGame:
             for q in range(self.n_p):
                 if q in ctrl:
                     self.gain(q, a)
-                elif second > 0 and totals[q] == second:
+                elif places and second > 0 and totals[q] == second:
                     self.gain(q, b, SRC_PODIUM)
                     self.agg.district_jelly[d_scored] += b
         elif kind == R_PODIUM_PRESENT:
             for q in range(self.n_p):
                 if q in ctrl:
                     self.gain(q, a)
-                elif self.dice_of(d_scored, q):
+                elif places and self.dice_of(d_scored, q):
                     self.gain(q, b, SRC_PODIUM)
                     self.agg.district_jelly[d_scored] += b
 
     def apply_zone(self, d: int, ctrl: list[int]):
-        """The target reward of district d, icons left to right."""
+        """The target reward of district d, icons left to right; an arrow's neighbour's
+        target reward (its own arrows give nothing; its podium places by ``arrow_podium``)."""
         A = self.A
         z = self.districts[d].target
         for atom in A.rewards[d, z]:
@@ -459,9 +506,11 @@ class ReferenceGame:
             if kind != R_ADJ:
                 self.apply_icon(atom, d, ctrl)
                 continue
+            places = int(atom[2]) == 0  # the arrow_podium reading
             if int(atom[1]) == ADJ_EITHER:
-                picks = {int(bots.decide_either(A, self.make_view(), self.lineup, q, d))
-                         for q in ctrl}
+                picks = set()
+                for q in ctrl:
+                    picks.add(self.choose_either(q, d))
                 if len(picks) != 1:
                     self.agg.counters[C_EITHER_DISAGREE] += 1
                     self.say("           tied controllers disagree on 'either': 0 jelly")
@@ -475,7 +524,12 @@ class ReferenceGame:
                 if int(atom2[0]) == 0:
                     break
                 if int(atom2[0]) != R_ADJ:  # an adjacent icon reached this way gives nothing
-                    self.apply_icon(atom2, d, ctrl)
+                    self.apply_icon(atom2, d, ctrl, places)
+
+    def choose_either(self, q: int, d: int) -> int:
+        """Controller ``q``'s neighbour for district ``d``'s 'adjacent: either' reward (its
+        bot's choice: ``bots.decide_either``)."""
+        return int(bots.decide_either(self.A, self.make_view(), self.lineup, q, d))
 
     def score_district(self, d: int):
         agg = self.agg

@@ -400,6 +400,9 @@ class _Recorder(ReferenceGame):
                 seed_stream(base, np.uint64(j), S.rng)
                 if c != 0:
                     do_place(S.sim, q, cv, cd, ca, S.agg)
+                    S.sim.rerolls[q] = 0
+                else:
+                    S.sim.rerolls[q] += 1
                 if S.sim.n_left[q] == 0:
                     lookahead.playout_after_last(A, S.sim, q, t, S.w, S.agg, np.int64(-2),
                                           np.int64(-1), S.rng)

@@ -91,9 +91,11 @@ def pay(A, st, giver, mask, a, lineup, rng, sc, agg):
 
 
 @rule(inline=True)
-def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
+def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng, places):
     """Resolve one reward icon of zone z of district d_src for the controllers ``ctrl``
-    of district d_scored (the two differ for an adjacent-district reward). Podium payouts to
+    of district d_scored (the two differ for an adjacent-district reward); a podium's places
+    below the controllers are paid only with ``places`` (reading ``arrow_podium`` for a
+    reward reached through an arrow). Podium payouts to
     non-controllers count in the district's reward metric (``district_jelly``). Jelly from the
     supply is booked in ``agg.src``: the controllers' as district rewards, a podium's second
     place or presence as podium places."""
@@ -158,7 +160,7 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
             if ctrl[q]:
                 st.jelly[q] += a
                 agg.src[q, SRC_DISTRICT] += a
-            elif second > 0 and st.eff[d_scored, q] == second:
+            elif places and second > 0 and st.eff[d_scored, q] == second:
                 st.jelly[q] += b
                 agg.district_jelly[d_scored] += b
                 agg.src[q, SRC_PODIUM] += b
@@ -167,7 +169,7 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
             if ctrl[q]:
                 st.jelly[q] += a
                 agg.src[q, SRC_DISTRICT] += a
-            elif st.ndice[d_scored, q] > 0:
+            elif places and st.ndice[d_scored, q] > 0:
                 st.jelly[q] += b
                 agg.district_jelly[d_scored] += b
                 agg.src[q, SRC_PODIUM] += b
@@ -176,7 +178,8 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
 @rule
 def apply_zone(A, st, d, ctrl, agg, sc, rng, lineup=None):
     """Resolve the target reward of district d, icons left to right; an adjacent-district icon
-    resolves that district's target reward (an adjacent icon reached that way gives nothing).
+    resolves that district's target reward (an adjacent icon reached that way gives nothing;
+    its podium places by the ``arrow_podium`` reading).
     'Either' is chosen by each controller's bot (``lineup``; without it, as the built-in bots
     choose)."""
     n_p = A.n_players
@@ -187,7 +190,9 @@ def apply_zone(A, st, d, ctrl, agg, sc, rng, lineup=None):
         if kind == 0:
             break
         src, zs, j0, j1 = d, z, i, i + 1  # this icon, or an arrow's district's target reward
+        places = True
         if kind == R_ADJ:
+            places = A.rewards[d, z, i, 2] == 0  # the arrow_podium reading
             dirn = A.rewards[d, z, i, 1]
             if dirn == ADJ_EITHER:
                 nb = -2
@@ -212,7 +217,7 @@ def apply_zone(A, st, d, ctrl, agg, sc, rng, lineup=None):
             if k2 == 0:
                 break
             if k2 != R_ADJ:
-                apply_icon(A, st, d, src, zs, j, ctrl, agg, sc, lineup, rng)
+                apply_icon(A, st, d, src, zs, j, ctrl, agg, sc, lineup, rng, places)
 
 
 @rule(inline=True)

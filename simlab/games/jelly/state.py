@@ -20,14 +20,20 @@ I_ROUND, I_POD_STACK, I_FLIPPED, I_DRONE = range(4)
 # global counters (JellyAgg.counters)
 C_CANCELLED, C_TIMER_LOST, C_REMOVALS, C_MOVES, C_CENTER_PODS, C_LOCKS, C_FLIPS = range(7)
 C_PASSES, C_PLACED, C_STEP_CAP, C_EITHER_DISAGREE, C_PODS_SHORT, C_STEPS = range(7, 13)
+C_BOUND_LOST, C_BOUND_ENDS, C_BOUND_FLIPS = range(13, 16)
+#: ``step_cap_hits``: rounds that reached the modelling bound on roll steps
+#: (``max_steps_per_round``); of them, ``rounds_ended_by_bound`` ended there (their unplaced
+#: dice ``dice_lost_to_bound``, not to the timer) and ``bound_flips`` had the timer flipped
+#: there (reading ``round_end_without_flip``); ``timer_flips`` are the players' flips
 COUNTER_NAMES = ("dice_cancelled", "dice_lost_to_timer", "removals", "target_moves",
                  "center_pods", "lock_downs", "timer_flips", "passes", "dice_placed",
-                 "step_cap_hits", "either_disagreements", "pods_short", "roll_steps")
+                 "step_cap_hits", "either_disagreements", "pods_short", "roll_steps",
+                 "dice_lost_to_bound", "rounds_ended_by_bound", "bound_flips")
 # per-seat counters (JellyAgg.seat)
 S_CANCELLED, S_TIMER_LOST, S_REMOVALS, S_MOVES, S_CENTER_PODS, S_CONTROLS, S_PLACED = range(7)
-S_PODS_END = 7
+S_PODS_END, S_BOUND_LOST = 7, 8
 SEAT_NAMES = ("dice_cancelled", "dice_lost_to_timer", "removals", "target_moves", "center_pods",
-              "districts_controlled", "dice_placed", "pods_at_end")
+              "districts_controlled", "dice_placed", "pods_at_end", "dice_lost_to_bound")
 SCORE_BINS = 256  # score histogram: one bin per jelly, the last bin holds >= 255
 
 # explaining a result (``Game.score_sources`` / ``choice_names`` / ``end_names``): where a
@@ -43,7 +49,7 @@ CHOICE_NAMES = ("placements", "removals", "target_moves", "roll_agains",
 # ... and how the game ended (JellyAgg.ends): every game ends after its rounds; one in which a
 # round was ended by the modelling bound on its roll steps is an end of its own
 END_ROUNDS, END_STEP_BOUND = range(2)
-END_NAMES = ("rounds", "step_bound")
+END_NAMES = ("rounds", "step_bound")  # step_bound: a round reached max_steps_per_round
 
 
 class JellyState(NamedTuple):
@@ -77,6 +83,8 @@ class JellyState(NamedTuple):
     zone_key: np.ndarray   # (P, D) int64: what zone_val[p, d] was computed from (``zone_key``:
     #                        p's surviving dice on d, the neighbours' targets, p's jelly and
     #                        pods, pods left); 0: never computed
+    rerolls: np.ndarray    # (P,) int64: rolls in a row each player made this round without
+    #                        placing a die (``roll_again_limit``; ``timer.may_roll_again``)
 
 
 class JellyLineup(NamedTuple):
@@ -181,7 +189,7 @@ def new_state(n_players: int, n_districts: int) -> JellyState:
                       np.full(1, np.inf), np.zeros((d, p), i8), np.arange(d, dtype=i8),
                       np.arange(p, dtype=i8), np.zeros((2, d), np.float64),
                       np.zeros((4, d), i8), np.zeros((p, d, 3), np.float64),
-                      np.zeros((p, d), i8))
+                      np.zeros((p, d), i8), np.zeros(p, i8))
 
 
 def new_agg(n_players: int, n_districts: int) -> JellyAgg:
