@@ -68,7 +68,9 @@ that decision (``shuffle_ranks``), so results stay reproducible and no seat is f
 
 Custom bots (``simlab.bot("jelly", ...)``, id ``CUSTOM_ID``)
     The custom function ``fn(A, st, seat, kind, option, params) -> float`` scores each legal
-    option of a decision; the highest is taken (ties: the first in the order below).
+    option of a decision; the highest is taken, a tie between options drawn at random from the
+    game's stream (every tied option equally likely), as the built-in bots break theirs. The
+    options are asked in the order below.
 
     - ``KIND_PLACE`` (0), a roll step. ``option`` is a placement code
       ``(district * 8 + value) * 64 + arg + 1`` with ``arg`` -1 (no effect), the new target
@@ -195,7 +197,7 @@ def decide_place(A, st, lineup, p, rng):
     if bid == BOT_RANDOM:
         return _random_place(A, st, p, w, rng)
     if bid == CUSTOM_ID:
-        return _custom_place(A, st, lineup, p)
+        return _custom_place(A, st, lineup, p, rng)
     n, bv, bd, barg = evaluate_place(A, st, w, p, st.info[:0], st.next_time[:0], rng)
     return bv, bd, barg
 
@@ -253,14 +255,30 @@ def _random_place(A, st, p, w, rng):
     return v, d, arg
 
 
+@rule(inline=True)
+def _keep_best(s, best, n_best, found, rng):
+    """A custom bot's running best with ties drawn at random (reservoir sampling from the
+    game's stream, one draw per tie): is an option scoring ``s`` the one kept, and the new
+    (best, number of options tied at it)? The first option is always kept."""
+    if not found or s > best:
+        return True, s, 1
+    if s == best:
+        n_best += 1
+        return randint(rng, n_best) == 0, best, n_best
+    return False, best, n_best
+
+
 @rule
-def _custom_place(A, st, lineup, p):
+def _custom_place(A, st, lineup, p, rng):
     """A custom bot's roll-step decision: every legal placement code scored by the line-up's
     custom function, in the order district, value, effect (none, target moves in then out,
-    removals by owner and value), then 'place nothing' (code 0); the first best is taken."""
+    removals by owner and value), then 'place nothing' (code 0, while the roll_again_limit
+    allows it); the best is taken, a tie between options drawn at random from ``rng`` (every
+    tied option equally likely), as the built-in bots break theirs."""
     w = lineup.params[p]
     n_p = A.n_players
     best = -np.inf
+    n_best = 0
     bc = 0
     found = False
     for d in range(A.n_districts):
@@ -292,14 +310,15 @@ def _custom_place(A, st, lineup, p):
                     arg = -1
                 code = place_code(v, d, arg)
                 s = lineup.custom(A, st, p, KIND_PLACE, code, w)
-                if not found or s > best:
-                    best = s
+                keep, best, n_best = _keep_best(s, best, n_best, found, rng)
+                if keep:
                     bc = code
-                    found = True
+                found = True
     if found and not may_roll_again(A, st, p):  # the roll_again_limit: it must place
         return code_value(bc), code_district(bc), code_arg(bc)
     s = lineup.custom(A, st, p, KIND_PLACE, 0, w)
-    if not found or s > best:
+    keep, best, n_best = _keep_best(s, best, n_best, found, rng)
+    if keep:
         return 0, -1, -1
     return code_value(bc), code_district(bc), code_arg(bc)
 
@@ -325,14 +344,15 @@ def decide_lock(A, st, lineup, p, rng):
                     return d
                 k -= 1
         return -1
-    if lineup.ids[p] == CUSTOM_ID:
-        best = lineup.custom(A, st, p, KIND_LOCK, -1, w)  # options: no lock, then districts
+    if lineup.ids[p] == CUSTOM_ID:  # options: no lock, then districts; ties at random
+        best = lineup.custom(A, st, p, KIND_LOCK, -1, w)
+        n_best = 1
         bd = -1
         for d in range(n_d):
             if lock_ok(st.locked, st.ndice, d, n_p, req):
                 s = lineup.custom(A, st, p, KIND_LOCK, d, w)
-                if s > best:
-                    best = s
+                keep, best, n_best = _keep_best(s, best, n_best, True, rng)
+                if keep:
                     bd = d
         return bd
     return evaluate_lock(A, st, w, p, rng)
@@ -346,25 +366,28 @@ def decide_flip(A, st, lineup, p, rng):
     w = lineup.params[p]
     if lineup.ids[p] == BOT_RANDOM:
         return uniform(rng) < w[RP_FLIP]
-    if lineup.ids[p] == CUSTOM_ID:  # options: 0 keep the timer, 1 flip it
-        return lineup.custom(A, st, p, KIND_FLIP, 1, w) > lineup.custom(A, st, p, KIND_FLIP,
-                                                                         0, w)
+    if lineup.ids[p] == CUSTOM_ID:  # options: 0 keep the timer, 1 flip it; a tie at random
+        keep = lineup.custom(A, st, p, KIND_FLIP, 0, w)
+        flip = lineup.custom(A, st, p, KIND_FLIP, 1, w)
+        return flip > keep or (flip == keep and randint(rng, 2) == 1)
     return evaluate_flip(A, st, w, p)
 
 
 @rule  # asked by the reference engine (through its twin)
-def decide_either(A, st, lineup, q, d):
+def decide_either(A, st, lineup, q, d, rng):
     """Which neighbour of ``d`` controller ``q`` takes an 'adjacent: either' reward from:
     ``either_choice`` for the built-in bots; a custom bot scores the left neighbour, then the
-    right one (``KIND_EITHER``, option = the neighbour's district index)."""
+    right one (``KIND_EITHER``, option = the neighbour's district index), a tie drawn at
+    random from ``rng``."""
     if lineup.ids[q] != CUSTOM_ID:
         return either_choice(A, st, q, d)
     n_d = A.n_districts
     left = (d + A.left_step) % n_d  # by the adjacent_orientation reading
     right = (d - A.left_step) % n_d
     w = lineup.params[q]
-    if lineup.custom(A, st, q, KIND_EITHER, right, w) > lineup.custom(A, st, q, KIND_EITHER,
-                                                                       left, w):
+    vl = lineup.custom(A, st, q, KIND_EITHER, left, w)
+    vr = lineup.custom(A, st, q, KIND_EITHER, right, w)
+    if vr > vl or (vr == vl and randint(rng, 2) == 1):
         return right
     return left
 

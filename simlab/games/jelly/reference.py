@@ -529,7 +529,7 @@ class ReferenceGame:
     def choose_either(self, q: int, d: int) -> int:
         """Controller ``q``'s neighbour for district ``d``'s 'adjacent: either' reward (its
         bot's choice: ``bots.decide_either``)."""
-        return int(bots.decide_either(self.A, self.make_view(), self.lineup, q, d))
+        return int(bots.decide_either(self.A, self.make_view(), self.lineup, q, d, self.rng))
 
     def score_district(self, d: int):
         agg = self.agg

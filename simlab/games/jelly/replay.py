@@ -293,14 +293,30 @@ class _Recorder(ReferenceGame):
                                 chosen_label, self._label(int(bv), int(bd), int(barg), st0))
         return Decision(q, what, chosen_label, keep, "score", note)
 
+    def _custom_tie(self, q, what, opts, chosen_label) -> str:
+        """The note of a custom bot's decision: the best of its function's values is taken, a
+        tie drawn at random (as the kernel's ``bots._keep_best`` draws it); a choice that is
+        not among the best is a mismatch."""
+        values = [o.value for o in opts if o.value is not None and math.isfinite(o.value)]
+        best = max(values, default=None)
+        tied = [o for o in opts if o.value is not None and o.value == best]
+        note = ""
+        if len(tied) > 1:
+            note = (f"; {len(tied)} options tie at the best value {best:g}: one drawn at random "
+                    f"from the game's stream")
+        chosen = next((o for o in opts if o.chosen), None)
+        if best is not None and (chosen is None or chosen.value != best):
+            note += self._check(q, what, chosen_label, tied[0].label)
+        return note
+
     def _custom_place(self, q, snap, what, chosen):
         """A custom bot's roll step: its function's value of every legal option, in the order
         it scores them (district, value, effect: none, target moves, removals), then placing
-        nothing; it takes the first best."""
+        nothing (while the roll_again_limit allows); it takes the best, a tie at random."""
         A = self.A
         w = self.lineup.params[q]
         st, _ = self._copy(snap)
-        opts, best, best_key = [], -math.inf, None
+        opts = []
         for d in range(self.n_d):
             if st.locked[d] >= 0:
                 continue
@@ -318,17 +334,13 @@ class _Recorder(ReferenceGame):
                     x = float(self.lineup.custom(A, st, q, bots.KIND_PLACE,
                                                  int(bots.place_code(v, d, a)), w))
                     opts.append(Option(self._label(v, d, a, st), x, (v, d, a) == tuple(chosen)))
-                    if best_key is None or x > best:
-                        best, best_key = x, (v, d, a)
-        x = float(self.lineup.custom(A, st, q, bots.KIND_PLACE, 0, w))
-        opts.append(Option(self._label(0, -1, -1), x, chosen[0] == 0))
-        if best_key is None or x > best:
-            best_key = (0, -1, -1)
+        if not opts or bots.may_roll_again(A, st, q):
+            x = float(self.lineup.custom(A, st, q, bots.KIND_PLACE, 0, w))
+            opts.append(Option(self._label(0, -1, -1), x, chosen[0] == 0))
         chosen_label = self._label(*chosen, st)
         note = (f"custom bot: its function's value of each of the {len(opts)} legal options; "
-                f"the first best is taken (the best {MAX_OPTIONS} shown)")
-        if best_key != tuple(chosen):
-            note += self._check(q, "placement", chosen_label, self._label(*best_key, st))
+                f"the best is taken, a tie drawn at random (the best {MAX_OPTIONS} shown)")
+        note += self._custom_tie(q, "placement", opts, chosen_label)
         opts = [o for o in opts if math.isfinite(o.value)] + \
             [Option(o.label, None, o.chosen) for o in opts if not math.isfinite(o.value)]
         opts.sort(key=lambda o: (-(o.value if o.value is not None else -1e300), not o.chosen))
@@ -452,15 +464,13 @@ class _Recorder(ReferenceGame):
             return Decision(q, what, label[d], opts, "mean playout result", note)
         if bid == CUSTOM_ID:
             st, _ = self._copy(self.snap)
-            opts, best, best_d = [], -math.inf, None
+            opts = []
             for e in [-1, *lockable]:
                 x = float(self.lineup.custom(A, st, q, bots.KIND_LOCK, e, w))
                 opts.append(Option(label[e], x if math.isfinite(x) else None, e == d))
-                if best_d is None or x > best:
-                    best, best_d = x, e
-            note = "custom bot: its function's value of each option; the first best is taken"
-            if best_d != d:
-                note += self._check(q, "lock-down", label[d], label[best_d])
+            note = ("custom bot: its function's value of each option; the best is taken, a tie "
+                    "drawn at random")
+            note += self._custom_tie(q, "lock-down", opts, label[d])
             return Decision(q, what, label[d], opts, "custom value", note)
         if bid == bots.BOT_RANDOM:
             opts = [Option(label[e], None, e == d) for e in [-1, *lockable]]
@@ -523,13 +533,12 @@ class _Recorder(ReferenceGame):
             st, _ = self._copy(self.snap)
             keep, flip = (float(self.lineup.custom(A, st, q, bots.KIND_FLIP, k, w))
                           for k in (0, 1))
-            note = "custom bot: its function's value of keeping and of flipping"
-            if not flip > keep:
-                note += self._check(q, "timer flip", "flip", "keep the timer")
-            return Decision(q, what, "flip",
-                            [Option("keep the timer", keep if math.isfinite(keep) else None),
-                             Option("flip", flip if math.isfinite(flip) else None, True)],
-                            "custom value", note)
+            opts = [Option("keep the timer", keep if math.isfinite(keep) else None),
+                    Option("flip", flip if math.isfinite(flip) else None, True)]
+            note = ("custom bot: its function's value of keeping and of flipping; a tie drawn "
+                    "at random")
+            note += self._custom_tie(q, "timer flip", opts, "flip")
+            return Decision(q, what, "flip", opts, "custom value", note)
         st, _ = self._copy(self.snap)
         stand = [float(bots.standing(A, st, o)) for o in range(self.n_p)]
         left = [o for o in range(self.n_p) if o != q and st.n_left[o] > 0]

@@ -201,7 +201,7 @@ def apply_zone(A, st, d, ctrl, agg, sc, rng, lineup=None):
                         if lineup is None:
                             pick = either_choice(A, st, q, d)
                         else:
-                            pick = decide_either(A, st, lineup, q, d)
+                            pick = decide_either(A, st, lineup, q, d, rng)
                         if nb == -2:
                             nb = pick
                         elif nb != pick:
