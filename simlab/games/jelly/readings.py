@@ -8,6 +8,7 @@ the rulebook does not print. Settable entries are rule options of ``rules.JellyR
 from __future__ import annotations
 
 from simlab.core.readings import Reading
+from simlab.games.jelly.data import FACE_CONSTRAINTS
 
 BOARDS = "simlab/games/jelly/boards.toml"
 
@@ -175,8 +176,10 @@ READINGS = [
         "16 faces built from the rulebook's reward catalogue (every reward type appears)",
         ("--set faces.3A.1=pod", "--set faces.3A='jelly:4,pod,jelly:0'",
          "a [rules] table of faces in a scenario"),
-        "The rulebook lists the reward types but does not print its boards' faces.",
-        assumed=True, file=BOARDS),
+        "The rulebook lists the reward types but does not print its boards' faces. The "
+        "generator faces draws alternatives that keep every constraint the rulebook states "
+        "(sweep data.faces = SEED; robustness context data:faces).",
+        assumed=True, file=BOARDS, generator=True, constraints=FACE_CONSTRAINTS),
     Reading(
         "layout",
         "Note: If this is your first game, we recommend using only districts with green "
