@@ -65,6 +65,10 @@ that decision (``shuffle_ranks``), so results stay reproducible and no seat is f
     about 4x cheaper. 'Either' rewards: greedy's choice. When the time allows rolling again
     (``can_wait``), placing nothing is one more option it plays out; at each moment with every
     die placed it plays out keeping and flipping the timer.
+``first`` (6, ``simlab bench`` only)
+    The first legal option at every decision, no evaluation: the lowest open district, the
+    lowest rolled value, no effect; no lock-down, no flip, the left neighbour for 'either', a
+    short giver's recipients in the decision's random order. Its games time the rules alone.
 
 Custom bots (``simlab.bot("jelly", ...)``, id ``CUSTOM_ID``)
     The custom function ``fn(A, st, seat, kind, option, params) -> float`` scores each legal
@@ -133,6 +137,7 @@ from simlab.games.jelly.options import (
     shuffle_ranks,
 )
 from simlab.games.jelly.roster import (
+    BOT_FIRST,
     BOT_GREEDY,
     BOT_LOOKAHEAD,
     BOT_RANDOM,
@@ -166,13 +171,13 @@ from simlab.games.jelly.timer import (
 from simlab.games.jelly.valuation import either_choice, icon_value, standing, target_zone_value
 
 #: names kept importable from here (custom bots, tests, the docs)
-__all__ = ["BOT_GREEDY", "BOT_LOOKAHEAD", "BOT_RANDOM", "BOT_SABOTEUR", "BOT_SPREAD", "BOT_WEIGHTS",
-           "BOTS", "EVAL_PARAMS", "GREEDY_W", "KIND_EITHER", "KIND_FLIP", "KIND_GIFT", "KIND_LOCK",
-           "KIND_PLACE", "N_PARAMS", "POD_VALUE", "bot_vector", "can_wait", "code_arg",
-           "code_district", "code_value", "decide_either", "decide_flip", "decide_lock",
-           "decide_place", "dice_in_time", "either_choice", "gift_order", "icon_value",
-           "lock_allowed", "may_roll_again", "mean_step", "place_code", "shuffle_ranks", "standing",
-           "target_zone_value"]
+__all__ = ["BOT_FIRST", "BOT_GREEDY", "BOT_LOOKAHEAD", "BOT_RANDOM", "BOT_SABOTEUR", "BOT_SPREAD",
+           "BOT_WEIGHTS", "BOTS", "EVAL_PARAMS", "GREEDY_W", "KIND_EITHER", "KIND_FLIP",
+           "KIND_GIFT", "KIND_LOCK", "KIND_PLACE", "N_PARAMS", "POD_VALUE", "bot_vector",
+           "can_wait", "code_arg", "code_district", "code_value", "decide_either", "decide_flip",
+           "decide_lock", "decide_place", "dice_in_time", "either_choice", "gift_order",
+           "icon_value", "lock_allowed", "may_roll_again", "mean_step", "place_code",
+           "shuffle_ranks", "standing", "target_zone_value"]
 
 
 @rule(inline=True)
@@ -198,6 +203,8 @@ def decide_place(A, st, lineup, p, rng):
         return _random_place(A, st, p, w, rng)
     if bid == CUSTOM_ID:
         return _custom_place(A, st, lineup, p, rng)
+    if bid == BOT_FIRST:
+        return _first_place(A, st)
     n, bv, bd, barg = evaluate_place(A, st, w, p, st.info[:0], st.next_time[:0], rng)
     return bv, bd, barg
 
@@ -253,6 +260,19 @@ def _random_place(A, st, p, w, rng):
             else:
                 arg = 0 if randint(rng, 2) == 0 else 2
     return v, d, arg
+
+
+@rule
+def _first_place(A, st):
+    """The bench bot ``first``'s roll step: the first legal option in the custom bots' order,
+    with no evaluation: the lowest open district, the lowest rolled value, no effect (it rolls
+    again only when every district is locked down)."""
+    for d in range(A.n_districts):
+        if st.locked[d] < 0:
+            for v in range(1, 7):
+                if st.roll[v] > 0:
+                    return v, d, -1
+    return 0, -1, -1
 
 
 @rule(inline=True)
@@ -344,6 +364,8 @@ def decide_lock(A, st, lineup, p, rng):
                     return d
                 k -= 1
         return -1
+    if lineup.ids[p] == BOT_FIRST:  # its first option: no lock-down
+        return -1
     if lineup.ids[p] == CUSTOM_ID:  # options: no lock, then districts; ties at random
         best = lineup.custom(A, st, p, KIND_LOCK, -1, w)
         n_best = 1
@@ -366,6 +388,8 @@ def decide_flip(A, st, lineup, p, rng):
     w = lineup.params[p]
     if lineup.ids[p] == BOT_RANDOM:
         return uniform(rng) < w[RP_FLIP]
+    if lineup.ids[p] == BOT_FIRST:  # its first option: keep the timer
+        return False
     if lineup.ids[p] == CUSTOM_ID:  # options: 0 keep the timer, 1 flip it; a tie at random
         keep = lineup.custom(A, st, p, KIND_FLIP, 0, w)
         flip = lineup.custom(A, st, p, KIND_FLIP, 1, w)
@@ -379,11 +403,13 @@ def decide_either(A, st, lineup, q, d, rng):
     ``either_choice`` for the built-in bots; a custom bot scores the left neighbour, then the
     right one (``KIND_EITHER``, option = the neighbour's district index), a tie drawn at
     random from ``rng``."""
-    if lineup.ids[q] != CUSTOM_ID:
-        return either_choice(A, st, q, d)
     n_d = A.n_districts
     left = (d + A.left_step) % n_d  # by the adjacent_orientation reading
     right = (d - A.left_step) % n_d
+    if lineup.ids[q] == BOT_FIRST:  # the first option: the left neighbour
+        return left
+    if lineup.ids[q] != CUSTOM_ID:
+        return either_choice(A, st, q, d)
     w = lineup.params[q]
     vl = lineup.custom(A, st, q, KIND_EITHER, left, w)
     vr = lineup.custom(A, st, q, KIND_EITHER, right, w)
@@ -400,7 +426,7 @@ def _gift_key(A, st, lineup, giver, r):
     if lineup is None:
         return standing(A, st, r)
     bid = lineup.ids[giver]
-    if bid == BOT_RANDOM:
+    if bid == BOT_RANDOM or bid == BOT_FIRST:  # no order of its own: the random ranks
         return 0.0
     if bid == CUSTOM_ID:
         return -lineup.custom(A, st, giver, KIND_GIFT, r, lineup.params[giver])

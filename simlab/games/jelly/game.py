@@ -117,6 +117,8 @@ class JellyGame(Game):
     #: a game's length: its roll steps (each a player rolling its dice, placing one or none;
     #: the rounds are always the same number)
     length_unit = "steps"
+    #: ``first``: the first legal option, no evaluation (``simlab bench`` times the rules)
+    bench_bots = _roster.BENCH_BOTS
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)

@@ -247,6 +247,10 @@ class _Recorder(ReferenceGame):
         chosen_label = self._label(v, d, arg, st0)
         if bid == bots.BOT_LOOKAHEAD and self.search is not None:
             return self._lookahead_place(q, snap, what, (v, d, arg))
+        if bid == bots.BOT_FIRST:
+            return Decision(q, what, chosen_label, [Option(chosen_label, None, True)], "value",
+                            "first (a bench bot): the first legal option, no evaluation (the "
+                            "lowest open district, the lowest rolled value, no effect)")
         if bid == CUSTOM_ID:
             return self._custom_place(q, snap, what, (v, d, arg))
         if bid == bots.BOT_RANDOM:
@@ -462,6 +466,10 @@ class _Recorder(ReferenceGame):
                     "flipped as greedy does); value: the mean result")
             note += self._check(q, "lock-down", label[d], label[best_d])
             return Decision(q, what, label[d], opts, "mean playout result", note)
+        if bid == bots.BOT_FIRST:
+            return Decision(q, what, label[d], [Option(label[e], None, e == d)
+                                                for e in [-1, *lockable]], "value",
+                            "first (a bench bot): its first option, no lock-down")
         if bid == CUSTOM_ID:
             st, _ = self._copy(self.snap)
             opts = []
