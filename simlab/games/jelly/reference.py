@@ -421,19 +421,25 @@ class ReferenceGame:
                 src[giver, SRC_GIVEN] -= a
                 src[r, SRC_RECEIVED] += a
             return
+        order = self.choose_gift_order(giver, recipients)
+        self.say(f"           {self.who(giver)} is short of jelly and pays "
+                 f"{', '.join(self.who(r) for r in order)} in that order")
+        for r in order:
+            amount = min(a, P[giver].jelly)
+            P[giver].jelly -= amount
+            P[r].jelly += amount
+            src[giver, SRC_GIVEN] -= amount
+            src[r, SRC_RECEIVED] += amount
+
+    def choose_gift_order(self, giver: int, recipients: list[int]) -> list[int]:
+        """Whom ``giver``, short of jelly, pays first: its bot's order (``bots.gift_order``,
+        by the ``give_each_short`` reading)."""
         mask = np.zeros(self.n_p, dtype=np.bool_)
         mask[recipients] = True
         order = np.zeros(self.n_p, dtype=np.int64)
         k = int(bots.gift_order(self.A, self.make_view(), self.lineup, giver, mask, order,
                                 self.rng))
-        self.say(f"           {self.who(giver)} is short of jelly and pays "
-                 f"{', '.join(self.who(int(r)) for r in order[:k])} in that order")
-        for r in order[:k]:
-            amount = min(a, P[giver].jelly)
-            P[giver].jelly -= amount
-            P[int(r)].jelly += amount
-            src[giver, SRC_GIVEN] -= amount
-            src[int(r), SRC_RECEIVED] += amount
+        return [int(r) for r in order[:k]]
 
     def gain(self, q: int, amount: int, source: int = SRC_DISTRICT):
         """Player q takes ``amount`` jelly from the supply, booked under ``source``."""
