@@ -36,7 +36,7 @@ def games(as_json):
             "default_players": g.default_players, "default_bots": list(g.default_bots),
             "bots": [{"name": b.name, "id": b.id, "doc": b.doc,
                       "params": dict(zip(b.params, b.defaults, strict=True))}
-                     for b in g.all_bots().values()],
+                     for b in g.all_bots().values() if b.name not in g.bench_bots],
             "rules": g.rule_options(),
             "readings": {"command": f"simlab readings {name}", "count": len(g.readings())},
             **g.describe(),
