@@ -246,9 +246,9 @@ def _point_sentences(sr, index: int, where: str) -> list[str]:
     identical = _identical(sr, point) if kind in ("same", "rotated") else ""
     if identical and int(point.get("players", 0)) > 1:
         p_adv = float(rows["seat_advantage_p"].iloc[0])
-        out = [_cap(f"{where}the seats are identical by construction: {identical}. So no seat "
-                    f"can be favoured, and the seat test ({fmt_p(p_adv)}) measures only "
-                    f"its own noise.")]
+        out = [_cap(f"{where}no seat can be favoured, the seats being identical by "
+                    f"construction ({identical.rstrip('.')}); so the seat test "
+                    f"({fmt_p(p_adv)}) measures only its own noise.")]
     else:
         out = seat_sentences(rows, float(rows["seat_advantage_p"].iloc[0]), kind, where)
         if kind == "same" and int(point.get("players", 0)) > 1 and \

@@ -267,7 +267,7 @@ class JellyGame(Game):
             return ""
         if rules.time_jitter <= 0:
             return ""
-        return ("every seat is the same by construction: players act simultaneously at "
+        return ("players act simultaneously at "
                 "jittered moments of the same speed and start with the same jelly, no seat "
                 "faces or scores a district first (the Drone points at a district), and ties "
                 "between players are broken from the game's random stream")
