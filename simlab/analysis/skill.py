@@ -208,6 +208,9 @@ def skill_ladder(game: str, *, budgets=None, opponents=None, players: int | None
         f = None if store is None else store / f"{run_key}-{k[0]}-{k[1]}.npy"
         if f is not None and f.exists():
             results[k] = np.load(f)
+            sp = f.with_suffix(".speed.json")
+            if sp.exists():
+                speed[k] = json.loads(sp.read_text())["games_per_s"]
             resumed += 1
         else:
             todo.append((k, t, f))
@@ -222,6 +225,12 @@ def skill_ladder(game: str, *, budgets=None, opponents=None, players: int | None
         for (k, t, f), (per, secs) in zip(chunk, outs, strict=True):
             results[k] = per
             speed[k] = len(per) * len(t[3]) / max(secs, 1e-9)
+            if f is not None:
+                from simlab.core.io import atomic_write_text
+
+                f.parent.mkdir(parents=True, exist_ok=True)
+                atomic_write_text(f.with_suffix(".speed.json"),
+                                  json.dumps({"games_per_s": speed[k]}))
             if f is not None:
                 f.parent.mkdir(parents=True, exist_ok=True)
                 tmp = f.with_suffix(".tmp.npy")
