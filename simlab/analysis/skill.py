@@ -305,3 +305,26 @@ def skill_report(res: SkillResult, path) -> Path:
         headlines=res.sentences(), sections=secs,
         tables_=[("Verdicts", verdicts), ("Win shares", pd.DataFrame(rows))], run=run,
         data=res.to_dict())
+
+
+def strength(game: str, bot: str, *, games: int = 200, players: int | None = None,
+             opponent: str = "greedy", seed: int = 0, rules: dict | None = None) -> dict:
+    """A bot's strength, measured one way in every game: one seat of ``bot`` against
+    ``opponent`` in every other seat, the bot in every seat in turn (every seating), on
+    ``games`` games per seating: its win share with a 95% Wilson interval, and its games/s
+    (the whole table's games per second on one worker)."""
+    from simlab.analysis.tune import _rotations
+    from simlab.games.registry import get_game
+
+    g = get_game(game)
+    players = g.check_players(players if players is not None else g.default_players)
+    me = g.lineup([bot], 1, "bot")[0]
+    field_bots = g.lineup([opponent] * (players - 1), players - 1, "opponent")
+    lus, seats = _rotations(me, field_bots, players)
+    per, secs = _ladder_task((g, players, dict(rules or {}), lus, seats, seed, games))
+    sh = float(per.mean())
+    lo, hi = wilson_interval(sh * len(per) * len(lus), len(per) * len(lus))
+    return {"bot": me.label, "opponent": opponent, "players": players,
+            "win_share": sh, "win_share_ci": [float(lo), float(hi)],
+            "games": len(per) * len(lus), "games_per_s": len(per) * len(lus) / max(secs, 1e-9),
+            "fair": 1.0 / players}
