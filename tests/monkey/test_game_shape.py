@@ -126,7 +126,7 @@ def test_kernel_trail_is_the_reference_one_and_ends_at_the_final_scores(players,
         st = _kernel_game(prep, 21, game)
         turns = int(st.info[I_TURN])
         ref = ReferenceGame(prep.arrays, prep.lineup, 21, game)
-        ref.play()
+        ref.play_game()
         assert turns == ref.turn
         assert st.trail[: turns + 1].tolist() == ref.trail
         assert list(st.trail[turns]) == list(st.scores) == list(ref.scores)

@@ -128,7 +128,7 @@ class MonkeyGame(Game):
         from simlab.games.monkey.reference import ReferenceGame
 
         g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log, names=names)
-        scores, winners = g.play()
+        scores, winners = g.play_game()
         return scores, winners, g.agg._asdict(), g.lines
 
     def always_has_winner(self, rules: MonkeyRules) -> bool:

@@ -183,15 +183,16 @@ class _Recorder(ReferenceGame):
         self._weighed = weigh(self, st, p)
         return st
 
-    def apply_play(self, p: int, m: int) -> int:
-        hand = list(self.hands[p])
-        self._played = ([v for i, v in enumerate(hand) if (m >> i) & 1], int(m), hand)
-        return super().apply_play(p, m)
+    def take_turn(self, p: int, m: int) -> int:
+        if m:
+            hand = list(self.hands[p])
+            self._played = ([v for i, v in enumerate(hand) if (m >> i) & 1], int(m), hand)
+        return super().take_turn(p, m)
 
-    def place(self, p: int, rc):
+    def place_monkey(self, p: int, rc):
         had = rc in self.owner
         self._field = rc
-        super().place(p, rc)
+        super().place_monkey(p, rc)
         if not had and rc in self.owner:
             self._owned_line = len(self.lines) - 1  # the last line place() says
 
@@ -586,7 +587,7 @@ def _winning_shape(g: ReferenceGame, q: int):
 def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
     """Replay game ``game`` of seed ``seed`` step by step (see the module docstring)."""
     g = _Recorder(prepared, seed, game, names)
-    scores, winners = g.play()
+    scores, winners = g.play_game()
     A = g.A
     lines = g.lines
     steps: list[Step] = []
