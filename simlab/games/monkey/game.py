@@ -26,11 +26,19 @@ from simlab.games.monkey import bots as _bots
 from simlab.games.monkey import nb
 from simlab.games.monkey.rules import SIDE, MonkeyArrays, MonkeyRules, make_rules
 from simlab.games.monkey.state import (
+    CHOICE_NAMES,
     COUNTER_NAMES,
     E_SOLO_LOSS,
     END_NAMES,
     SEAT_NAMES,
     SOLO_OFFSET,
+    SOURCE_NAMES,
+    W_TURN_CAP,
+    WAY_NAMES,
+    X_CARDS_1,
+    X_CARDS_4,
+    X_DISCARD,
+    X_NEW_TOWER,
     MonkeyLineup,
     new_agg,
     new_state,
@@ -76,7 +84,15 @@ class MonkeyGame(Game):
     default_bots = ("greedy", "random", "row", "blocker")
     compile_seconds = (8.0, 15.0)  # cold compile without / with a lookahead seat
     winners_are_top_scores = False
-    seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat")
+    seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "src", "choice")
+    # the explanation of a result (state.py documents each name): the score is the final
+    # scoring's points (a row-ended game scores them too: the row wins, whatever the points,
+    # and shows as the end "row", not as points), by how each field was held; solo, the last
+    # field plus and the minus towers minus (a loss scores 0)
+    score_sources = SOURCE_NAMES
+    choice_names = CHOICE_NAMES
+    end_names = WAY_NAMES
+    length_unit = "turns"
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
@@ -116,12 +132,11 @@ class MonkeyGame(Game):
         A = prepared.arrays
         p = A.n_players
         agg = new_agg(p, A.len_bins)
-        scores, winners = self.row_arrays(count, p, keep_rows)
+        rows = self.new_rows(count, p, keep_rows)
         # the game-shape trail needs a row per turn: len_bins exceeds the turn bound
         nb.run_batch(A, self.kernel_state(A), _bots.search_state(prepared.lineup, p, A.n_cards),
-                     prepared.lineup, np.zeros(4, np.uint64), seed, start, count, agg, scores,
-                     winners)
-        return self.batch_output(agg, scores, winners, keep_rows)
+                     prepared.lineup, np.zeros(4, np.uint64), seed, start, count, agg, rows)
+        return self.rows_output(agg, rows, keep_rows)
 
     def reference_game(self, prepared: MonkeyPrepared, seed: int, game: int, log: bool = False,
                        names=None):
@@ -182,6 +197,30 @@ class MonkeyGame(Game):
             problems.append("voluntary boxings are not a part of the owner's boxed monkeys")
         if rules.mode == "solo" and (c["hands_discarded"] or c["fields_owned"]):
             problems.append("discards or ownership in the solo variant")
+        problems += self._explanation_problems(agg, n_games, c)
+        return problems
+
+    @staticmethod
+    def _explanation_problems(agg: dict, n_games: int, c: dict) -> list[str]:
+        """The explanation aggregates against the counters they must agree with."""
+        problems = []
+        src = np.asarray(agg["src"])
+        if not np.array_equal(src.sum(axis=1), np.asarray(agg["score_sum"])):
+            problems.append("points by source do not add up to the scores")
+        ch = np.asarray(agg["choice"])
+        plays = int(ch[:, X_CARDS_1:X_CARDS_4 + 1].sum())
+        if plays != c["monkeys_placed"]:
+            problems.append(f"plays by cards ({plays}) != monkeys placed ({c['monkeys_placed']})")
+        if int(ch[:, X_DISCARD].sum()) != c["hands_discarded"]:
+            problems.append("hands discarded by seat do not add up")
+        if int(ch[:, X_NEW_TOWER].sum()) != c["towers_built"]:
+            problems.append("new minus towers do not add up to the towers built")
+        if int(np.asarray(agg["ends"]).sum()) != n_games:
+            problems.append("the ways games ended do not count every game")
+        if int(np.asarray(agg["ends"])[W_TURN_CAP]) != c["turn_cap_hits"]:
+            problems.append("games ended by the turn bound != its hits")
+        if int(np.asarray(agg["length"])[0]) != c["turns"]:
+            problems.append("the game lengths do not add up to the turns")
         return problems
 
     def summary_lines(self, metrics: dict) -> list[str]:

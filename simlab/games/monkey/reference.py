@@ -64,6 +64,30 @@ from simlab.games.monkey.state import (
     SCORE_BINS,
     SOLO_BINS,
     SOLO_OFFSET,
+    SRC_LAST,
+    SRC_MAJORITY,
+    SRC_OWNED,
+    SRC_TOWERS,
+    W_POINTS,
+    W_ROW,
+    W_SOLO_EARLY,
+    W_SOLO_ROUNDS,
+    W_SOLO_STUCK,
+    W_SOLO_WIN,
+    W_SQUARE,
+    W_TURN_CAP,
+    WAY_NAMES,
+    X_BLOCK,
+    X_BUILD,
+    X_CARDS_1,
+    X_CONTEST,
+    X_COVER,
+    X_DISCARD,
+    X_MAJORITY,
+    X_NEW_TOWER,
+    X_OWN_FIELD,
+    X_RAISE_TOWER,
+    X_TAKE_FIELD,
     MonkeyState,
     new_agg,
     new_state,
@@ -99,6 +123,13 @@ class ReferenceGame:
         self.number = {(r, c): int(A.number[r * SIDE + c]) for r in range(SIDE)
                        for c in range(SIDE)}
         self.where = {n: rc for rc, n in self.number.items()}
+        # the winning shapes: rows of 4 in the four directions, 2x2 squares in the quick game
+        self.shapes = [[(r + k * dr, c + k * dc) for k in range(4)]
+                       for dr, dc in DIRECTIONS for r in range(SIDE) for c in range(SIDE)
+                       if 0 <= r + 3 * dr < SIDE and 0 <= c + 3 * dc < SIDE]
+        if self.quick:
+            self.shapes += [[(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+                            for r in range(SIDE - 1) for c in range(SIDE - 1)]
         self.monkeys = {rc: [0] * self.n_p for rc in self.number}
         self.owner: dict[tuple[int, int], int] = {}
         self.supply = [A.monkeys] * self.n_p
@@ -310,7 +341,10 @@ class ReferenceGame:
         if not plays and self.turn == 1:
             self.count(C_FIRST_UNPLAYABLE)
         if not plays:
-            return self.take_turn(p, 0)
+            end = self.take_turn(p, 0)
+            if not self.solo:
+                self.agg.choice[p, X_DISCARD] += 1
+            return end
         m = int(bots.decide(A, self.make_view(p), self.sim, self.lineup, p, self.rng))
         if m not in dict(plays):
             self.count(C_ILLEGAL)
@@ -319,7 +353,56 @@ class ReferenceGame:
         if self.owner.get(rc) == p and any(self.owner.get(x) != p for _, x in plays):
             self.count(C_OWNER_EXTRA_VOLUNTARY)
             self.say("    (a voluntary boxing: another field was open)")
-        return self.take_turn(p, m)
+        before, owner_before = self.majority(rc), self.owner.get(rc, -1)
+        threats = 0 if self.solo else self.threats(p)
+        end = self.take_turn(p, m)
+        self.count_choice(p, rc, bin(m).count("1"), before, owner_before, threats)
+        return end
+
+    def threats(self, p: int) -> int:
+        """Choice ``block``: the (opponent, shape) pairs where an opponent of p could complete
+        the shape with its next monkey: the majority on 3 of its fields, none owned by another
+        player, and one more monkey on the fourth (not owned) would take its majority."""
+        n = 0
+        for shape in self.shapes:
+            for q in range(self.n_p):
+                if q == p or any(self.owner.get(rc, q) != q for rc in shape):
+                    continue
+                rest = [rc for rc in shape if self.majority(rc) != q]
+                if len(rest) != 1 or rest[0] in self.owner:
+                    continue
+                counts = self.monkeys[rest[0]]
+                if counts[q] + 1 > max(x for r, x in enumerate(counts) if r != q):
+                    n += 1
+        return n
+
+    def count_choice(self, p: int, rc, cards: int, before: int, owner_before: int,
+                     threats_before: int):
+        """What p's play of ``cards`` cards onto field rc chose (``before``: rc's majority
+        before it, ``owner_before`` its owner or -1, ``threats_before``: :meth:`threats` then),
+        into the aggregate ``choice``: the cards, then solo the kind of placement, otherwise
+        each effect that holds."""
+        ch = self.agg.choice[p]
+        ch[X_CARDS_1 + min(cards, 4) - 1] += 1
+        if self.solo:
+            n = self.monkeys[rc][p]
+            ch[X_COVER if n == 1 else X_NEW_TOWER if n == 2 else X_RAISE_TOWER] += 1
+            return
+        if owner_before == p:
+            ch[X_OWN_FIELD] += 1
+            return
+        after = self.majority(rc)
+        if after == p and before != p:
+            ch[X_MAJORITY] += 1
+            if any(rc in shape and all(self.owner.get(x, p) == p for x in shape)
+                   and sum(self.majority(x) == p for x in shape) >= 2 for shape in self.shapes):
+                ch[X_BUILD] += 1  # a line still open to p holding 2 or more of its majorities
+        if before >= 0 and before != p and after != before:
+            ch[X_CONTEST] += 1
+        if self.owner.get(rc) == p:
+            ch[X_TAKE_FIELD] += 1
+        if self.threats(p) < threats_before:
+            ch[X_BLOCK] += 1
 
     def discard_hand(self, p: int):
         """No playable cards: discard the hand, box one monkey from the supply, draw 4."""
@@ -385,9 +468,12 @@ class ReferenceGame:
 
     # ----------------------------------------------------------------- the end
     def final_scoring(self, count: bool):
-        """Remove minorities; a tied top count removes all; sum the fields each player holds."""
+        """Remove minorities; a tied top count removes all; sum the fields each player holds.
+        Returns (points, highest field for the tie-break, points by source: per seat the
+        fields held by a majority and those owned by the 2-more rule)."""
         points = [0] * self.n_p
         best = [0] * self.n_p
+        src = [[0, 0] for _ in range(self.n_p)]
         for rc in sorted(self.number, key=lambda x: self.number[x]):
             counts = self.monkeys[rc]
             total = sum(counts)
@@ -407,9 +493,10 @@ class ReferenceGame:
                 self.agg.seat[q, S_FIELDS] += 1
                 self.say(f"    field {n}: {counts}: {self.names[q]} keeps it ({n} points)")
             points[q] += n
+            src[q][1 if self.owner.get(rc) == q else 0] += n
             if self.A.tie_break == 0 or self.owner.get(rc) == q:  # "owned": the 2-more rule
                 best[q] = max(best[q], n)
-        return points, best
+        return points, best, src
 
     def new_game(self):
         """Setup: the deck shuffled, 4 cards to each player in turn (the board is empty and the
@@ -448,8 +535,10 @@ class ReferenceGame:
         p = 0
         trail = [[0] * self.n_p]   # game shape: running scores after turn t (0: the start)
         while True:
+            capped = agg.counters[C_TURN_CAP]
             end = self.turn_bound()
             if end != E_NONE:
+                way = W_TURN_CAP if agg.counters[C_TURN_CAP] > capped else W_SOLO_ROUNDS
                 break
             self.turn += 1
             end = self.play_turn(p)
@@ -459,10 +548,14 @@ class ReferenceGame:
             if not self.solo:
                 trail.append(self.running_scores())
             if end != E_NONE:
+                way = {E_ROW: W_ROW, E_SQUARE: W_SQUARE, E_SOLO_WIN: W_SOLO_WIN}.get(end)
+                if way is None:  # a solo loss on the turn: nothing to place, or too early
+                    way = W_SOLO_EARLY if self.square_complete() else W_SOLO_STUCK
                 break
             q = self.next_player(p)
             if q < 0:
                 end = E_SOLO_LOSS if self.solo else E_POINTS
+                way = W_SOLO_ROUNDS if self.solo else W_POINTS
                 self.say("  no monkeys left to place" + ("" if self.solo else ": final scoring"))
                 break
             p = q
@@ -475,6 +568,10 @@ class ReferenceGame:
         scores, winners = self.finish_game(end, p)
         agg.end_reasons[end] += 1
         agg.length_hist[min(self.turn, agg.length_hist.shape[0] - 1)] += 1
+        agg.ends[way] += 1
+        agg.length[0] += self.turn
+        agg.length[1] += self.turn ** 2
+        self.way = way
         k = sum(winners)
         for q, s in enumerate(scores):
             if winners[q]:
@@ -484,7 +581,7 @@ class ReferenceGame:
             agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
         if not self.solo:
             self.record_game_shape(trail, scores, winners)
-        self.say(f"End ({END_NAMES[end - 1]}) after {self.turn} turns; winner"
+        self.say(f"End ({END_NAMES[end - 1]}: {WAY_NAMES[way]}) after {self.turn} turns; winner"
                  + ("s" if k > 1 else "") + ": "
                  + ", ".join(self.names[q] for q in range(self.n_p) if winners[q]))
         self.scores, self.winners = scores, winners
@@ -525,13 +622,19 @@ class ReferenceGame:
             if end == E_SOLO_WIN:
                 pts = self.solo_score()
                 agg.solo_hist[min(max(pts + SOLO_OFFSET, 0), SOLO_BINS - 1)] += 1
+                last = self.number[self.last_field]
+                agg.src[0, SRC_LAST] += last  # the sources: last field plus, towers minus
+                agg.src[0, SRC_TOWERS] += pts - last
                 scores = [pts]
                 winners = [True]
             else:
                 scores = [0]
                 winners = [False]
         else:
-            points, best = self.final_scoring(end == E_POINTS)
+            points, best, src = self.final_scoring(end == E_POINTS)
+            for q in range(self.n_p):
+                agg.src[q, SRC_MAJORITY] += src[q][0]
+                agg.src[q, SRC_OWNED] += src[q][1]
             if end in (E_ROW, E_SQUARE):
                 winners = [q == p for q in range(self.n_p)]
                 agg.seat[p, S_ROW_WINS] += 1
