@@ -51,10 +51,15 @@ _RULE_DOCS = {
     "monkeys": "monkeys per player (rulebook 20)",
     "hand_size": "cards in hand (rulebook 4)",
     "max_cards_per_play": "cards played together at most (rulebook 4)",
-    "deck": "copies of card values 1,2,... (assumed 1,2,...,10: 55 cards)",
+    "deck": "copies of card values 1,2,... (assumed 1,2,...,10: 55 cards), or a named deck: "
+            "rising (the default) | falling (11 - v copies of v: the no-play rule fires)",
     "layout": "board: mixed (assumed default) | shuffled (by layout_seed) | stress layouts "
               "spiral, row-major (break the rulebook: warned)",
     "layout_seed": "seed of the shuffled layout (3, 17, 31, 36 always in the inner square)",
+    "board_side": "side of the double-sided board (layout mixed): first (marked 1) | second "
+                  "(assumed)",
+    "field_one_corner": "read the first side \"marked with a 1 in one corner\" as field 1 in a "
+                        "corner",
     "board": "explicit board: 36 field numbers row by row (overrides layout)",
     "owner_may_place": "the owner may still play its own field (the monkey is boxed)",
     "tie_break": "equal totals: majority (highest field held) | owned (highest field owned)",
@@ -113,6 +118,54 @@ class MonkeyGame(Game):
         what = ("the board " + ",".join(map(str, rules.board)) if rules.board
                 else f"layout {rules.layout}")
         return [f"{what} breaks the rulebook: {p}" for p in rules.board_problems()]
+
+    def inert_overrides(self, rules: MonkeyRules, overrides: dict) -> list[str]:
+        """The overrides that change nothing played under ``rules``: the solo variant's limits
+        in a 2-4 player game, ownership and the tie-break in the solo variant (one player),
+        ``solo_min_round`` up to 16 (the square needs 16 rounds), and the board options another
+        one overrides (an explicit board over the layout, the seed of a layout that is not
+        ``shuffled``, the side of a layout that is not ``mixed``, ``field_one_corner`` where
+        the board in play is not one it moves)."""
+        out = []
+        solo = rules.mode == "solo"
+        names = {str(k).split(".")[0]: k for k in overrides}
+
+        def say(name, why):
+            if name in names:
+                out.append(f"rules.{names[name]}: {why}")
+
+        if not solo:
+            for name in ("solo_max_towers", "solo_max_per_field", "solo_rounds",
+                         "solo_min_round"):
+                say(name, f"a rule of the solo variant; it changes nothing in a "
+                          f"{rules.players}-player game (mode {rules.mode})")
+        else:
+            say("owner_may_place", "the solo variant has no ownership (it needs other players)")
+            say("tie_break", "the solo variant has one player: no tie to break")
+            if rules.solo_min_round <= 16:
+                say("solo_min_round", "the square's 16 fields need 16 rounds, so any first "
+                                      "winning round up to 16 plays alike")
+        if rules.board:
+            for name in ("layout", "layout_seed", "board_side"):
+                say(name, "an explicit board (rules.board) is played instead")
+            say("field_one_corner", "an explicit board (rules.board) is played as given (the "
+                                    "reading only warns when its field 1 is not in a corner)")
+        else:
+            if rules.layout != "shuffled":
+                say("layout_seed", f"only the shuffled layout has a seed (layout {rules.layout})")
+            if rules.layout != "mixed":
+                say("board_side", f"the sides are those of the mixed layout (layout "
+                                  f"{rules.layout})")
+            if rules.layout in ("spiral", "row-major"):
+                say("field_one_corner", f"the {rules.layout} layout has field 1 in a corner "
+                                        "already")
+            elif rules.layout == "mixed" and rules.board_side == "second":
+                say("field_one_corner", "the reading moves field 1 on the first side; the "
+                                        "second side is played")
+            elif rules.layout == "mixed" and solo:
+                say("field_one_corner", "on the mixed first side the reading swaps two edge "
+                                        "fields (1 and 28), which the solo variant never plays")
+        return out
 
     def lineup(self, bots, players: int, where: str = "bots"):
         if bots is None and players == 1:
