@@ -64,9 +64,10 @@ by seat. No random number is drawn without a tie, so the stream moves only when 
 Custom bots (``@simlab.bot("monkey", params={...})``, bot id ``CUSTOM_ID`` = 63)
 -------------------------------------------------------------------------------
 A custom bot is a numba function ``fn(A, st, seat, kind, option, params) -> float`` that scores
-one legal play; the kernel asks it about every legal play and takes the highest score (ties: the
-first in increasing bitmask order, the hook's contract in every game; the built-in bots draw
-their ties from the game's stream instead, see above). A turn has exactly one decision, the
+one legal play; the kernel asks it about every legal play and takes the highest score; plays
+scored alike (within ``EPS``) are a tie drawn from the game's stream over the distinct plays,
+exactly as the built-in bots draw theirs (see above), so a custom bot never favours a hand slot
+or a bitmask order. A turn has exactly one decision, the
 play (which cards, hence which field); everything else in a turn is forced by the rules
 (placement on the named field, ownership, drawing, discarding an unplayable hand). The decision
 comes in three kinds, so a bot knows which rule made the list of legal plays:
@@ -139,6 +140,7 @@ from simlab.games.monkey.policies import (
     random_play,
     seat_bounds,
     solo_choice,
+    tie_play,
 )
 from simlab.games.monkey.rules import MODE_SOLO
 from simlab.games.monkey.search import lookahead, solo_search
@@ -202,17 +204,23 @@ def start_keeping(A, st, lineup):
 
 
 @rule(inline=True)
-def _custom(A, st, lineup, p, n):
+def _custom(A, st, lineup, p, n, rng):
     """The line-up's custom function scores each of the n legal plays (option = its index into
-    st.masks/st.cells); the first best play's card subset."""
+    st.masks/st.cells); the best play's card subset, ties (within ``EPS``) drawn from the
+    game's stream over the distinct plays as the built-in bots draw theirs
+    (``policies.tie_play``). A score that is not a number (NaN) never leads; when every score
+    is, the first play is taken."""
     kind = play_kind(A, st, n)
     w = lineup.params[p]
     best = -np.inf
     bm = st.masks[0]
+    ties = 0
     for i in range(n):
         v = lineup.custom(A, st, p, kind, i, w)
-        if v > best:
-            best = v
+        if v != v:  # NaN
+            continue
+        take, best, ties = tie_play(v, best, ties, st, p, st.masks[i], rng)
+        if take:
             bm = st.masks[i]
     return bm
 
@@ -236,7 +244,7 @@ def choose(A, st, sim, lineup, p, n, rng):
     bid = lineup.ids[p]
     w = lineup.params[p]
     if bid == CUSTOM_ID:
-        return _custom(A, st, lineup, p, n)
+        return _custom(A, st, lineup, p, n, rng)
     if bid == BOT_RANDOM:
         return random_play(A, st, p, n, rng)
     if sim is not None:  # None: no searching seat, numba prunes the search from the kernel

@@ -231,7 +231,8 @@ def weigh(g: ReferenceGame, st, p: int) -> _Weighed:
         k = int(bots.play_kind(A, st, n))
         values = [float(lu.custom(A, st, p, k, i, w)) for i in range(n)]
         label = "custom bot's score"
-        note = "the custom bot scores every legal play; the first best one is played"
+        note = ("the custom bot scores every legal play; the best one is played, plays scored "
+                "alike drawn at random (as the built-in bots draw their ties)")
     elif bid == bots.BOT_RANDOM:
         label = "value (none: a random bot)"
         note = ("chosen at random: uniform over the legal card subsets that do not name a field "
@@ -366,7 +367,7 @@ def _decision(g: _Recorder, t: _Turn) -> Decision | None:
                          "same state (please report)")
         elif chosen is None or chosen.value < best - K.EPS:
             note += "; BUG: the bot's choice is not its best value (please report)"
-        elif len(top) > 1 and int(g.lineup.ids[t.seat]) != CUSTOM_ID:
+        elif len(top) > 1:
             note += f"; {len(top)} plays tie at the best value: the bot drew one at random"
         options.sort(key=lambda o: -o.value)
         near = [o for o in options if round(o.value, 2) == round(best, 2)]
