@@ -60,6 +60,10 @@ by seat. No random number is drawn without a tie, so the stream moves only when 
     scored success + score / 1000; the bot keeps the heuristic's play unless another one is
     better by two standard errors of the paired difference (a few noisy playouts do not
     overrule the plan), else the best of those.
+``first`` (7, a bench bot: ``MonkeyGame.bench_bots``)
+    The first legal play in the kernel's order (increasing bitmask), with no evaluation and no
+    draw from the stream: ``simlab bench`` times the rules alone with it. Not a strategy (it
+    favours the low hand slots); left out of listings and populations.
 
 Custom bots (``@simlab.bot("monkey", params={...})``, bot id ``CUSTOM_ID`` = 63)
 -------------------------------------------------------------------------------
@@ -146,7 +150,8 @@ from simlab.games.monkey.rules import MODE_SOLO
 from simlab.games.monkey.search import lookahead, solo_search
 from simlab.games.monkey.state import I_BOUNDS, I_KEEP, MonkeyState, new_state
 
-BOT_RANDOM, BOT_GREEDY, BOT_ROW, BOT_BLOCKER, BOT_WEIGHTS, BOT_LOOKAHEAD, BOT_SOLO = range(7)
+BOT_RANDOM, BOT_GREEDY, BOT_ROW, BOT_BLOCKER, BOT_WEIGHTS, BOT_LOOKAHEAD, BOT_SOLO, BOT_FIRST = \
+    range(8)
 #: the decisions a custom bot scores (see the module docstring); ``option`` is the play's index
 KIND_PLAY, KIND_SOLO, KIND_TOWER = range(3)
 KIND_NAMES = ("play", "solo", "tower")
@@ -171,6 +176,8 @@ BOTS = {
     "solo": (BOT_SOLO, SOLO_PARAMS, (1.0, 0.5, 1.0, 0.001, 0.0),
              "solo planner: hardest-to-reach free field first, leaves the last field worth "
              "waiting for, towers that add the fewest minus points; playouts > 0 searches"),
+    "first": (BOT_FIRST, (), (), "bench only: the first legal play (in bitmask order), no "
+                                 "evaluation: times the rules alone (simlab bench)"),
 }
 
 
@@ -242,6 +249,8 @@ def choose(A, st, sim, lineup, p, n, rng):
     st.masks/st.cells (and tabulated in st.psum/st.pk): :func:`decide` without the listing,
     which the kernel has done already."""
     bid = lineup.ids[p]
+    if bid == BOT_FIRST:  # the rules alone: no decision cost, no draw from the stream
+        return st.masks[0]
     w = lineup.params[p]
     if bid == CUSTOM_ID:
         return _custom(A, st, lineup, p, n, rng)

@@ -98,6 +98,8 @@ class MonkeyGame(Game):
     choice_names = CHOICE_NAMES
     end_names = WAY_NAMES
     length_unit = "turns"
+    #: the decision-free bot that times the rules alone (``simlab bench``), see bots.py
+    bench_bots = ("first",)
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
