@@ -405,7 +405,8 @@ class ReferenceGame:
             ch[X_BLOCK] += 1
 
     def discard_hand(self, p: int):
-        """No playable cards: discard the hand, box one monkey from the supply, draw 4."""
+        """No playable cards: discard the hand, box one monkey from the supply, draw a new hand
+        (4 cards: the hand size)."""
         hand = self.hands[p]
         self.discard_pile.extend(hand)
         self.hands[p] = []
@@ -415,7 +416,7 @@ class ReferenceGame:
         self.count(C_BOXED_SUPPLY)
         self.agg.seat[p, S_DISCARDS] += 1
         self.say(f"    no playable card: {self.names[p]} discards {hand}, boxes a monkey "
-                 "from the supply and draws 4")
+                 f"from the supply and draws {self.A.hand_size}")
         self.refill(p)
 
     def play_cards(self, p: int, m: int) -> list[int]:
