@@ -49,7 +49,7 @@ def build(A, players, bots=None, tile_food=None, supply=None, round_=1, turn=2):
     g.setup()
     st = new_state(n_p, A.n_cells, A.n_edges)
     rng = np.array(g.rng, copy=True)
-    nb.new_game(A, st, np.zeros(4, np.uint64) + rng)
+    nb.setup(A, st, np.zeros(4, np.uint64) + rng)
     for q, spec in enumerate(players):
         pl = g.players[q]
         fields = list(spec.get("fields", START_FIELDS))

@@ -55,16 +55,16 @@ from simlab.games.jungle.turn import (
     follow_or_pass,
     no_workers,
     return_tiles,
-    sell_phase,
+    sell_goods,
     start_action,
     take_turn,
-    wake_phase,
+    wake_up,
 )
 
 
 # --------------------------------------------------------------------------------- setup
 @rule(inline=True)
-def new_game(A, st, rng):
+def setup(A, st, rng):
     """Setup: supplies by player count; each player 2 awake workers, no food, two adjacent
     fields with a stick between them; the first player is drawn at random."""
     n_p = A.n_players
@@ -135,8 +135,8 @@ def take_turn_search(A, st, lineup, p, rng, sim):
     """:func:`take_turn` for a line-up with a ``lookahead`` seat (``sim``: its scratch)."""
     st.info[I_TURN] += 1
     st.info[I_ACTIVE] = p
-    wake_phase(A, st, lineup, p, rng)
-    sell_phase(A, st, lineup, p, rng)
+    wake_up(A, st, lineup, p, rng)
+    sell_goods(A, st, lineup, p, rng)
     action_phase_search(A, st, lineup, p, rng, sim)
     feed(A, st, lineup, p, rng)
     check_tokens(A, st)
@@ -163,8 +163,8 @@ def running_score(A, st, q):
 
 @rule(inline=True)
 def start_game(A, st, rng):
-    """Setup (:func:`new_game`); the first player is counted."""
-    new_game(A, st, rng)
+    """Setup (:func:`setup`); the first player is counted."""
+    setup(A, st, rng)
     st.sev[st.info[I_FIRST], S_FIRST] += 1
 
 

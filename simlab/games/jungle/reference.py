@@ -227,7 +227,7 @@ class ReferenceGame:
     def tiles_left(self, f: int) -> int:
         return self.A.max_family - sum(pl.tiles.get(f, 0) for pl in self.players)
 
-    def need(self, pl: Player) -> int:
+    def field_need(self, pl: Player) -> int:
         return max(0, self.A.food_per_kitten * pl.family - self.n_irrigated(pl))
 
     def capacity(self, q: int, a: int) -> int:
@@ -471,7 +471,7 @@ class ReferenceGame:
             self.say(f"    wake-up: {name} pays {k} food to wake {k} of its sleeping kittens "
                      f"({pl.asleep} still asleep)")
 
-    def sell(self, p: int):
+    def sell_goods(self, p: int):
         pl = self.players[p]
         for kind_i, kind in enumerate(("food", "gold")):
             # merchants of the kind first, then those without a kind (their first sale)
@@ -498,7 +498,7 @@ class ReferenceGame:
                      f"(goods now {[m[1] for m in mine]})")
             self.step_done("sale", p)
 
-    def act(self, p: int):
+    def action_phase(self, p: int):
         A = self.A
         pl = self.players[p]
         code = self.ask(lookahead.decide_action_search, p, self.scratch)
@@ -555,7 +555,7 @@ class ReferenceGame:
     def feed(self, p: int):
         A = self.A
         pl = self.players[p]
-        need = self.need(pl)
+        need = self.field_need(pl)
         self.say(f"    feeding: {self.names[p]} has {pl.family} kittens and "
                  f"{self.n_irrigated(pl)} irrigated fields: needs {need} food, has {pl.food}")
         while pl.food < need and pl.family > 0:
@@ -572,7 +572,7 @@ class ReferenceGame:
             pl.food += A.fire_food
             self.count(C_FIRED)
             self.seat(p, S_FIRED)
-            need = self.need(pl)
+            need = self.field_need(pl)
         fpk = A.food_per_kitten
         lo = (need - pl.food + fpk - 1) // max(fpk, 1) if pl.food < need else 0
         u = lo
@@ -594,7 +594,7 @@ class ReferenceGame:
             why = "" if u == lo else f" ({u - lo} by choice)"
             self.say(f"      pays {pay} food; {u} kitten(s) unfed{why}: {u} penalty token(s)")
 
-    def check(self):
+    def check_tokens(self):
         for pl in self.players:
             if pl.food < 0 or pl.gold < 0 or pl.awake < 0 or pl.asleep < 0 or \
                     any(g < 0 for _, g in pl.merchants):
@@ -602,6 +602,34 @@ class ReferenceGame:
             if not 0 <= pl.family <= self.A.max_family * self.n_p or \
                     sum(pl.tiles.values()) != pl.family:
                 self.count(C_FAMILY_BAD)
+
+    def take_turn(self, p: int):
+        """A turn of p: wake-up and selling, action and followers, feeding."""
+        self.turn += 1
+        self.active = p
+        pl = self.players[p]
+        self.say(f"  turn {self.turn}: {self.names[p]} (food {pl.food}, gold {pl.gold}, "
+                 f"{pl.awake} awake, {pl.asleep} asleep, {len(pl.merchants)} merchants)")
+        self.wake_up(p)
+        self.sell_goods(p)
+        self.action_phase(p)
+        self.feed(p)
+        self.check_tokens()
+
+    def end_round(self):
+        """End of the round: 1 food on each unchosen action tile, used tiles return; the food
+        and family of every player are recorded for this round."""
+        for t in range(5):
+            if not self.used[t]:
+                self.tile_food[t] += 1
+            self.used[t] = False
+        self.say(f"  end of round {self.round}: +1 food on each unchosen tile -> "
+                 f"{self.tile_food}")
+        self.step_done("round end", -1)
+        b = min(self.round, ROUND_BINS) - 1
+        for q, pl in enumerate(self.players):
+            self.agg.food_hist[q, b, min(max(pl.food, 0), FOOD_BINS - 1)] += 1
+            self.agg.family_sum[q, b] += pl.family
 
     # ----------------------------------------------------------------- the game
     def setup(self):
@@ -647,7 +675,7 @@ class ReferenceGame:
                        + food // A.food_per_point - A.penalty * pl.penalties)
         return out
 
-    def score(self):
+    def final_scoring(self):
         A = self.A
         scores, rows = [], []
         for pl in self.players:
@@ -678,28 +706,8 @@ class ReferenceGame:
             self.say(f"Round {self.round} (first player {self.names[self.first]}); food on "
                      f"the tiles {self.tile_food}")
             for k in range(self.n_p):
-                p = (self.first + k) % self.n_p
-                self.turn += 1
-                self.active = p
-                pl = self.players[p]
-                self.say(f"  turn {self.turn}: {self.names[p]} (food {pl.food}, gold {pl.gold}, "
-                         f"{pl.awake} awake, {pl.asleep} asleep, {len(pl.merchants)} merchants)")
-                self.wake_up(p)
-                self.sell(p)
-                self.act(p)
-                self.feed(p)
-                self.check()
-            for t in range(5):
-                if not self.used[t]:
-                    self.tile_food[t] += 1
-                self.used[t] = False
-            self.say(f"  end of round {self.round}: +1 food on each unchosen tile -> "
-                     f"{self.tile_food}")
-            self.step_done("round end", -1)
-            b = min(self.round, ROUND_BINS) - 1
-            for q, pl in enumerate(self.players):
-                agg.food_hist[q, b, min(max(pl.food, 0), FOOD_BINS - 1)] += 1
-                agg.family_sum[q, b] += pl.family
+                self.take_turn((self.first + k) % self.n_p)
+            self.end_round()
             checkpoints.append(self.running_scores())
             if self.trigger != E_NONE:
                 end = self.trigger
@@ -710,7 +718,7 @@ class ReferenceGame:
                 end = E_STUCK
                 break
             self.first = (self.first + 1) % self.n_p
-        scores, rows = self.score()
+        scores, rows = self.final_scoring()
         top = max(scores)
         winners = [s == top for s in scores]
         k = sum(winners)

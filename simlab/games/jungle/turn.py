@@ -89,7 +89,7 @@ from simlab.games.jungle.state import (
 
 # -------------------------------------------------------------------------------- phases
 @rule
-def wake_phase(A, st, lineup, p, rng):
+def wake_up(A, st, lineup, p, rng):
     """Waking up: all awake -> +1 food; one asleep -> wake it free; two or more -> 1 food per
     kitten woken (the player chooses how many)."""
     s = st.asleep[p]
@@ -112,7 +112,7 @@ def wake_phase(A, st, lineup, p, rng):
 
 
 @rule
-def sell_phase(A, st, lineup, p, rng):
+def sell_goods(A, st, lineup, p, rng):
     """Selling goods: each merchant may take one unit of its kind from the reserve (food
     first, then gold; the merchants of that kind first, in recruitment order, then those
     without a kind yet, whose first sale fixes their kind)."""
@@ -406,8 +406,8 @@ def take_turn(A, st, lineup, p, rng):
     """A turn of p: wake-up and selling, action and followers, feeding."""
     st.info[I_TURN] += 1
     st.info[I_ACTIVE] = p
-    wake_phase(A, st, lineup, p, rng)
-    sell_phase(A, st, lineup, p, rng)
+    wake_up(A, st, lineup, p, rng)
+    sell_goods(A, st, lineup, p, rng)
     action_phase(A, st, lineup, p, rng)
     feed(A, st, lineup, p, rng)
     check_tokens(A, st)
