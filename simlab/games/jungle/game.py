@@ -20,6 +20,7 @@ from simlab.games.jungle import lookahead, nb
 from simlab.games.jungle.rules import ACTIONS, JungleArrays, JungleRules, make_rules
 from simlab.games.jungle.state import (
     BREAKDOWN,
+    CHOICE_NAMES,
     COUNTER_NAMES,
     END_NAMES,
     SEAT_NAMES,
@@ -82,7 +83,18 @@ class JungleGame(Game):
     compile_seconds = (12.0, 30.0)  # cold compile without / with a lookahead seat
     winners_are_top_scores = True
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "breakdown",
-                 "food_hist", "family_sum")
+                 "food_hist", "family_sum", "src", "choice")
+    #: the final scoring's parts (``state.BREAKDOWN``): kittens, sticks, merchants' gold and
+    #: food, reserve gold and food (with the awake kittens' food), penalty tokens (negative)
+    score_sources = BREAKDOWN
+    #: what each seat chose (``state.CHOICE_NAMES``): its actions as active player and the
+    #: kittens it sent, its follows by action and its passes, recruits by role, kittens taken,
+    #: units sold to merchants, food paid to wake kittens, kittens fired and left unfed
+    choice_names = CHOICE_NAMES
+    #: how a game ends (``state.END_NAMES``): the rulebook's three triggers, the reading
+    #: ``no_workers_end`` and the modelling bound ``max_rounds`` (``modelling_round_bound``)
+    end_names = END_NAMES
+    length_unit = "rounds"
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
@@ -109,16 +121,15 @@ class JungleGame(Game):
         A = prepared.arrays
         p = A.n_players
         agg = new_agg(p, A.max_rounds)
-        scores, winners = self.row_arrays(count, p, keep_rows)
+        rows = self.new_rows(count, p, keep_rows)
         st = self.kernel_state(A)
         rng = np.zeros(4, np.uint64)
         sim = lookahead.new_scratch(A, prepared.lineup)
         if sim is None:
-            nb.run_batch(A, st, prepared.lineup, rng, seed, start, count, agg, scores, winners)
+            nb.run_batch(A, st, prepared.lineup, rng, seed, start, count, agg, rows)
         else:
-            nb.run_batch_search(A, st, prepared.lineup, rng, seed, start, count, agg, scores,
-                                winners, sim)
-        return self.batch_output(agg, scores, winners, keep_rows)
+            nb.run_batch_search(A, st, prepared.lineup, rng, seed, start, count, agg, rows, sim)
+        return self.rows_output(agg, rows, keep_rows)
 
     def reference_game(self, prepared: JunglePrepared, seed: int, game: int, log: bool = False,
                        names=None):
@@ -183,7 +194,30 @@ class JungleGame(Game):
             problems.append("action counts do not add up to turns and follows")
         if c["follows"] + c["pass_wake_ups"] + c["pass_food"] != c["turns"] * (p - 1):
             problems.append("every other player must follow or pass on every turn")
+        problems += self._choice_problems(agg, c, acts)
         return problems
+
+    @staticmethod
+    def _choice_problems(agg: dict, c: dict, acts: np.ndarray) -> list[str]:
+        """The seats' choices (``choice``) against the game's own counters."""
+        ch = np.asarray(agg["choice"]).sum(axis=0)
+        k = {name: int(ch[i]) for i, name in enumerate(CHOICE_NAMES)}
+        want = {"action_" + a: int(acts[0, i]) for i, a in enumerate(ACTIONS)}
+        want |= {"follow_" + a: int(acts[1, i]) for i, a in enumerate(ACTIONS)}
+        want |= {"kittens_sent": int(acts[2].sum()),
+                 "passes": c["pass_wake_ups"] + c["pass_food"],
+                 "kittens_taken": c["kittens_taken"], "sold_food": c["food_sold"],
+                 "sold_gold": c["gold_sold"], "paid_wake_ups": c["paid_wake_ups"],
+                 "fired": c["kittens_fired"], "unfed": c["penalties"]}
+        out = [f"choices: {name} {k[name]} != {v} counted by the game"
+               for name, v in want.items() if k[name] != v]
+        if k["recruit_worker"] + k["recruit_merchant"] != c["kittens_recruited"]:
+            out.append("choices: recruits by role do not add up to the kittens recruited")
+        if not np.array_equal(np.asarray(agg["src"]), np.asarray(agg["breakdown"])):
+            out.append("points by source differ from the score breakdown")
+        if not np.array_equal(np.asarray(agg["ends"]), np.asarray(agg["end_reasons"])[1:]):
+            out.append("ends differ from the end reasons")
+        return out
 
     def metrics(self, agg: dict, n_games: int, rules: JungleRules, lineup) -> dict:
         n = max(n_games, 1)
@@ -249,6 +283,10 @@ class JungleGame(Game):
                                          "leader_wins": agg["leader_wins"]}, p, "round"),
             "family_size_by_round": family,
             "per_game": {name: v / n for name, v in counters.items()},
+            "choices_per_game": [{"seat": s + 1, "bot": lineup[s].label,
+                                  **{name: float(agg["choice"][s, j]) / n
+                                     for j, name in enumerate(CHOICE_NAMES)}}
+                                 for s in range(p)],
             "seat_metrics": [{"seat": s + 1, "bot": lineup[s].label,
                               **{name: float(seat[s, i]) / n for i, name in
                                  enumerate(SEAT_NAMES)}} for s in range(p)],

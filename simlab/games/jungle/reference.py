@@ -49,6 +49,18 @@ from simlab.games.jungle.state import (
     C_TURNS,
     C_WAKE_FREE,
     C_WAKE_PAID,
+    CH_ACTION,
+    CH_FIRED,
+    CH_FOLLOW,
+    CH_PASS,
+    CH_RECRUIT_MERCHANT,
+    CH_RECRUIT_WORKER,
+    CH_SENT,
+    CH_SOLD_FOOD,
+    CH_SOLD_GOLD,
+    CH_TAKEN,
+    CH_UNFED,
+    CH_WAKE_PAID,
     E_CAP,
     E_FIELD,
     E_NONE,
@@ -68,6 +80,7 @@ from simlab.games.jungle.state import (
     M_FOOD,
     M_GOLD,
     M_UNSET,
+    N_CHOICE,
     ROLE_FOOD_MERCHANT,
     ROLE_GOLD_MERCHANT,
     ROUND_BINS,
@@ -153,6 +166,7 @@ class ReferenceGame:
         self.first = 0
         self.active = 0
         self.agg = new_agg(self.n_p, A.max_rounds)
+        self.ch = np.zeros((self.n_p, N_CHOICE), np.int64)  # each seat's choices
         self.view = new_state(self.n_p, A.n_cells, A.n_edges)
         self.scratch = lookahead.new_scratch(A, lineup)  # the lookahead bot's playouts
         self.follow_act = -1  # the action followers take, while they decide
@@ -378,6 +392,7 @@ class ReferenceGame:
             pl.tiles[f] = pl.tiles.get(f, 0) + 1
             self.count(C_TAKEN)
             self.seat(q, S_TAKEN)
+            self.ch[q, CH_TAKEN] += 1
             self.seat(v, S_LOST)
             if self.trigger == E_NONE:
                 self.trigger = E_TAKEN
@@ -388,6 +403,7 @@ class ReferenceGame:
         if not 0 <= role <= 2:
             self.count(C_ILLEGAL)
             role = 0
+        self.ch[q, CH_RECRUIT_WORKER if role == 0 else CH_RECRUIT_MERCHANT] += 1
         if role in (ROLE_FOOD_MERCHANT, ROLE_GOLD_MERCHANT) and not self.A.kind_at_recruit:
             pl.merchants.append([None, 0])  # its kind comes with its first sale
             self.say("        it becomes a merchant (its first sale fixes its goods)")
@@ -468,6 +484,7 @@ class ReferenceGame:
             pl.asleep -= k
             pl.awake += k
             self.count(C_WAKE_PAID, k)
+            self.ch[p, CH_WAKE_PAID] += k
             self.say(f"    wake-up: {name} pays {k} food to wake {k} of its sleeping kittens "
                      f"({pl.asleep} still asleep)")
 
@@ -491,9 +508,11 @@ class ReferenceGame:
             if kind == "food":
                 pl.food -= k
                 self.count(C_SOLD_FOOD, k)
+                self.ch[p, CH_SOLD_FOOD] += k
             else:
                 pl.gold -= k
                 self.count(C_SOLD_GOLD, k)
+                self.ch[p, CH_SOLD_GOLD] += k
             self.say(f"    selling: {self.names[p]} sells {k} {kind} to its {kind} merchants "
                      f"(goods now {[m[1] for m in mine]})")
             self.step_done("sale", p)
@@ -517,6 +536,8 @@ class ReferenceGame:
         self.tile_food[t] = 0
         self.agg.actions[0, a] += 1
         self.agg.actions[2, a] += n
+        self.ch[p, CH_ACTION + a] += 1
+        self.ch[p, CH_SENT] += n
         if self.turn == 1 and a == A_FOOD:
             self.count(C_FIRST_FOOD)
         pl.awake -= n
@@ -538,16 +559,19 @@ class ReferenceGame:
                 self.agg.actions[1, fa] += 1
                 self.count(C_FOLLOWS)
                 self.seat(q, S_FOLLOWS)
+                self.ch[q, CH_FOLLOW + fa] += 1
                 self.say(f"    {self.names[q]} follows on {ACTIONS[fa]} with one kitten")
                 self.perform(q, fa, 1)
             elif o.asleep > 0:
                 o.asleep -= 1
                 o.awake += 1
                 self.count(C_PASS_WAKE)
+                self.ch[q, CH_PASS] += 1
                 self.say(f"    {self.names[q]} passes and wakes a kitten for free")
             else:
                 o.food += 1
                 self.count(C_PASS_FOOD)
+                self.ch[q, CH_PASS] += 1
                 self.say(f"    {self.names[q]} passes with every kitten awake: +1 food")
             self.step_done("follow", q)
         self.follow_act = -1
@@ -572,6 +596,7 @@ class ReferenceGame:
             pl.food += A.fire_food
             self.count(C_FIRED)
             self.seat(p, S_FIRED)
+            self.ch[p, CH_FIRED] += 1
             need = self.field_need(pl)
         fpk = A.food_per_kitten
         lo = (need - pl.food + fpk - 1) // max(fpk, 1) if pl.food < need else 0
@@ -591,6 +616,7 @@ class ReferenceGame:
             pl.penalties += u
             self.count(C_PENALTIES, u)
             self.seat(p, S_PENALTIES, u)
+            self.ch[p, CH_UNFED] += u
             why = "" if u == lo else f" ({u - lo} by choice)"
             self.say(f"      pays {pay} food; {u} kitten(s) unfed{why}: {u} penalty token(s)")
 
@@ -734,7 +760,12 @@ class ReferenceGame:
             self.seat(q, S_STICKS, len(pl.sticks))
             self.seat(q, S_MERCHANTS, len(pl.merchants))
             agg.breakdown[q, :] += rows[q]
+            agg.src[q, :] += rows[q]
+        agg.choice[:, :] += self.ch
         agg.end_reasons[end] += 1
+        agg.ends[end - 1] += 1
+        agg.length[:] += [self.round, self.round * self.round]
+        self.end = end
         agg.length_hist[min(self.round, agg.length_hist.shape[0] - 1)] += 1
         for q, s in enumerate(scores):
             if winners[q]:

@@ -18,9 +18,12 @@ from simlab.games.jungle.rules import N_ACTIONS, N_TILES
 (I_ROUND, I_FIRST, I_ACTIVE, I_TRIGGER, I_FSUP, I_SSUP, I_TURN, I_NCAND, I_FOLLOW) = range(9)
 N_INFO = 9
 
-# end reasons (JungleAgg.end_reasons)
+# end reasons (JungleAgg.end_reasons; JungleAgg.ends and the rows' ``end`` count E_* - 1):
+# the rulebook's three (the last field tile, the last stick, an opponent's kitten taken), the
+# reading ``no_workers_end`` and the modelling bound ``max_rounds`` (no rule ends the game there)
 E_NONE, E_FIELD, E_STICK, E_TAKEN, E_STUCK, E_CAP = range(6)
-END_NAMES = ("last_field", "last_stick", "kitten_taken", "no_workers", "round_cap")  # 1..5
+END_NAMES = ("last_field", "last_stick", "kitten_taken", "no_workers",
+             "modelling_round_bound")  # 1..5
 
 # merchant kinds
 M_FOOD, M_GOLD, M_UNSET = 0, 1, 2  # M_UNSET: a merchant whose kind comes with its first sale
@@ -48,7 +51,22 @@ COUNTER_NAMES = ("turns", "rounds", "round_cap_hits", "fields_from_supply", "fie
  S_MERCHANTS, S_FOLLOWS) = range(10)
 SEAT_NAMES = ("first_player", "penalties", "fired", "recruited", "took_kittens",
               "lost_kittens", "fields_at_end", "sticks_at_end", "merchants_at_end", "follows")
-# score breakdown (JungleAgg.breakdown)
+# what each seat chose (JungleState.ch, JungleAgg.choice): the active player's actions (by
+# action) and the kittens it sent, the follows (by the action followed) and the passes (by
+# choice or without an awake worker: the rulebook's "passes" either way), the recruits by role
+# (worker or merchant) and the kittens taken from opponents, the units sold to merchants, the
+# food paid to wake kittens, the kittens fired and those left unfed (penalty tokens)
+CHOICE_NAMES = ("action_food", "action_irrigation", "action_gold", "action_recruit",
+                "action_fields", "kittens_sent", "follow_food", "follow_irrigation",
+                "follow_gold", "follow_recruit", "follow_fields", "passes", "recruit_worker",
+                "recruit_merchant", "kittens_taken", "sold_food", "sold_gold", "paid_wake_ups",
+                "fired", "unfed")
+CH_ACTION, CH_SENT, CH_FOLLOW, CH_PASS = 0, 5, 6, 11  # CH_ACTION + a, CH_FOLLOW + a
+(CH_RECRUIT_WORKER, CH_RECRUIT_MERCHANT, CH_TAKEN, CH_SOLD_FOOD, CH_SOLD_GOLD, CH_WAKE_PAID,
+ CH_FIRED, CH_UNFED) = range(12, 20)
+N_CHOICE = len(CHOICE_NAMES)
+# score breakdown (JungleAgg.breakdown; JungleAgg.src and the rows' ``source`` too): the final
+# scoring's parts, summing to the score
 BREAKDOWN = ("kittens", "sticks", "merchants_gold", "merchants_food", "reserve_gold",
              "reserve_food", "penalties")
 N_BREAK = len(BREAKDOWN)
@@ -91,6 +109,7 @@ class JungleState(NamedTuple):
     bd: np.ndarray        # (P, N_BREAK) this game's score breakdown
     ev: np.ndarray        # (len(COUNTER_NAMES),) this game's counters
     sev: np.ndarray       # (P, len(SEAT_NAMES)) this game's per-seat counters
+    ch: np.ndarray        # (P, N_CHOICE) this game's choices of each seat (CHOICE_NAMES)
     aev: np.ndarray       # (3, N_ACTIONS) this game's actions chosen, followed, workers sent
     cp: np.ndarray        # (MAX_CHECKPOINTS, P) this game's running scores after each round
     lcell: np.ndarray     # (P, NC) the cells where p may place a field (free, next to one of
@@ -152,6 +171,10 @@ class JungleAgg(NamedTuple):
     lead_hist: np.ndarray     # (LEAD_BINS,)
     margin_hist: np.ndarray   # (MARGIN_BINS,)
     leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
+    src: np.ndarray           # (P, N_BREAK): points by source (the explanation: = breakdown)
+    choice: np.ndarray        # (P, N_CHOICE): choices by kind (CHOICE_NAMES)
+    ends: np.ndarray          # (len(END_NAMES),): games by how they ended (end_reasons[1:])
+    length: np.ndarray        # (2,): sum and sum of squares of the rounds played
 
 
 def new_state(n_players: int, n_cells: int, n_edges: int) -> JungleState:
@@ -166,7 +189,8 @@ def new_state(n_players: int, n_cells: int, n_edges: int) -> JungleState:
                        z(p), z(p, n_cells), z(p, n_cells), z(p, n_edges), z(p), z(p), z(p), z(p),
                        z(p), z(p), z(p, 4), z(N_TILES), z(N_TILES), z(N_INFO),
                        z(max(n_cells, n_edges)), z(p), z(p), z(p, N_BREAK),
-                       z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(3, N_ACTIONS),
+                       z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(p, N_CHOICE),
+                       z(3, N_ACTIONS),
                        z(MAX_CHECKPOINTS, p), z(p, n_cells), z(p), z(p, n_edges),
                        z(p, n_cells), z(p, n_cells), z(p))
 
@@ -182,4 +206,6 @@ def new_agg(n_players: int, max_rounds: int) -> JungleAgg:
                      np.zeros(6, i8), np.zeros(max_rounds + 2, i8),
                      np.zeros(len(COUNTER_NAMES), i8), np.zeros(N_SHAPE_COUNTERS, i8),
                      np.zeros(LEAD_BINS, i8), np.zeros(MARGIN_BINS, i8),
-                     np.zeros((MAX_CHECKPOINTS, 2), i8))
+                     np.zeros((MAX_CHECKPOINTS, 2), i8), np.zeros((p, N_BREAK), i8),
+                     np.zeros((p, N_CHOICE), i8), np.zeros(len(END_NAMES), i8),
+                     np.zeros(2, i8))

@@ -67,6 +67,18 @@ from simlab.games.jungle.state import (
     C_TILE_FOOD,
     C_WAKE_FREE,
     C_WAKE_PAID,
+    CH_ACTION,
+    CH_FIRED,
+    CH_FOLLOW,
+    CH_PASS,
+    CH_RECRUIT_MERCHANT,
+    CH_RECRUIT_WORKER,
+    CH_SENT,
+    CH_SOLD_FOOD,
+    CH_SOLD_GOLD,
+    CH_TAKEN,
+    CH_UNFED,
+    CH_WAKE_PAID,
     E_NONE,
     E_TAKEN,
     I_ACTIVE,
@@ -78,6 +90,7 @@ from simlab.games.jungle.state import (
     M_FOOD,
     M_GOLD,
     M_UNSET,
+    ROLE_WORKER,
     S_FIRED,
     S_FOLLOWS,
     S_LOST,
@@ -109,6 +122,7 @@ def wake_up(A, st, lineup, p, rng):
         st.asleep[p] -= k
         st.awake[p] += k
         st.ev[C_WAKE_PAID] += k
+        st.ch[p, CH_WAKE_PAID] += k
 
 
 @rule
@@ -142,10 +156,12 @@ def sell_goods(A, st, lineup, p, rng):
         if kind == M_FOOD:
             st.food[p] -= k
             st.ev[C_SOLD_FOOD] += k
+            st.ch[p, CH_SOLD_FOOD] += k
         else:
             st.gold[p] -= k
             st.score_base[p] -= A.gold_points * k
             st.ev[C_SOLD_GOLD] += k
+            st.ch[p, CH_SOLD_GOLD] += k
 
 
 @rule
@@ -169,6 +185,7 @@ def recruit_one(A, st, lineup, p, rng):
         st.held[p, f] += 1
         st.ev[C_TAKEN] += 1
         st.sev[p, S_TAKEN] += 1
+        st.ch[p, CH_TAKEN] += 1
         st.sev[v, S_LOST] += 1
         if st.info[I_TRIGGER] == E_NONE:
             st.info[I_TRIGGER] = E_TAKEN
@@ -178,6 +195,7 @@ def recruit_one(A, st, lineup, p, rng):
     if role < 0 or role > 2:
         st.ev[C_ILLEGAL] += 1
         role = 0
+    st.ch[p, CH_RECRUIT_WORKER if role == ROLE_WORKER else CH_RECRUIT_MERCHANT] += 1
     add_kitten(A, st, p, role)
 
 
@@ -249,6 +267,8 @@ def take_tile(A, st, p, code):
     st.tile_food[t] = 0
     st.aev[0, a] += 1
     st.aev[2, a] += n
+    st.ch[p, CH_ACTION + a] += 1
+    st.ch[p, CH_SENT] += n
     if st.info[I_TURN] == 1 and a == A_FOOD:
         st.ev[C_FIRST_FOOD] += 1
     st.awake[p] -= n
@@ -280,14 +300,17 @@ def action_phase(A, st, lineup, p, rng):
                 st.aev[1, fa] += 1
                 st.ev[C_FOLLOWS] += 1
                 st.sev[q, S_FOLLOWS] += 1
+                st.ch[q, CH_FOLLOW + fa] += 1
                 n = 1
             elif st.asleep[q] > 0:
                 st.asleep[q] -= 1
                 st.awake[q] += 1
                 st.ev[C_PASS_WAKE] += 1
+                st.ch[q, CH_PASS] += 1
             else:
                 st.food[q] += 1
                 st.ev[C_PASS_FOOD] += 1
+                st.ch[q, CH_PASS] += 1
         perform(A, st, lineup, q, a, n, rng)
         st.info[I_FOLLOW] = fa  # the followers decide with the action they would follow
     st.info[I_FOLLOW] = -1
@@ -325,14 +348,17 @@ def follow_or_pass(A, st, lineup, q, fa, follow, rng):
         st.aev[1, fa] += 1
         st.ev[C_FOLLOWS] += 1
         st.sev[q, S_FOLLOWS] += 1
+        st.ch[q, CH_FOLLOW + fa] += 1
         perform(A, st, lineup, q, fa, 1, rng)
     elif st.asleep[q] > 0:
         st.asleep[q] -= 1
         st.awake[q] += 1
         st.ev[C_PASS_WAKE] += 1
+        st.ch[q, CH_PASS] += 1
     else:
         st.food[q] += 1
         st.ev[C_PASS_FOOD] += 1
+        st.ch[q, CH_PASS] += 1
 
 
 @rule
@@ -366,6 +392,7 @@ def feed(A, st, lineup, p, rng):
         st.food[p] += A.fire_food
         st.ev[C_FIRED] += 1
         st.sev[p, S_FIRED] += 1
+        st.ch[p, CH_FIRED] += 1
         need = field_need(A, st, p)
     lo = unfed_short(A, st.food[p], need)  # kittens that must go unfed (not enough food)
     u = lo
@@ -381,6 +408,7 @@ def feed(A, st, lineup, p, rng):
         st.score_base[p] -= A.penalty * u
         st.ev[C_PENALTIES] += u
         st.sev[p, S_PENALTIES] += u
+        st.ch[p, CH_UNFED] += u
     st.food[p] = food_after_feeding(A, st.food[p], need, u)
 
 
