@@ -131,7 +131,12 @@ What a bot reads (all read-only; a custom bot must not write to ``st``):
   ``tile_food[t]``, ``tile_used[t]``, ``info[I_ROUND]`` (1-based),
   ``info[I_ACTIVE]``, ``info[I_FIRST]``, ``info[I_TRIGGER]`` (0 while the end is not
   triggered), ``info[I_FSUP]`` / ``info[I_SSUP]`` (fields / sticks left in the supply),
-  ``info[I_FOLLOW]`` (the action followers take, -1 outside the followers' decisions).
+  ``info[I_FOLLOW]`` (the action followers take, -1 outside the followers' decisions); the
+  box (``box.py``, where a rule limits it): ``info[I_FOOD_RES]`` / ``info[I_GOLD_RES]`` (food
+  units / coins in the common reserve), ``info[I_IMPROV]`` (coins improvised from food tokens),
+  ``info[I_PEN_LEFT]`` (penalty tokens left), ``info[I_FASIDE]`` / ``info[I_SASIDE]``
+  (set-aside fields / sticks left); ``box.food_left``, ``gold_left``, ``penalty_tokens_left``
+  and ``pieces_left`` read them as the rules do (a large number when unlimited).
   Constants are in ``state.py`` and ``rules.py``; the rule helpers of ``family.py``
   (``kittens``, ``field_need``, ``send_limit``...) and ``board.py`` (``cell_ok``, ``edge_ok``...)
   may be called.

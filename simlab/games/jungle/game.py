@@ -53,6 +53,11 @@ _RULE_DOCS = {
     "food_per_point": "reserve food per point (rulebook 2)",
     "grid": "side of each player's table in cells (assumed 11, a modelling bound)",
     "max_rounds": "safety bound on rounds (a modelling guard)",
+    "food_limit": "food units in the box, 0 = unlimited (the box: 36 tokens of 1, 2, 5 units)",
+    "gold_limit": "gold coins in the box, 0 = unlimited (rulebook 20)",
+    "improvise_gold": "beyond the coins, gold is improvised from the food tokens (rulebook)",
+    "penalty_limit": "penalty tokens in the box, 0 = unlimited (the box: 5)",
+    "set_aside": "unlimited (rulebook: not limited) | box (34 fields, 32 sticks in all)",
 }
 
 
@@ -139,6 +144,39 @@ class JungleGame(Game):
         scores, winners = g.play()
         return scores, winners, g.agg._asdict(), g.lines
 
+    def inert_overrides(self, rules: JungleRules, overrides: dict) -> list[str]:
+        """The overrides that change nothing played under ``rules``: the variant's tiles without
+        the variant (a data folder's ``action_tiles.toml`` too), the gold limit while gold is
+        improvised from unlimited food, improvising with unlimited gold, a supply count of
+        another player count, a food yield for more kittens than may be sent."""
+        out = []
+        paths = [str(k) for k in overrides]
+        k = rules.players - 2
+        for path in paths:
+            name, _, index = path.partition(".")
+            if name == "variant_tiles" and not rules.variant:
+                out.append(f"{path}: the variant tiles are played only with variant = true "
+                           "(--set variant=true, or variant = true in the scenario's [rules]); "
+                           "without it each tile's one-action side is played and the pairs "
+                           "change nothing")
+            elif name == "gold_limit" and rules.gold_limit and rules.improvise_gold and \
+                    not rules.food_limit:
+                out.append(f"{path}: beyond the box's coins gold is improvised from the food "
+                           "tokens (improvise_gold = true) and food is unlimited (food_limit = "
+                           "0), so any number of coins plays as unlimited gold")
+            elif name == "improvise_gold" and not rules.gold_limit:
+                out.append(f"{path}: gold is unlimited (gold_limit = 0): no coin is ever "
+                           "improvised")
+            elif name in ("field_supply", "stick_supply") and index.isdigit() and \
+                    int(index) != k:
+                out.append(f"{path}: the count for {int(index) + 2} players; this game has "
+                           f"{rules.players} (its count is {name}.{k})")
+            elif name == "food_yields" and index.isdigit() and \
+                    int(index) >= rules.max_send:
+                out.append(f"{path}: the yield of {int(index) + 1} kittens; no more than "
+                           f"max_send = {rules.max_send} may be sent")
+        return out
+
     def invariants(self, agg: dict, n_games: int, rules: JungleRules) -> list[str]:
         c = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
         p = rules.players
@@ -151,6 +189,9 @@ class JungleGame(Game):
             problems.append(f"bots made {c['illegal_bot_choices']} illegal choices")
         if c["negative_tokens"]:
             problems.append(f"food or gold went negative {c['negative_tokens']} times")
+        if c["box_not_conserved"]:
+            problems.append(f"the box's food, gold or penalty tokens were not conserved in "
+                            f"{c['box_not_conserved']} games")
         if c["family_out_of_range"]:
             problems.append(f"family sizes out of range or tiles lost "
                             f"{c['family_out_of_range']} times")

@@ -17,9 +17,11 @@ from simlab.core.ref import ref, rule
 from simlab.core.rng import randint, seed_stream
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.jungle.board import place_field, place_stick
+from simlab.games.jungle.box import box_conserved, open_box
 from simlab.games.jungle.family import clockwise, kittens, points_of
 from simlab.games.jungle.lookahead import decide_action_search, decide_follow_search
 from simlab.games.jungle.state import (
+    C_BOX_BAD,
     C_FIELDS_BOARD,
     C_FSUP_END,
     C_KITTENS_END,
@@ -85,6 +87,7 @@ def setup(A, st, rng):
     st.info[I_FSUP] = A.field_supply
     st.info[I_SSUP] = A.stick_supply
     st.info[I_FOLLOW] = -1
+    open_box(A, st)
     m = g // 2
     for q in range(n_p):
         st.food[q] = A.start_food
@@ -148,7 +151,7 @@ def take_turn_search(A, st, lineup, p, rng, sim):
 def end_round(A, st, agg):
     """End of the round: 1 food on each unchosen action tile, used tiles return; the food and
     family of every player are recorded for this round."""
-    return_tiles(st)
+    return_tiles(A, st)
     b = min(st.info[I_ROUND], ROUND_BINS) - 1
     for q in range(A.n_players):
         agg.food_hist[q, b, min(max(st.food[q], 0), FOOD_BINS - 1)] += 1
@@ -203,6 +206,8 @@ def game_over(A, st):
     """End of the game: the final scoring and this game's counters; returns the number of
     winners."""
     n_p = A.n_players
+    if not box_conserved(A, st):
+        st.ev[C_BOX_BAD] += 1
     k = final_scoring(A, st)
     st.ev[C_ROUNDS] += st.info[I_ROUND]
     st.ev[C_TURNS] += st.info[I_TURN]

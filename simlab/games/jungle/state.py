@@ -14,9 +14,13 @@ from simlab.core.custom import no_custom
 from simlab.core.shape import LEAD_BINS, MARGIN_BINS, MAX_CHECKPOINTS, N_SHAPE_COUNTERS
 from simlab.games.jungle.rules import N_ACTIONS, N_TILES
 
-# info slots (I_FOLLOW: the action followers take while they decide, -1 otherwise)
-(I_ROUND, I_FIRST, I_ACTIVE, I_TRIGGER, I_FSUP, I_SSUP, I_TURN, I_NCAND, I_FOLLOW) = range(9)
-N_INFO = 9
+# info slots (I_FOLLOW: the action followers take while they decide, -1 otherwise; the box:
+# I_FOOD_RES food units and I_GOLD_RES coins in the common reserve, I_IMPROV coins improvised
+# from food tokens in play, I_PEN_LEFT penalty tokens left, I_FASIDE / I_SASIDE set-aside
+# fields / sticks left; each meaningful only where its rule sets a limit)
+(I_ROUND, I_FIRST, I_ACTIVE, I_TRIGGER, I_FSUP, I_SSUP, I_TURN, I_NCAND, I_FOLLOW, I_FOOD_RES,
+ I_GOLD_RES, I_IMPROV, I_PEN_LEFT, I_FASIDE, I_SASIDE) = range(15)
+N_INFO = 15
 
 # end reasons (JungleAgg.end_reasons; JungleAgg.ends and the rows' ``end`` count E_* - 1):
 # the rulebook's three (the last field tile, the last stick, an opponent's kitten taken), the
@@ -37,7 +41,8 @@ K_ASLEEP, K_AWAKE, K_MERCHANT = 0, 1, 2
  C_STICKS_ASIDE, C_FIELDS_BOARD, C_STICKS_BOARD, C_FSUP_END, C_SSUP_END, C_RECRUITED, C_TAKEN,
  C_FIRED, C_PENALTIES, C_KITTENS_END, C_NEGATIVE, C_ILLEGAL, C_WAKE_FREE, C_WAKE_PAID,
  C_AWAKE_BONUS, C_PASS_WAKE, C_PASS_FOOD, C_FOLLOWS, C_SOLD_FOOD, C_SOLD_GOLD, C_TILE_FOOD,
- C_FAMILY_BAD, C_FIRST_FOOD, C_GOODS_LOST) = range(30)
+ C_FAMILY_BAD, C_FIRST_FOOD, C_GOODS_LOST, C_FOOD_SHORT, C_GOLD_IMPROVISED, C_FORCED_FIRE,
+ C_BOX_BAD) = range(34)
 COUNTER_NAMES = ("turns", "rounds", "round_cap_hits", "fields_from_supply", "fields_set_aside",
                  "sticks_from_supply", "sticks_set_aside", "fields_on_boards", "sticks_on_boards",
                  "field_supply_left", "stick_supply_left", "kittens_recruited", "kittens_taken",
@@ -45,7 +50,8 @@ COUNTER_NAMES = ("turns", "rounds", "round_cap_hits", "fields_from_supply", "fie
                  "illegal_bot_choices", "free_wake_ups", "paid_wake_ups", "all_awake_bonus",
                  "pass_wake_ups", "pass_food", "follows", "food_sold", "gold_sold",
                  "tile_food_taken", "family_out_of_range", "first_action_food",
-                 "merchant_goods_lost")
+                 "merchant_goods_lost", "food_short_in_reserve", "gold_improvised",
+                 "fired_for_want_of_a_penalty_token", "box_not_conserved")
 # per-seat counters (JungleAgg.seat)
 (S_FIRST, S_PENALTIES, S_FIRED, S_RECRUITED, S_TAKEN, S_LOST, S_FIELDS, S_STICKS,
  S_MERCHANTS, S_FOLLOWS) = range(10)

@@ -32,6 +32,14 @@ from simlab.games.jungle.bots import (
     decide_victim,
     decide_wake,
 )
+from simlab.games.jungle.box import (
+    penalty_tokens_left,
+    return_food,
+    return_gold,
+    take_food,
+    take_gold,
+    take_penalties,
+)
 from simlab.games.jungle.family import (
     add_kitten,
     capacity,
@@ -55,6 +63,7 @@ from simlab.games.jungle.state import (
     C_FIRED,
     C_FIRST_FOOD,
     C_FOLLOWS,
+    C_FORCED_FIRE,
     C_ILLEGAL,
     C_NEGATIVE,
     C_PASS_FOOD,
@@ -103,11 +112,11 @@ from simlab.games.jungle.state import (
 # -------------------------------------------------------------------------------- phases
 @rule
 def wake_up(A, st, lineup, p, rng):
-    """Waking up: all awake -> +1 food; one asleep -> wake it free; two or more -> 1 food per
-    kitten woken (the player chooses how many)."""
+    """Waking up: all awake -> +1 food (from the reserve); one asleep -> wake it free; two or
+    more -> 1 food per kitten woken (the player chooses how many)."""
     s = st.asleep[p]
     if s == 0:
-        st.food[p] += 1
+        st.food[p] += take_food(A, st, 1)
         st.ev[C_AWAKE_BONUS] += 1
     elif s == 1:
         st.asleep[p] = 0
@@ -119,6 +128,7 @@ def wake_up(A, st, lineup, p, rng):
             st.ev[C_ILLEGAL] += 1
             k = 0
         st.food[p] -= k
+        return_food(A, st, k)
         st.asleep[p] -= k
         st.awake[p] += k
         st.ev[C_WAKE_PAID] += k
@@ -169,6 +179,7 @@ def recruit_one(A, st, lineup, p, rng):
     """Recruitment of one kitten for 1 gold: from p's reserve, or (reserve empty) taken from an
     opponent, which ends the game at the end of the round; worker or merchant chosen at once."""
     st.gold[p] -= 1
+    return_gold(A, st, 1)
     st.score_base[p] -= A.gold_points
     if tiles_left(A, st, p) > 0:
         st.held[p, p] += 1
@@ -202,14 +213,15 @@ def recruit_one(A, st, lineup, p, rng):
 @rule(inline=True)
 def perform(A, st, lineup, p, a, n, rng):
     """Action a with n kittens (already asleep): food by the yields table, n sticks or fields
-    placed at once, n gold, or n recruits."""
+    placed at once, n gold, or n recruits (food and gold from the common reserve)."""
     if n <= 0:
         return
     if a == A_FOOD:
-        st.food[p] += A.yields[n - 1]
+        st.food[p] += take_food(A, st, A.yields[n - 1])
     elif a == A_GOLD:
-        st.gold[p] += n
-        st.score_base[p] += A.gold_points * n
+        got = take_gold(A, st, n)
+        st.gold[p] += got
+        st.score_base[p] += A.gold_points * got
     elif a == A_RECRUIT:
         for _ in range(n):
             recruit_one(A, st, lineup, p, rng)
@@ -308,7 +320,7 @@ def action_phase(A, st, lineup, p, rng):
                 st.ev[C_PASS_WAKE] += 1
                 st.ch[q, CH_PASS] += 1
             else:
-                st.food[q] += 1
+                st.food[q] += take_food(A, st, 1)
                 st.ev[C_PASS_FOOD] += 1
                 st.ch[q, CH_PASS] += 1
         perform(A, st, lineup, q, a, n, rng)
@@ -356,7 +368,7 @@ def follow_or_pass(A, st, lineup, q, fa, follow, rng):
         st.ev[C_PASS_WAKE] += 1
         st.ch[q, CH_PASS] += 1
     else:
-        st.food[q] += 1
+        st.food[q] += take_food(A, st, 1)
         st.ev[C_PASS_FOOD] += 1
         st.ch[q, CH_PASS] += 1
 
@@ -379,7 +391,9 @@ def feed(A, st, lineup, p, rng):
     """Feeding (active player only): 2 food per kitten minus 1 per irrigated field; short of
     food (or not wanting to feed), p may fire kittens (+3 food each); p then chooses how many
     kittens go unfed (at least those the food cannot feed; each costs a -3 penalty token and
-    saves its 2 food)."""
+    saves its 2 food). With the box's penalty tokens out (``penalty_limit``) a kitten that
+    cannot be fed is fired (:func:`family.give_up_code`: a sleeping worker first) and no more
+    kittens go unfed than there are tokens left."""
     need = field_need(A, st, p)
     while st.food[p] < need and kittens(st, p) > 0:
         code = decide_fire(A, st, lineup, p, rng)
@@ -388,16 +402,19 @@ def feed(A, st, lineup, p, rng):
         if not kitten_code_ok(st, p, code):
             st.ev[C_ILLEGAL] += 1
             break
-        remove_kitten(A, st, p, code)
-        st.food[p] += A.fire_food
-        st.ev[C_FIRED] += 1
-        st.sev[p, S_FIRED] += 1
-        st.ch[p, CH_FIRED] += 1
+        fire(A, st, p, code)
         need = field_need(A, st, p)
     lo = unfed_short(A, st.food[p], need)  # kittens that must go unfed (not enough food)
+    tokens = penalty_tokens_left(A, st)
+    while lo > tokens and kittens(st, p) > 0:  # no penalty token for it: the kitten is fired
+        fire(A, st, p, give_up_code(st, p))
+        st.ev[C_FORCED_FIRE] += 1
+        need = field_need(A, st, p)
+        lo = unfed_short(A, st.food[p], need)
     u = lo
     if need > 0:  # "can't or doesn't want to feed": p may leave more kittens unfed
-        hi = min(kittens(st, p), (need + A.food_per_kitten - 1) // max(A.food_per_kitten, 1))
+        hi = min(kittens(st, p), (need + A.food_per_kitten - 1) // max(A.food_per_kitten, 1),
+                 tokens)
         if hi > lo:
             u = decide_unfed(A, st, lineup, p, rng, lo, hi)
             if u < lo or u > hi:
@@ -409,7 +426,21 @@ def feed(A, st, lineup, p, rng):
         st.ev[C_PENALTIES] += u
         st.sev[p, S_PENALTIES] += u
         st.ch[p, CH_UNFED] += u
-    st.food[p] = food_after_feeding(A, st.food[p], need, u)
+        take_penalties(A, st, u)
+    left = food_after_feeding(A, st.food[p], need, u)
+    return_food(A, st, st.food[p] - left)
+    st.food[p] = left
+
+
+@rule
+def fire(A, st, p, code):
+    """Feeding: p fires kitten ``code`` (its tile back to the reserve, a merchant's goods lost
+    to the reserve) and takes 3 food from the reserve."""
+    remove_kitten(A, st, p, code)
+    st.food[p] += take_food(A, st, A.fire_food)
+    st.ev[C_FIRED] += 1
+    st.sev[p, S_FIRED] += 1
+    st.ch[p, CH_FIRED] += 1
 
 
 @rule
@@ -443,11 +474,12 @@ def take_turn(A, st, lineup, p, rng):
 
 # ---------------------------------------------------------------------- end of the round
 @rule
-def return_tiles(st):
-    """End of the round: 1 food on each unchosen action tile, used tiles return."""
+def return_tiles(A, st):
+    """End of the round: 1 food (from the reserve, while it lasts: in tile order) on each
+    unchosen action tile, used tiles return."""
     for t in range(N_TILES):
         if st.tile_used[t] == 0:
-            st.tile_food[t] += 1
+            st.tile_food[t] += take_food(A, st, 1)
         st.tile_used[t] = 0
 
 
@@ -513,7 +545,7 @@ def play_on(A, st, lineup, p, rng, horizon):
     while True:
         for k in range(k0, n_p):
             take_turn(A, st, lineup, clockwise(A, first, k), rng)
-        return_tiles(st)
+        return_tiles(A, st)
         if st.info[I_TRIGGER] != E_NONE or no_workers(A, st):
             break
         if horizon > 0 and more >= horizon:
