@@ -72,7 +72,10 @@ Custom bots (``@simlab.bot("jungle", params={...})``, bot id ``CUSTOM_ID`` = 63)
 -------------------------------------------------------------------------------
 A custom bot is a numba function ``fn(A, st, seat, kind, option, params) -> float`` that scores
 one legal option of one decision; the kernel asks it about every legal option, in the order
-below, and takes the highest score (ties: the first). Every decision a built-in bot makes, a
+below, and takes the highest score; options whose scores are within 1e-9 of each other are tied,
+and a tie is drawn uniformly from the game's stream (one draw per tied option, none without a
+tie), as the built-in bots draw theirs, never the first in the order below. Every decision a
+built-in bot makes, a
 custom bot makes; ``kind`` says which (``option`` is the same code the built-in bots return):
 
 ``KIND_WAKE`` (0)
@@ -225,43 +228,60 @@ BOTS = {
 }
 
 # --------------------------------------------------------------------------- custom bots
+#: options whose values differ by no more than this are tied (every bot's tolerance)
+TIE = 1e-9
+
+
+@rule(inline=True)
+def tie_step(v, o, best, pick, nt, rng):
+    """One option ``o`` of value ``v`` in a running choice of the best option whose ties are
+    drawn uniformly from the game's stream: ``(best, pick, nt)`` after it, ``nt`` the options
+    tied with the best so far (each of them kept with probability 1/nt: one draw per tie,
+    none without one). Start from ``(-inf, first option, 0)``."""
+    if v > best + TIE:
+        return v, o, 1
+    if v >= best - TIE:
+        nt += 1
+        if randint(rng, nt) == 0:
+            pick = o
+    return best, pick, nt
+
+
 @rule
-def _custom_range(A, st, lineup, p, kind, lo, hi):
-    """The custom bot's best option among ``lo .. hi`` (ties: the lowest)."""
+def _custom_range(A, st, lineup, p, kind, lo, hi, rng):
+    """The custom bot's best option among ``lo .. hi`` (ties drawn from the game's stream)."""
     w = lineup.params[p]
     best = -np.inf
     pick = lo
+    nt = 0
     for o in range(lo, hi + 1):
-        v = lineup.custom(A, st, p, kind, o, w)
-        if v > best:
-            best = v
-            pick = o
+        best, pick, nt = tie_step(lineup.custom(A, st, p, kind, o, w), o, best, pick, nt, rng)
     return pick
 
 
 @rule
-def _custom_cand(A, st, lineup, p, kind, n):
-    """The custom bot's best option among ``st.cand[0 .. n - 1]`` (ties: the first)."""
+def _custom_cand(A, st, lineup, p, kind, n, rng):
+    """The custom bot's best option among ``st.cand[0 .. n - 1]`` (ties drawn from the game's
+    stream)."""
     w = lineup.params[p]
     best = -np.inf
     pick = st.cand[0]
+    nt = 0
     for i in range(n):
         o = st.cand[i]
-        v = lineup.custom(A, st, p, kind, o, w)
-        if v > best:
-            best = v
-            pick = o
+        best, pick, nt = tie_step(lineup.custom(A, st, p, kind, o, w), o, best, pick, nt, rng)
     return pick
 
 
 @rule
-def _custom_action(A, st, lineup, p):
-    """The custom bot's action: its best option (ties: the first in tile, side, workers
-    order)."""
+def _custom_action(A, st, lineup, p, rng):
+    """The custom bot's action: its best option (ties drawn from the game's stream, never the
+    first in tile, side, workers order)."""
     w = lineup.params[p]
     sides = 2 if A.variant else 1
     best = -np.inf
     code = -1
+    nt = 0
     for t in range(N_TILES):
         if st.tile_used[t] == 1:
             continue
@@ -269,9 +289,7 @@ def _custom_action(A, st, lineup, p):
             for n in range(send_limit(A, st, p, A.tile_act[t, side]) + 1):
                 o = t * 16 + side * 8 + n
                 v = lineup.custom(A, st, p, KIND_ACTION, o, w)
-                if code < 0 or v > best:
-                    best = v
-                    code = o
+                best, code, nt = tie_step(v, o, best, o if code < 0 else code, nt, rng)
     return code
 
 
@@ -303,7 +321,7 @@ def decide_action(A, st, lineup, p, rng):
         n = randint(rng, send_limit(A, st, p, A.tile_act[t, side]) + 1)
         return t * 16 + side * 8 + n
     if bid == CUSTOM_ID:
-        return _custom_action(A, st, lineup, p)
+        return _custom_action(A, st, lineup, p, rng)
     return greedy_action(A, st, p, w, rng)
 
 
@@ -314,7 +332,7 @@ def decide_follow(A, st, lineup, q, rng, a):
     if bid == BOT_RANDOM:
         return randint(rng, 2)
     if bid == CUSTOM_ID:
-        return _custom_range(A, st, lineup, q, KIND_FOLLOW, 0, 1)
+        return _custom_range(A, st, lineup, q, KIND_FOLLOW, 0, 1, rng)
     return _greedy_follow(A, st, lineup.params[q], q, a)
 
 
@@ -325,7 +343,7 @@ def decide_wake(A, st, lineup, p, rng):
     if lineup.ids[p] == BOT_RANDOM:
         return randint(rng, mx + 1)
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_range(A, st, lineup, p, KIND_WAKE, 0, mx)
+        return _custom_range(A, st, lineup, p, KIND_WAKE, 0, mx, rng)
     w = lineup.params[p]
     return max(0, min(mx, st.food[p] - field_need(A, st, p), int(w[W_SEND])))
 
@@ -342,7 +360,7 @@ def decide_sell(A, st, lineup, p, rng, kind):
         return randint(rng, mx + 1)
     if lineup.ids[p] == CUSTOM_ID:
         return _custom_range(A, st, lineup, p, KIND_SELL_FOOD if kind == M_FOOD else
-                             KIND_SELL_GOLD, 0, mx)
+                             KIND_SELL_GOLD, 0, mx, rng)
     if kind == M_GOLD:
         return mx
     w = lineup.params[p]
@@ -367,7 +385,7 @@ def decide_role(A, st, lineup, p, rng):
     if lineup.ids[p] == BOT_RANDOM:
         return randint(rng, 3)
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_range(A, st, lineup, p, KIND_ROLE, 0, 2)
+        return _custom_range(A, st, lineup, p, KIND_ROLE, 0, 2, rng)
     w = lineup.params[p]
     k = kittens(st, p)
     if st.nm[p] < w[W_MERCH] * (k + 1) - 1e-9:
@@ -404,13 +422,12 @@ def decide_victim(A, st, lineup, p, rng):
         w = lineup.params[p]
         best = -np.inf
         who = -1
+        nt = 0
         for k in range(1, n_p):
             q = (p + k) % n_p
             if kittens(st, q) > 0:
                 v = lineup.custom(A, st, p, KIND_VICTIM, q, w)
-                if who < 0 or v > best:
-                    best = v
-                    who = q
+                best, who, nt = tie_step(v, q, best, q if who < 0 else who, nt, rng)
         return who
     best = -1
     who = -1
@@ -438,7 +455,7 @@ def decide_unfed(A, st, lineup, p, rng, lo, hi):
     if lineup.ids[p] == BOT_RANDOM:
         return lo + randint(rng, hi - lo + 1)
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_range(A, st, lineup, p, KIND_UNFED, lo, hi)
+        return _custom_range(A, st, lineup, p, KIND_UNFED, lo, hi, rng)
     w = lineup.params[p]
     if A.food_per_kitten * (1.0 / A.food_per_point + w[W_FOOD]) > A.penalty:
         return hi
@@ -465,15 +482,13 @@ def decide_fire(A, st, lineup, p, rng):
         return K_MERCHANT + i - 1 - ws - wa
     if lineup.ids[p] == CUSTOM_ID:
         w = lineup.params[p]
-        best = lineup.custom(A, st, p, KIND_FIRE, -1, w)
-        pick = -1
+        best, pick, nt = tie_step(lineup.custom(A, st, p, KIND_FIRE, -1, w), -1, -np.inf, -1,
+                                  0, rng)
         for o in range(K_ASLEEP, K_MERCHANT + st.nm[p]):
             if (o == K_ASLEEP and st.asleep[p] == 0) or (o == K_AWAKE and st.awake[p] == 0):
                 continue
             v = lineup.custom(A, st, p, KIND_FIRE, o, w)
-            if v > best:
-                best = v
-                pick = o
+            best, pick, nt = tie_step(v, o, best, pick, nt, rng)
         return pick
     w = lineup.params[p]
     short = field_need(A, st, p) - st.food[p]
@@ -491,7 +506,7 @@ def decide_field(A, st, lineup, p, rng):
     if lineup.ids[p] == BOT_RANDOM:
         return st.cand[randint(rng, legal_cells(A, st, p))]
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_cand(A, st, lineup, p, KIND_FIELD, legal_cells(A, st, p))
+        return _custom_cand(A, st, lineup, p, KIND_FIELD, legal_cells(A, st, p), rng)
     n = st.nlcell[p]
     cells = st.lcell
     cand = st.cand
@@ -521,7 +536,7 @@ def decide_stick(A, st, lineup, p, rng):
     if lineup.ids[p] == BOT_RANDOM:
         return st.cand[randint(rng, legal_edges(A, st, p))]
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_cand(A, st, lineup, p, KIND_STICK, legal_edges(A, st, p))
+        return _custom_cand(A, st, lineup, p, KIND_STICK, legal_edges(A, st, p), rng)
     n = st.free_e[p]
     edges = st.ledge
     cand = st.cand

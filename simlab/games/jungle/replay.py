@@ -179,6 +179,21 @@ def _action_label(rec: Recorder, code: int) -> str:
     return out + (f" (+{food} food on the tile)" if food else "")
 
 
+CUSTOM_NOTE = ("the custom bot's highest score; options within 1e-9 of it are tied and drawn "
+               "uniformly from the game's stream")
+
+
+def _custom_choice(before, codes, vals):
+    """The option a custom bot takes among ``codes`` scored ``vals`` (the kernel's tie draws,
+    ``bots.tie_step``, replayed on a copy of the stream as it was before the decision), and
+    the stream after it."""
+    rng = before.copy()
+    best, pick, nt = -np.inf, codes[0], 0
+    for c, v in zip(codes, vals, strict=True):
+        best, pick, nt = bots.tie_step(float(v), int(c), best, pick, nt, rng)
+    return int(pick), rng
+
+
 def _options(codes, values, chosen, label) -> list[Option]:
     """Options best first (ties in the bot's order), the chosen one marked."""
     order = sorted(range(len(codes)), key=lambda i: -values[i] if values[i] is not None else 0)
@@ -228,11 +243,13 @@ def _explain_action(rec: Recorder, st, p, before, code, sim):
         w = lu.params[p]
         codes = [c for c, _, _ in _action_codes(rec, st, p, None)]
         vals = [float(lu.custom(A, st, p, bots.KIND_ACTION, c, w)) for c in codes]
-        best = codes[int(np.argmax(vals))]  # ties: the first, as the kernel
+        best, rng = _custom_choice(before, codes, vals)
         d = Decision(p, what, chosen, _options(codes, vals, code, lambda c: _action_label(rec, c)),
-                     value_label="custom bot's score")
+                     value_label="custom bot's score", note=CUSTOM_NOTE)
         if best != code:
             rec.bug(d, f"the custom bot's best option is {_action_label(rec, best)}")
+        elif not np.array_equal(rng, rec.rng):
+            rec.bug(d, "the tie draws do not match the random stream the bot used")
         return d
     w = lu.params[p]
     if bid == bots.BOT_LOOKAHEAD and sim is not None:
@@ -353,8 +370,8 @@ def _explain_follow(rec: Recorder, st, q, before, code, a, sim):
         w = lu.params[q]
         vals = [float(lu.custom(A, st, q, bots.KIND_FOLLOW, o, w)) for o in (0, 1)]
         d = Decision(q, what, chosen, _options([0, 1], vals, code, labels.get),
-                     value_label="custom bot's score")
-        if (1 if vals[1] > vals[0] else 0) != code:
+                     value_label="custom bot's score", note=CUSTOM_NOTE)
+        if _custom_choice(before, [0, 1], vals)[0] != code:
             rec.bug(d, "the custom bot scored the other option higher")
         return d
     w = lu.params[q]
@@ -429,7 +446,7 @@ def _by_rule(rec, q, what, chosen_i, labels, rule):
     """A decision taken by a rule rather than by values: its options without values."""
     bid = int(rec.lineup.ids[q])
     note = ("chosen at random" if bid == bots.BOT_RANDOM else
-            "the custom bot's highest score" if bid == CUSTOM_ID else
+            CUSTOM_NOTE if bid == CUSTOM_ID else
             f"{rule} (a rule of the bot: no values).")
     return Decision(q, what, labels[chosen_i],
                     [Option(lab, None, i == chosen_i) for i, lab in enumerate(labels)],
