@@ -68,6 +68,19 @@ opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when
     ``width`` 1 or ``playouts`` 0 skip the search (the greedy choice without noise). How much
     the search gains at each budget: ``simlab skill jungle`` (``scenarios/jungle-skill.toml``).
 
+``first`` (7, bench only: ``JungleGame.bench_bots``)
+    No evaluation: the first legal option of every decision in a fixed listing, so that
+    ``simlab bench`` times the rules alone. The listing is the custom-bot one below with
+    amounts from the most down and the tiles from the last: it wakes and sells all it can,
+    takes the last free tile (fields first, then recruit, gold, irrigation, food) on its first
+    side with every kitten it may send, always follows, recruits workers, takes from the first
+    opponent clockwise with a kitten, never fires and leaves unfed only the kittens its food
+    cannot feed, and places on the first legal cell or edge in table order. (Listed from the
+    fewest and the first tile, no piece would ever be taken: no kitten sent, and with 3
+    players the first three tiles, food, irrigation and gold, hold 18 sticks at most, fewer
+    than the 22 of the supply, so no game would end before the round bound.) It sits by
+    seat, not by what opponents hold: not a player for any finding.
+
 Custom bots (``@simlab.bot("jungle", params={...})``, bot id ``CUSTOM_ID`` = 63)
 -------------------------------------------------------------------------------
 A custom bot is a numba function ``fn(A, st, seat, kind, option, params) -> float`` that scores
@@ -195,7 +208,8 @@ from simlab.games.jungle.state import (
     ROLE_WORKER,
 )
 
-BOT_RANDOM, BOT_GREEDY, BOT_FARMER, BOT_TRADER, BOT_BREEDER, BOT_WEIGHTS, BOT_LOOKAHEAD = range(7)
+(BOT_RANDOM, BOT_GREEDY, BOT_FARMER, BOT_TRADER, BOT_BREEDER, BOT_WEIGHTS, BOT_LOOKAHEAD,
+ BOT_FIRST) = range(8)
 #: the decisions a custom bot scores (see the module docstring for the option codes)
 (KIND_WAKE, KIND_SELL_FOOD, KIND_SELL_GOLD, KIND_ACTION, KIND_FOLLOW, KIND_ROLE, KIND_VICTIM,
  KIND_FIRE, KIND_FIELD, KIND_STICK, KIND_UNFED) = range(11)
@@ -225,7 +239,11 @@ BOTS = {
     "lookahead": (BOT_LOOKAHEAD, PARAMS + LOOK_PARAMS, _GREEDY + _LOOK,
                   "flat Monte Carlo: the best `width` actions by greedy, `playouts` "
                   "continuations each with the line-up's own bots (follows too)"),
+    "first": (BOT_FIRST, (), (), "bench only: the first legal option of every decision, no "
+                                 "evaluation (the rules alone are timed)"),
 }
+#: bots that exist only for ``simlab bench`` (``JungleGame.bench_bots``)
+BENCH_BOTS = ("first",)
 
 # --------------------------------------------------------------------------- custom bots
 #: options whose values differ by no more than this are tied (every bot's tolerance)
@@ -304,6 +322,11 @@ def decide_action(A, st, lineup, p, rng):
     w = lineup.params[p]
     bid = lineup.ids[p]
     sides = 2 if A.variant else 1
+    if bid == BOT_FIRST:  # the last free tile, its first side, every kitten it may send
+        t = N_TILES - 1
+        while st.tile_used[t] == 1:
+            t -= 1
+        return t * 16 + send_limit(A, st, p, A.tile_act[t, 0])
     if bid == BOT_RANDOM:
         free = 0
         for t in range(N_TILES):
@@ -329,6 +352,8 @@ def decide_action(A, st, lineup, p, rng):
 def decide_follow(A, st, lineup, q, rng, a):
     """Follow (1: one awake worker on action a) or pass (0)."""
     bid = lineup.ids[q]
+    if bid == BOT_FIRST:
+        return 1
     if bid == BOT_RANDOM:
         return randint(rng, 2)
     if bid == CUSTOM_ID:
@@ -340,6 +365,8 @@ def decide_follow(A, st, lineup, q, rng, a):
 def decide_wake(A, st, lineup, p, rng):
     """Sleeping workers to wake for 1 food each (two or more asleep)."""
     mx = min(st.asleep[p], st.food[p])
+    if lineup.ids[p] == BOT_FIRST:
+        return mx
     if lineup.ids[p] == BOT_RANDOM:
         return randint(rng, mx + 1)
     if lineup.ids[p] == CUSTOM_ID:
@@ -356,6 +383,8 @@ def decide_sell(A, st, lineup, p, rng, kind):
     gets food only when the gold pass that follows could not reach it (gold on a merchant
     scores 3, food 2)."""
     mx = min(sale_slots(st, p, kind), st.food[p] if kind == M_FOOD else st.gold[p])
+    if lineup.ids[p] == BOT_FIRST:
+        return mx
     if lineup.ids[p] == BOT_RANDOM:
         return randint(rng, mx + 1)
     if lineup.ids[p] == CUSTOM_ID:
@@ -382,6 +411,8 @@ def decide_sell(A, st, lineup, p, rng, kind):
 @rule  # asked by the reference engine (through its twin)
 def decide_role(A, st, lineup, p, rng):
     """A recruit's role: worker, food merchant or gold merchant."""
+    if lineup.ids[p] == BOT_FIRST:
+        return ROLE_WORKER
     if lineup.ids[p] == BOT_RANDOM:
         return randint(rng, 3)
     if lineup.ids[p] == CUSTOM_ID:
@@ -405,6 +436,11 @@ def decide_victim(A, st, lineup, p, rng):
     the evaluation bots take the largest family, ties between the largest drawn uniformly from
     the game's stream (never the first clockwise)."""
     n_p = A.n_players
+    if lineup.ids[p] == BOT_FIRST:  # the first opponent clockwise with a kitten
+        for k in range(1, n_p):
+            if kittens(st, (p + k) % n_p) > 0:
+                return (p + k) % n_p
+        return -1
     if lineup.ids[p] == BOT_RANDOM:
         n = 0
         for k in range(1, n_p):
@@ -452,6 +488,8 @@ def decide_unfed(A, st, lineup, p, rng, lo, hi):
     each costs a -3 penalty token and keeps its 2 food. random: uniform over lo..hi; the
     evaluation bots feed every kitten they can unless 2 food are worth more to them than the
     penalty (``food`` weight: 2 x (1 / food_per_point + food) > penalty)."""
+    if lineup.ids[p] == BOT_FIRST:
+        return lo
     if lineup.ids[p] == BOT_RANDOM:
         return lo + randint(rng, hi - lo + 1)
     if lineup.ids[p] == CUSTOM_ID:
@@ -466,6 +504,8 @@ def decide_unfed(A, st, lineup, p, rng, lo, hi):
 def decide_fire(A, st, lineup, p, rng):
     """A kitten to fire when short of food (-1: none, keep them and take penalties)."""
     k = kittens(st, p)
+    if lineup.ids[p] == BOT_FIRST:
+        return -1
     if lineup.ids[p] == BOT_RANDOM:  # uniform over the choices: none, a sleeping worker, an
         # awake worker, each merchant (never its last kitten)
         if k <= 1:
@@ -503,6 +543,8 @@ def decide_field(A, st, lineup, p, rng):
     ties between equally good cells are drawn uniformly from the game's stream (one draw, only
     when there is a tie; never the first cell in table order). Leaves the best cells at the
     front of ``st.cand`` (read from the kept list of legal cells, ``st.lcell``)."""
+    if lineup.ids[p] == BOT_FIRST:
+        return st.lcell[p, 0]  # the kept list of legal cells, in increasing order
     if lineup.ids[p] == BOT_RANDOM:
         return st.cand[randint(rng, legal_cells(A, st, p))]
     if lineup.ids[p] == CUSTOM_ID:
@@ -533,6 +575,8 @@ def decide_stick(A, st, lineup, p, rng):
     ties between equally good edges are drawn uniformly from the game's stream (one draw, only
     when there is a tie; never the first edge in table order). Leaves the best edges at the
     front of ``st.cand`` (read from the kept list of legal edges, ``st.ledge``)."""
+    if lineup.ids[p] == BOT_FIRST:
+        return st.ledge[p, 0]  # the kept list of legal edges, in increasing order
     if lineup.ids[p] == BOT_RANDOM:
         return st.cand[randint(rng, legal_edges(A, st, p))]
     if lineup.ids[p] == CUSTOM_ID:

@@ -33,13 +33,13 @@ BIG = 1 << 30
 
 
 # ---------------------------------------------------------------------------------- food
-@rule
+@rule(inline=True)
 def food_left(A, st):
     """Food units in the common reserve (BIG when the food is unlimited)."""
     return BIG if A.food_limit == 0 else st.info[I_FOOD_RES]
 
 
-@rule
+@rule(inline=True)
 def take_food(A, st, n):
     """A player takes n food units from the common reserve: all of them while it holds them,
     else what is left (the shortfall is counted); returns the units taken."""
@@ -51,7 +51,7 @@ def take_food(A, st, n):
     return m
 
 
-@rule
+@rule(inline=True)
 def return_food(A, st, n):
     """n food units go back to the common reserve (paid for waking or feeding, a fired or
     taken merchant's goods, improvised coins paid back)."""
@@ -59,7 +59,7 @@ def return_food(A, st, n):
         st.info[I_FOOD_RES] += n
 
 
-@rule
+@rule(inline=True)
 def food_capacity(A, st):
     """Kittens a food action can use: every kitten while the food is unlimited; else none with
     an empty reserve, and no more than the fewest whose yield reaches what is left."""
@@ -75,7 +75,7 @@ def food_capacity(A, st):
 
 
 # ---------------------------------------------------------------------------------- gold
-@rule
+@rule(inline=True)
 def gold_left(A, st):
     """Gold coins an action can take: the coins in the box and, with ``improvise_gold``, as
     many improvised from the food tokens in the reserve (BIG when gold is unlimited)."""
@@ -87,7 +87,7 @@ def gold_left(A, st):
     return min(n, BIG)
 
 
-@rule
+@rule(inline=True)
 def take_gold(A, st, n):
     """A player takes n coins (at most :func:`gold_left`): the box's coins first, then coins
     improvised from food tokens (each takes a food unit out of the reserve while in play)."""
@@ -105,7 +105,7 @@ def take_gold(A, st, n):
     return real + imp
 
 
-@rule
+@rule(inline=True)
 def return_gold(A, st, n):
     """n coins go back to the reserve (recruitment, a fired or taken merchant's gold):
     improvised ones first (their food tokens back to the food reserve), then the box's."""
@@ -118,13 +118,13 @@ def return_gold(A, st, n):
 
 
 # ------------------------------------------------------------------------------ penalties
-@rule
+@rule(inline=True)
 def penalty_tokens_left(A, st):
     """Penalty tokens left in the box (BIG when unlimited)."""
     return BIG if A.penalty_limit == 0 else st.info[I_PEN_LEFT]
 
 
-@rule
+@rule(inline=True)
 def take_penalties(A, st, u):
     """u penalty tokens leave the box (at most :func:`penalty_tokens_left`)."""
     if A.penalty_limit != 0:
@@ -132,7 +132,7 @@ def take_penalties(A, st, u):
 
 
 # ----------------------------------------------------------------------- fields and sticks
-@rule
+@rule(inline=True)
 def pieces_left(A, st, stick):
     """Field tiles (stick: irrigation sticks) a player can still take: the board supply and
     the set-aside pieces (BIG while those are unlimited)."""

@@ -178,9 +178,23 @@ def capacity(A, st, p, a):
     """Units of action a p can carry out at most (apart from its awake workers): recruits need
     1 gold each and a kitten: from p's reserve, and once it is empty (within the same action
     too) taken from opponents; sticks a free edge; fields a free cell of the table; and, where
-    the box limits them, what is left of the sticks, fields, gold and food (``box``)."""
+    the box limits them (``A.box_binds``), what is left of the sticks, fields, gold and food
+    (:func:`box_capacity`)."""
     if a == A_RECRUIT:
         return min(st.gold[p], tiles_left(A, st, p) + takeable(A, st, p))
+    if A.box_binds == 1:
+        return box_capacity(A, st, p, a)
+    if a == A_IRRIG:
+        return st.free_e[p]
+    if a == A_FIELDS:
+        return A.n_cells - st.nfield[p]
+    return 99
+
+
+@rule
+def box_capacity(A, st, p, a):
+    """:func:`capacity` of a sticks, fields, gold or food action where the box can run out
+    (a function of its own: the common :func:`capacity` stays small)."""
     if a == A_IRRIG:
         return min(st.free_e[p], pieces_left(A, st, True))
     if a == A_FIELDS:

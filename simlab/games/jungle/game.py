@@ -100,6 +100,8 @@ class JungleGame(Game):
     #: ``no_workers_end`` and the modelling bound ``max_rounds`` (``modelling_round_bound``)
     end_names = END_NAMES
     length_unit = "rounds"
+    #: ``first``: the first legal option at every decision, for ``simlab bench`` (rules alone)
+    bench_bots = _bots.BENCH_BOTS
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)

@@ -179,6 +179,7 @@ def _action_label(rec: Recorder, code: int) -> str:
     return out + (f" (+{food} food on the tile)" if food else "")
 
 
+FIRST_NOTE = "the bench bot's first legal option (no evaluation)"
 CUSTOM_NOTE = ("the custom bot's highest score; options within 1e-9 of it are tied and drawn "
                "uniformly from the game's stream")
 
@@ -225,7 +226,7 @@ def _explain_action(rec: Recorder, st, p, before, code, sim):
     bid = int(lu.ids[p])
     what = "which tile to take and how many kittens to send"
     chosen = _action_label(rec, code)
-    if bid == bots.BOT_RANDOM:
+    if bid in (bots.BOT_RANDOM, bots.BOT_FIRST):
         opts = []
         for t in range(N_TILES):
             if st.tile_used[t] == 1:
@@ -236,6 +237,14 @@ def _explain_action(rec: Recorder, st, p, before, code, sim):
                                    + (f"; followers {ACTIONS[rec.tiles[t][1 - side]]}"
                                       if A.variant else ""), None,
                                    (t, side) == (code // 16, (code // 8) % 2)))
+        if bid == bots.BOT_FIRST:
+            t = max(x for x in range(N_TILES) if st.tile_used[x] == 0)
+            d = Decision(p, what, chosen, opts, note=FIRST_NOTE + ": the last free tile, its "
+                         "first side, every kitten it may send")
+            want = t * 16 + int(family.send_limit(A, st, p, int(A.tile_act[t, 0])))
+            if want != code:
+                rec.bug(d, f"its first option is {_action_label(rec, want)}")
+            return d
         return Decision(p, what, chosen, opts,
                         note="chosen at random: a free tile (and side) uniformly, then the "
                              "number of kittens uniformly from 0 to the most it can send")
@@ -366,6 +375,13 @@ def _explain_follow(rec: Recorder, st, q, before, code, a, sim):
         return Decision(q, what, chosen, [Option(follow, None, code == 1),
                                           Option(pas, None, code == 0)],
                         note="chosen at random (one in two)")
+    if bid == bots.BOT_FIRST:
+        d = Decision(q, what, chosen, [Option(follow, None, code == 1),
+                                       Option(pas, None, code == 0)],
+                     note=FIRST_NOTE + ": follow")
+        if code != 1:
+            rec.bug(d, "its first option is to follow")
+        return d
     if bid == CUSTOM_ID:
         w = lu.params[q]
         vals = [float(lu.custom(A, st, q, bots.KIND_FOLLOW, o, w)) for o in (0, 1)]
@@ -446,6 +462,7 @@ def _by_rule(rec, q, what, chosen_i, labels, rule):
     """A decision taken by a rule rather than by values: its options without values."""
     bid = int(rec.lineup.ids[q])
     note = ("chosen at random" if bid == bots.BOT_RANDOM else
+            FIRST_NOTE + "." if bid == bots.BOT_FIRST else
             CUSTOM_NOTE if bid == CUSTOM_ID else
             f"{rule} (a rule of the bot: no values).")
     return Decision(q, what, labels[chosen_i],

@@ -121,6 +121,7 @@ class JungleArrays(NamedTuple):
     penalty_limit: int       # penalty tokens in the box (0: unlimited)
     field_aside: int         # set-aside field tiles (-1: unlimited)
     stick_aside: int         # set-aside irrigation sticks (-1: unlimited)
+    box_binds: int           # 1: the box can limit an action (food, gold or set-aside pieces)
 
 
 def parse_tiles(tiles, where: str) -> np.ndarray:
@@ -340,6 +341,13 @@ class JungleRules:
         return (BOX_FIELDS - f - START_FIELDS * self.players,
                 BOX_STICKS - s - START_STICKS * self.players)
 
+    def box_binds(self) -> bool:
+        """Whether the box can limit what an action takes: food limited, coins not made up by
+        improvising from unlimited food, or the set-aside pieces counted (the kernel's capacity
+        skips the box otherwise: the same answer, faster)."""
+        gold = bool(self.gold_limit) and not (self.improvise_gold and not self.food_limit)
+        return bool(self.food_limit) or gold or self.set_aside != "unlimited"
+
     def tiles(self) -> np.ndarray:
         """The action tiles in play: (5, 2) action codes (the same action twice = normal)."""
         if self.variant:
@@ -362,7 +370,8 @@ class JungleRules:
             int(self.gold_points), int(self.food_per_point), int(self.max_rounds),
             int(self.start_from_supply), int(self.merchant_kind_at == "recruit"),
             int(self.food_limit), int(self.gold_limit), int(self.improvise_gold),
-            int(self.penalty_limit), int(field_aside), int(stick_aside))
+            int(self.penalty_limit), int(field_aside), int(stick_aside),
+            int(self.box_binds()))
 
 
 def make_rules(players: int = 4, overrides: dict | None = None,

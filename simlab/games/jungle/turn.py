@@ -406,7 +406,8 @@ def feed(A, st, lineup, p, rng):
         need = field_need(A, st, p)
     lo = unfed_short(A, st.food[p], need)  # kittens that must go unfed (not enough food)
     tokens = penalty_tokens_left(A, st)
-    while lo > tokens and kittens(st, p) > 0:  # no penalty token for it: the kitten is fired
+    # no penalty token for an unfed kitten (a box limit only): the kitten is fired
+    while A.penalty_limit != 0 and lo > tokens and kittens(st, p) > 0:
         fire(A, st, p, give_up_code(st, p))
         st.ev[C_FORCED_FIRE] += 1
         need = field_need(A, st, p)
@@ -432,7 +433,7 @@ def feed(A, st, lineup, p, rng):
     st.food[p] = left
 
 
-@rule
+@rule(inline=True)
 def fire(A, st, p, code):
     """Feeding: p fires kitten ``code`` (its tile back to the reserve, a merchant's goods lost
     to the reserve) and takes 3 food from the reserve."""
