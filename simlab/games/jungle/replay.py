@@ -42,18 +42,44 @@ from simlab.games.jungle.state import (
     JungleLineup,
 )
 
-SCORE_NOTE = ("Running score: each family's score if the game ended now, the final scoring "
-              "on the position (kittens 3, sticks 1 or 2, merchants' gold 3 and food 2, "
-              "reserve gold 1, reserve food with 1 per awake kitten / 2, penalties -3): the "
-              "score the game-shape measures record after each round. The last step shows the "
-              "final scores.")
-LEGEND = ("Each family: awake workers (filled discs), sleeping workers (open discs with z), "
-          "merchants (boxes: the goods they trade and the units they hold; ? before their "
-          "first sale), food, gold and penalty tokens in the reserve; its fields on its own "
-          "table (green: irrigated, tan: earth) with the sticks on their edges (brown bars; a "
-          "stick between two fields scores 2). Action tiles: the food lying on each, who took "
-          "it this round and sent how many kittens, and who followed. \"holds P2×1\": a kitten "
-          "taken from P2's family. Orange outlines and yellow marks: what the step changed.")
+
+def score_note(A) -> str:
+    """What the running score counts, with the points of the rules played (``A``: the rule
+    arrays of the game)."""
+    food = ("reserve food with 1 per awake kitten" + (f" / {A.food_per_point}"
+                                                       if A.food_per_point != 1 else ""))
+    return ("Running score: each family's score if the game ended now, the final scoring on "
+            f"the position (kittens {A.kitten_points}, sticks 1 or 2, merchants' gold "
+            f"{A.merchant_gold_points} and food {A.merchant_food_points}, reserve gold "
+            f"{A.gold_points}, {food}, penalties -{A.penalty}): the score the game-shape "
+            "measures record after each round. The last step shows the final scores.")
+
+
+def legend(A) -> str:
+    """The board's legend for the rules played (``A``): the pieces, and the box's limits where
+    the rules set them."""
+    box = []
+    if A.food_limit:
+        box.append(f"food units left in the box (of {A.food_limit})")
+    if A.gold_limit and not (A.improvise_gold and not A.food_limit):
+        box.append(f"coins left in the box (of {A.gold_limit}"
+                   + (", then improvised from food tokens)" if A.improvise_gold else ")"))
+    if A.penalty_limit:
+        box.append(f"penalty tokens left (of {A.penalty_limit})")
+    if A.field_aside >= 0:
+        box.append(f"set-aside pieces left (of {A.field_aside} fields and {A.stick_aside} "
+                   "sticks)")
+    return ("Each family: awake workers (filled discs), sleeping workers (open discs with z), "
+            "merchants (boxes: the goods they trade and the units they hold; ? before their "
+            "first sale), food, gold and penalty tokens in the reserve; its fields on its own "
+            "table (green: irrigated, tan: earth) with the sticks on their edges (brown bars; "
+            "a stick between two fields scores 2). Action tiles: "
+            + ("the two actions of each (variant: the active player plays one, followers the "
+               "other), " if A.variant else "")
+            + "the food lying on each, who took it this round and sent how many kittens, and "
+              "who followed. \"holds P2×1\": a kitten taken from P2's family."
+            + (" Under the supply, the box: " + "; ".join(box) + "." if box else "")
+            + " Orange outlines and yellow marks: what the step changed.")
 
 
 class Recorder(ReferenceGame):
@@ -133,6 +159,7 @@ class Recorder(ReferenceGame):
             "phase": phase, "seat": seat, "round": self.round, "turn": self.turn,
             "first": self.first, "active": self.active, "trigger": self.trigger,
             "supply": (self.supply["field"], self.supply["stick"]),
+            "box": dict(self.box),
             "aside": (int(self.agg.counters[C_FIELDS_ASIDE]),
                       int(self.agg.counters[C_STICKS_ASIDE])),
             "tile_food": list(self.tile_food), "used": list(self.used),
@@ -453,8 +480,8 @@ _RULE = {
     "fire": "the evaluation bots fire a sleeping worker first (then an awake one, then the "
             "merchant with fewest goods) when `fire` or more food is missing, never their last "
             "kitten",
-    "unfed": "the evaluation bots feed every kitten they can unless 2 food are worth more to "
-             "them than the penalty",
+    "unfed": "the evaluation bots feed every kitten they can unless a ration ({ration} food) "
+             "is worth more to them than the penalty (-{penalty})",
 }
 
 
@@ -504,8 +531,8 @@ def _explain_fire(rec, st, p, before, code):
         labels.append(f"fire merchant {i + 1} ({kind} goods, {int(st.mgoods[p, i])} held)")
     if code not in codes:
         return None
-    return _by_rule(rec, p, "whether to fire a kitten for 3 food", codes.index(code), labels,
-                    _RULE["fire"])
+    return _by_rule(rec, p, f"whether to fire a kitten for {rec.A.fire_food} food",
+                    codes.index(code), labels, _RULE["fire"])
 
 
 def _explain_unfed(rec, st, p, before, code, lo, hi):
@@ -513,7 +540,8 @@ def _explain_unfed(rec, st, p, before, code, lo, hi):
         return None
     labels = [f"leave {u} kitten{'s' if u != 1 else ''} unfed" for u in range(lo, hi + 1)]
     return _by_rule(rec, p, "how many kittens to leave unfed", code - lo, labels,
-                    _RULE["unfed"])
+                    _RULE["unfed"].format(ration=rec.A.food_per_kitten,
+                                          penalty=rec.A.penalty))
 
 
 def _explain_role(rec, st, p, before, code):
@@ -584,4 +612,5 @@ def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
     board = Board(rec)
     steps = [Step(phase=_phase(rec, s), log=s["log"], svg=board.svg(i), decision=s["decision"],
                   scores=s["scores"]) for i, s in enumerate(rec.snaps)]
-    return Replay.played(names, steps, rec.scores, rec.winners, SCORE_NOTE, LEGEND)
+    return Replay.played(names, steps, rec.scores, rec.winners, score_note(rec.A),
+                         legend(rec.A), rec.problems)
