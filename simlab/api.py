@@ -76,7 +76,8 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
         res = SimResult(game=game, players=players, n_games=games, seed=seed,
                         bots=[b.label for b in lineup], rules=rule_obj, agg=out.agg,
                         metrics=metrics, rows=out.rows, wall_s=out.wall_s,
-                        kernel_s=out.kernel_s, compile_s=out.compile_s)
+                        kernel_s=out.kernel_s, compile_s=out.compile_s,
+                        game_info=game_info(g))
     else:
         res = _simulate_rotated(g, rule_obj, lineup, games, seed, jobs, backend, keep_games,
                                 progress, players)
@@ -120,7 +121,15 @@ def _simulate_rotated(g, rule_obj, lineup, games, seed, jobs, backend, keep_game
                      seatings=[list(p.seating.labels) for p in plans],
                      bot_labels=out.labels,
                      bot_agg=out.bot_agg, bot_trials=[int(x) for x in out.bot_seat_games],
-                     seat_orders=out.seat_orders(), order_p=out.order_p())
+                     seat_orders=out.seat_orders(), order_p=out.order_p(),
+                     game_info=game_info(g))
+
+
+def game_info(g) -> dict:
+    """What :class:`~simlab.core.records.SimResult` needs to know of game ``g``."""
+    return {"seat_keys": tuple(g.seat_keys), "explains": bool(g.explains),
+            "length_unit": g.length_unit, "end_names": tuple(g.end_names),
+            "score_sources": tuple(g.score_sources)}
 
 
 def run_scenario(source, **kwargs):

@@ -142,4 +142,4 @@ def test_the_checks_can_fail():
     real = import_graph()
     assert "simlab.core.rng" in real["simlab.core.runner"] or real["simlab.core.runner"], \
         "the graph found no imports at all"
-    assert "simlab.games.registry" in real["simlab.api"]
+    assert "simlab.games.table" in real["simlab.api"]

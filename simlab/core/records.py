@@ -53,6 +53,10 @@ class SimResult:
         The readings in force that differ from the catalogue's defaults.
     data : str
         The data folder played, if any.
+    game_info : dict
+        What the game says of its results (``seat_keys``, ``explains``, ``length_unit``,
+        ``end_names``, ``score_sources``), given by the caller so this layer needs no
+        game registry.
     """
 
     game: str
@@ -78,6 +82,7 @@ class SimResult:
     in_force: list = field(default_factory=list)
     data: str = ""
     warnings: list = field(default_factory=list)
+    game_info: dict = field(default_factory=dict)
     seats_identical: str = ""
     explain: dict = field(default_factory=dict)
 
@@ -96,12 +101,8 @@ class SimResult:
             self.bot_trials = [self.n_games * self.bots.count(b) for b in labels]
 
     def _seat_keys(self):
-        try:
-            from simlab.games.registry import get_game
-
-            return get_game(self.game).seat_keys
-        except SimlabError:
-            return ("wins", "score_sum", "score_sumsq", "score_hist")
+        return tuple(self.game_info.get("seat_keys",
+                                        ("wins", "score_sum", "score_sumsq", "score_hist")))
 
     @property
     def plays(self) -> int:
@@ -174,9 +175,7 @@ class SimResult:
         if self.rows is None:
             raise SimlabError("games: per-game rows were not kept; run with keep_games=True "
                               "(CLI: --out FILE)")
-        from simlab.games.registry import get_game
-
-        g = get_game(self.game)
+        info = self.game_info
         sc = self.rows["score"]
         n = sc.shape[0]
         per = self.n_games
@@ -192,13 +191,13 @@ class SimResult:
             data[f"score_{s + 1}"] = sc[:, s]
         for s in range(self.players):
             data[f"winner_{s + 1}"] = self.rows["winner"][:, s]
-        if g.explains and "length" in self.rows:
-            data[f"length_{g.length_unit}"] = self.rows["length"]
-            names = np.array(g.end_names, dtype=object)
+        if info.get("explains") and "length" in self.rows:
+            data[f"length_{info['length_unit']}"] = self.rows["length"]
+            names = np.array(info["end_names"], dtype=object)
             data["end"] = names[np.asarray(self.rows["end"])]
             src = self.rows["source"]
             for s in range(self.players):
-                for k, name in enumerate(g.score_sources):
+                for k, name in enumerate(info["score_sources"]):
                     data[f"points_{name}_{s + 1}"] = src[:, s, k]
         return pd.DataFrame(data)
 
