@@ -518,7 +518,9 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         m = df["population"] == name
         p = df.loc[m, "p_value"].to_numpy(dtype=float)
         ok = ~np.isnan(p)
-        adj = np.full(p.shape, np.nan)
+        # a measure equal in every game of A and B has no test (p NaN): nothing differs, so
+        # its adjusted p is 1, and it does not count among the comparisons corrected for
+        adj = np.ones(p.shape)
         if ok.any():
             adj[ok] = benjamini_hochberg(p[ok])
         df.loc[m, "p_adjusted"] = adj
