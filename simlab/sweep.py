@@ -577,6 +577,9 @@ class SweepResult:
             win_share_max=("win_share", "max"), seat_advantage_p=("seat_advantage_p", "first"),
             order_p=("order_p", "first"))
         out["seat_spread"] = out["win_share_max"] - out["win_share_min"]
+        idx = seats.groupby(["point", "label"], sort=False)["win_share"]
+        out["seat_min"] = seats.loc[idx.idxmin(), "seat"].to_numpy()
+        out["seat_max"] = seats.loc[idx.idxmax(), "seat"].to_numpy()
         return out.reset_index()
 
     def head_to_head(self) -> pd.DataFrame:

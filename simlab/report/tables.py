@@ -246,9 +246,17 @@ def _point_sentences(sr, index: int, where: str) -> list[str]:
     identical = _identical(sr, point) if kind in ("same", "rotated") else ""
     if identical and int(point.get("players", 0)) > 1:
         p_adv = float(rows["seat_advantage_p"].iloc[0])
+        lo = rows.loc[rows["win_share"].idxmin()]
+        hi = rows.loc[rows["win_share"].idxmax()]
+        seen = (f"no seat has a significant advantage (seat {int(hi['seat'])} "
+                f"{pct(hi['win_share'])}, seat {int(lo['seat'])} {pct(lo['win_share'])}, "
+                f"{fmt_p(p_adv)})" if p_adv >= ALPHA else
+                f"the seat test's {fmt_p(p_adv)} (seat {int(hi['seat'])} "
+                f"{pct(hi['win_share'])}, seat {int(lo['seat'])} {pct(lo['win_share'])}) "
+                f"is one of the 1 in 20 false alarms a test at p < 0.05 gives")
         out = [_cap(f"{where}no seat can be favoured, the seats being identical by "
-                    f"construction ({identical.rstrip('.')}); so the seat test "
-                    f"({fmt_p(p_adv)}) measures only its own noise.")]
+                    f"construction ({identical.rstrip('.')}); {seen}, and the seat test "
+                    f"measures only its own noise.")]
     else:
         out = seat_sentences(rows, float(rows["seat_advantage_p"].iloc[0]), kind, where)
         if kind == "same" and int(point.get("players", 0)) > 1 and \
@@ -307,7 +315,8 @@ def _sweep_sentences(sr) -> list[str]:
         point = point_result(sr, int(best["point"])).point
         s = (f"The fairest sweep point (smallest spread between the seats' win shares) is "
              f"{best['label']}: seat win shares span {100 * best['seat_spread']:.1f} percentage "
-             f"points ({pct(best['win_share_min'])} to {pct(best['win_share_max'])})")
+             f"points (seat {int(best['seat_min'])} {pct(best['win_share_min'])} to seat "
+             f"{int(best['seat_max'])} {pct(best['win_share_max'])})")
         if base is not None:
             b = summ[summ["point"] == base].iloc[0]
             s += f", against {100 * b['seat_spread']:.1f} in the baseline"
