@@ -319,19 +319,35 @@ class Game(ABC):
         cls.make_rules = make_rules
 
     def expand_generated(self, overrides, players) -> dict | None:
-        """``overrides`` with each ``data.<generator>`` entry replaced by the overrides of that
-        generated alternative (explicit rule paths win over generated ones)."""
+        """``overrides`` with each ``data.<generator> = seed`` entry replaced by the overrides of
+        that generated alternative (explicit rule paths win over generated ones). A ``data.*``
+        entry whose value is not a seed (a game's own data file, ``data.town = FILE``) is the
+        game's to read and passes through."""
         if not overrides or not any(str(k).startswith("data.") for k in overrides):
             return overrides
-        plain = {k: v for k, v in overrides.items() if not str(k).startswith("data.")}
+        names = {gen.name for gen in self.data_generators()}
+
+        def seedlike(v) -> bool:
+            return (isinstance(v, int | np.integer) and not isinstance(v, bool)) or \
+                (isinstance(v, str) and (v.strip().isdigit() or v == "default"))
+
+        kinds = {str(f.name).removesuffix(".toml") for f in self.data_files()}
+
+        def generated(k, v) -> bool:    # else a data file of the game's own (data.town=FILE)
+            name = str(k)[5:]
+            if not str(k).startswith("data.") or (name in kinds and not seedlike(v)):
+                return False
+            return name in names or seedlike(v) or name not in kinds
+
         made = {}
         try:
             n = int(players)
         except (TypeError, ValueError):
             n = self.default_players
         for k, seed in overrides.items():
-            if str(k).startswith("data."):
+            if generated(k, seed):   # an unknown name: data_generator's error names the known
                 made.update(self.generated_overrides(str(k)[5:], seed, n, f"rules.{k}"))
+        plain = {k: v for k, v in overrides.items() if not generated(k, v)}
         return {**made, **plain}
 
     def __reduce_ex__(self, protocol):
@@ -495,6 +511,8 @@ class Game(ABC):
         """The rule overrides of alternative ``seed`` of generator ``name`` (seed 0 or
         ``"default"``: the shipped default, no overrides)."""
         gen = self.data_generator(name, where)
+        if isinstance(seed, str) and seed.strip().isdigit():    # --set data.faces=3
+            seed = int(seed.strip())
         if seed in (0, "default"):
             return {}
         if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
