@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import numpy as np
+import pytest
 from numba import njit
 from numba.core.caching import NullCache
 
@@ -167,7 +168,17 @@ def test_a_cached_rule_links_into_a_kernel_of_a_later_process(tmp_path):
     assert run("kernel_a") == ("10", {"kernel_a.kernel_a"})
 
 
-def test_compile_notice_only_when_numba_compiles():
+@pytest.fixture
+def loud():
+    """The notice's tests start unquiet whatever an earlier test in this worker left (a CLI
+    command run with ``-q`` in-process sets the process-wide switch)."""
+    was = is_quiet()
+    set_quiet(False)
+    yield
+    set_quiet(was)
+
+
+def test_compile_notice_only_when_numba_compiles(loud):
     @njit
     def fresh(x):
         return x * 3
