@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 	@$(PY) -m pip install -q --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
 
-## a million 4-player games of Attack of the Jelly Monster, mixed bots in every seat rotation:
-## the balance table and the path of the HTML report
+## a million 4-player games of Attack of the Jelly Monster with four equal greedy players (the
+## seat question), then the mixed line-up in every seating as a second table: the balance
+## table and the path of the HTML report
 demo: $(STAMP)
 	$(VENV)/bin/simlab warm jelly
 	$(VENV)/bin/simlab sweep scenarios/jelly-seat-balance.toml --jobs 2
@@ -26,7 +27,7 @@ demo: $(STAMP)
 ## (tests/conftest.py); `pytest -m "not slow"` leaves out the long statistical runs when iterating
 EXAMPLE_BOTS := $(wildcard examples/custom_bots/*.py)
 test: $(STAMP)
-	$(VENV)/bin/simlab warm --all --jobs $(JOBS) $(addprefix --plugin ,$(EXAMPLE_BOTS))
+	$(VENV)/bin/simlab warm --all --jobs $(JOBS) $(addprefix --plugin ,$(EXAMPLE_BOTS)) --plugin examples/games/pig/game.py
 	$(PY) -m pytest -q -n $(JOBS) --dist loadfile --durations=15
 
 bench: $(STAMP)

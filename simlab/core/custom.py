@@ -1,7 +1,8 @@
 """Custom bots written in Python: registered with a decorator, compiled by numba, run in kernels.
 
 A designer writes a bot as one function that *scores an option* of a decision; the kernel asks
-it about every legal option and takes the best (ties: the first option in the game's order)::
+it about every legal option and takes the best (ties: drawn uniformly from the game's random
+stream, like the built-in bots)::
 
     import simlab
 
