@@ -210,9 +210,11 @@ class StrengthSpec(_Model):
     """``[strength]``: the scenario's question asked again with equal players of rising
     strength (every seat the same bot): ``levels`` are bot labels, or ``tuned`` (the weights
     bot tuned against greedy, cached beside the results) and ``search:N`` (the game's search
-    bot at budget N); default: the game's ladder (``Game.strength_ladder``)."""
+    bot at budget N); default: the game's ladder (``Game.strength_ladder``). ``points``: the
+    points asked again (``"baseline"`` and ``[compare]`` names; default all)."""
 
     levels: list[str] | None = None
+    points: list[str] | None = None
     games: int | None = Field(default=None, ge=10)
     search_games: int | None = Field(default=None, ge=10)
     tune_budget: int = Field(default=20_000, ge=100)
@@ -222,9 +224,11 @@ class SpreadSpec(_Model):
     """``[spread]``: the scenario's question asked again over ``alternatives`` generated
     rulebook-consistent alternatives of each assumed data the game can generate
     (``generators``, default all): the figures as a spread (median, range), and where the
-    shipped data sits in it."""
+    shipped data sits in it. ``points``: the points asked again (``"baseline"`` and
+    ``[compare]`` names; default all), e.g. only the variant that reads the generated data."""
 
     generators: list[str] | None = None
+    points: list[str] | None = None
     alternatives: int = Field(default=20, ge=2, le=1000)
     games: int | None = Field(default=None, ge=10)
 
@@ -508,6 +512,13 @@ def check_semantics(sc: Scenario, where: str) -> list[str]:
         if getattr(sc, table) is not None and sc.kind not in ("single", "compare"):
             errors.append(f"{where}: {table}: asks a single point's or a [compare]'s question "
                           f"again; not with [{sc.kind}]")
+    names = ["baseline", *(sc.compare or {})]
+    for table in ("strength", "spread"):
+        spec = getattr(sc, table)
+        for i, name in enumerate(getattr(spec, "points", None) or []):
+            if name not in names:
+                errors.append(f"{where}: {table}.points[{i}]: no point {name!r}"
+                              f"{suggest(name, names)}; points: {', '.join(names)}")
     if sc.spread is not None:
         known = [gen.name for gen in g.data_generators()]
         if not known:

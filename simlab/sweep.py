@@ -163,6 +163,9 @@ def plan_replicas(sc: Scenario, points: list[Point], resolve_bot=None) -> list[P
         q.id = point_hash(sc, q)
         out.append(q)
 
+    def chosen(spec) -> list[Point]:
+        return [p for p in base if spec.points is None or p.label in spec.points]
+
     if sc.strength is not None:
         players = base[0].players
         levels = sc.strength.levels or g.strength_ladder(players, g.make_rules(players,
@@ -179,7 +182,7 @@ def plan_replicas(sc: Scenario, points: list[Point], resolve_bot=None) -> list[P
             if games is None:
                 per = games_per_rotation(sc) or 2_000
                 games = max(10, per // (20 if search else 4))
-            for p in base:
+            for p in chosen(sc.strength):
                 copy(p, f"strength:{lev}", f"{p.label} [{lev}: {bot.label}]",
                      lineup=[bot] * p.players, games=games)
     if sc.spread is not None:
@@ -187,7 +190,7 @@ def plan_replicas(sc: Scenario, points: list[Point], resolve_bot=None) -> list[P
         per = sc.spread.games or max(10, (games_per_rotation(sc) or 2_000) // 5)
         for name in names:
             for seed in range(1, sc.spread.alternatives + 1):
-                for p in base:
+                for p in chosen(sc.spread):
                     copy(p, f"data:{name}#{seed}", f"{p.label} [{name} alternative {seed}]",
                          rules={**p.rules, f"data.{name}": seed}, games=per)
     return out

@@ -193,3 +193,22 @@ def test_strength_replicas_ask_the_question_again_at_each_level(tmp_path):
     assert len(again.replicas) == 3
     html = (tmp_path / "st" / "report.html").read_text()
     assert "At rising strength" in html
+
+
+def test_a_spread_asks_again_only_the_points_it_names():
+    """``[spread] points``: only the named points are replayed over generated data (a variant
+    reads the generated tiles, the normal game never does); an unknown name is located."""
+    from simlab.errors import SimlabError
+    from simlab.sweep import plan_replicas
+
+    d = {"name": "v", "game": "jungle", "players": 2, "bots": "greedy", "games": 50, "seed": 1,
+         "compare": {"variant": {"variant": True}},
+         "spread": {"generators": ["variant_tiles"], "alternatives": 3, "points": ["variant"]}}
+    sc = load_scenario(d)[0]
+    reps = plan_replicas(sc, plan(sc))
+    assert [r.of for r in reps] == ["variant"] * 3
+    assert [r.rules["data.variant_tiles"] for r in reps] == [1, 2, 3]
+    d["spread"]["points"] = ["varient"]
+    with pytest.raises(SimlabError, match=r"spread\.points\[0\]: no point 'varient' \(did you "
+                                          r"mean 'variant'\?\); points: baseline, variant"):
+        load_scenario(d)
