@@ -65,6 +65,7 @@ from simlab.core.readings import settable
 from simlab.core.stats import Z95
 from simlab.errors import SimlabError
 from simlab.games.registry import BotChoice, get_game
+from simlab.report.fmt import ordinal
 
 #: bot populations, in report order
 POPULATIONS = ("lineup", "greedy", "tuned", "lookahead", "noise")
@@ -202,7 +203,7 @@ class RobustnessResult:
             parts.append(f"over {sp['alternatives']} generated {group[5:]} alternatives "
                          f"median {_num(f, sp['median'])}, range {_num(f, sp['min'])} to "
                          f"{_num(f, sp['max'])}, the shipped data at the "
-                         f"{100 * sp['shipped_percentile']:.0f}th percentile")
+                         f"{ordinal(100 * sp['shipped_percentile'])} percentile")
         return ("; " + "; ".join(parts)) if parts else ""
 
     def headlines(self) -> list[str]:

@@ -12,6 +12,13 @@ def pct(x, decimals: int = 1) -> str:
     return f"{100 * x:.{decimals}f}%"
 
 
+def ordinal(n) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``33rd``, ``100th``."""
+    n = int(round(n))
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def pp(x, decimals: int = 1) -> str:
     """A difference of shares in signed percentage points: ``0.021`` -> ``+2.1``."""
     if x is None or not np.isfinite(x):

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from simlab.core.stats import Z95, paired_difference, wilson_interval
+from simlab.report.fmt import ordinal
 
 
 def _pct(x) -> str:
@@ -267,7 +268,7 @@ def spread_sentences(sr, top: int = 6) -> list[str]:
             parts.append(f"{r.figure}{where}: median {_fmt(r.median, r.unit)}, range "
                          f"{_fmt(r.min, r.unit)} to {_fmt(r.max, r.unit)}, the shipped data "
                          f"{_fmt(r.shipped, r.unit)} at the "
-                         f"{100 * r.shipped_percentile:.0f}th percentile")
+                         f"{ordinal(100 * r.shipped_percentile)} percentile")
         out.append(f"Over {n} generated {gen} alternatives (rulebook-consistent; simlab "
                    f"readings lists the constraints each keeps): " + "; ".join(parts) + ".")
     return out

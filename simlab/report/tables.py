@@ -210,10 +210,11 @@ def order_sentences(res) -> list[str]:
     if not getattr(res, "orders", None) or len(res.orders) < 2 or res.order_wins is None:
         return []
     p = res.order_p
-    parts = []
+    span = {}        # each bot's lowest and highest share over the orders (the table has all)
     for o in res.seat_orders():
-        shares = ", ".join(f"{b['bot']} {pct(b['win_share'])}" for b in o["bots"])
-        parts.append(f"{' > '.join(o['order'])}: {shares}")
+        for b in o["bots"]:
+            lo, hi = span.get(b["bot"], (1.0, 0.0))
+            span[b["bot"]] = (min(lo, b["win_share"]), max(hi, b["win_share"]))
     n = len(res.orders)
     if np.isfinite(p) and p < ALPHA:
         head = (f"The order in which the bots follow one another round the table matters: "
@@ -226,8 +227,9 @@ def order_sentences(res) -> list[str]:
                 f"({fmt_p(p)}, paired test over the same games).")
     else:
         head = f"The bots sat in {n} orders round the table (too few games to test them)."
-    shown = "; ".join(parts[:6]) + ("; ..." if len(parts) > 6 else "")
-    return [f"{head} Each order, pooled over its rotations: {shown}."]
+    shown = ", ".join(f"{b} {pct(lo)} to {pct(hi)}" for b, (lo, hi) in span.items())
+    return [f"{head} Each bot's share over the orders (each pooled over its rotations; the "
+            f"seating-order table has every order): {shown}."]
 
 
 def _change(row, point) -> str:
