@@ -29,7 +29,6 @@ from simlab.games.jelly.roster import (
     W_TARGET,
     W_WAIT,
 )
-from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.state import I_POD_STACK
 from simlab.games.jelly.timer import can_wait, may_roll_again
 from simlab.games.jelly.valuation import (
@@ -69,10 +68,10 @@ def refresh_zones(A, rw, target, nlive, zone_val, zone_key_, n_d, d, p, base, po
     key = zone_key(nlive, target, d, p, n_d, base, A.dice)
     if zone_key_[p, d] != key:
         for z in range(3):
-            x = zone_worth_fast(rw, d, z, pod_ok, n_p)
+            x = zone_worth_fast(rw, d, z, pod_ok, A.pod_value, n_p)
             if x != x:
-                x = zone_worth(rw, target, n_d, d, z, nlive[d, p] + 1, pod_ok, pods_p, jelly_p,
-                               n_p)
+                x = zone_worth(rw, target, n_d, d, z, nlive[d, p] + 1, pod_ok, A.pod_value,
+                               pods_p, jelly_p, n_p)
             zone_val[p, d, z] = x
         zone_key_[p, d] = key
 
@@ -222,8 +221,9 @@ def place_fast(A, st, w, p, rng):
     lead_bits = 0
     for q in range(n_p):
         lead_bits |= center_lead(center, p, q, bo0) << q
-    c_lead = w[W_CENTER] * POD_VALUE * (1.0 - lead0) + tg0
-    c_trail = w[W_CENTER] * POD_VALUE * (0.0 - lead0) + tg0
+    pv = A.pod_value
+    c_lead = w[W_CENTER] * pv * (1.0 - lead0) + tg0
+    c_trail = w[W_CENTER] * pv * (0.0 - lead0) + tg0
     pods_p = st.pods[p]
     jelly_p = st.jelly[p]
     base = zone_base(jelly_p, pods_p, pod_ok, A.pods)
@@ -364,7 +364,7 @@ def place_fast(A, st, w, p, rng):
             rest = m2 if rq == i1 else m1  # best other total without rq's
             t_center = tg0
             if use_center:
-                t_center = center_term(center, p, w, rq, bo0, lead0) + tg0
+                t_center = center_term(center, p, w, rq, bo0, lead0, pv) + tg0
             # skip owner rq when no removal of his can reach the best: my total is at most
             # e_me + 2 (+6 more un-cancelling a pair of mine), the best other at least rest
             # (m1 when I remove my own), the center term exactly t_center

@@ -21,7 +21,8 @@ that decision (``shuffle_ranks``), so results stay reproducible and no seat is f
       'each other player with at least one die') pays it; a 'number of dice' reward read on
       the dice that survive cancellation;
     - ``deny``: drop in every opponent's expected take (as controller); ``leader``: the same
-      for the opponent with the most jelly (pods at 3.5; ties by the random order);
+      for the opponent with the most jelly (pods at the mean roll of the pod die,
+      (pod_sides + 1) / 2; ties by the random order);
     - ``margin``: change in the bot's lead over the best other total (clipped to +-10);
     - ``cost``: die value / 6 (a negative weight keeps high dice for later);
     - ``new``: 1 if the bot gains control of a district it did not control;
@@ -56,7 +57,7 @@ that decision (``shuffle_ranks``), so results stay reproducible and no seat is f
     the bot included, plays greedy for the rest of the round; the round is scored and, with
     ``horizon`` = h > 0, h more rounds are played (``horizon`` >= 3: to the end of the game,
     pods rolled). Result: the win share (1/k for a k-way tie) by final score, or at a cut by
-    jelly + 3.5 per pod, plus score / 10000 as a tie-break; the best total is taken (ties:
+    jelly + a pod's mean roll per pod, plus score / 10000 as a tie-break; the best total is taken (ties:
     greedy's order). Playouts roll
     every die on their own stream, seeded by one draw from the game's stream per decision, the
     same seeds for every option (common random numbers): the bot never sees a die before it is

@@ -34,7 +34,6 @@ from simlab.games.jelly.roster import (
     W_TARGET,
     W_WAIT,
 )
-from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.state import I_POD_STACK
 from simlab.games.jelly.timer import can_wait, lock_ok, may_roll_again
 from simlab.games.jelly.valuation import (
@@ -50,8 +49,8 @@ from simlab.games.jelly.valuation import (
 
 
 @rule(inline=True)
-def _fill_opponents(rw, target, locked, nlive, mine, values, n_d, p, moves, pod_ok, pods, jelly,
-                    n_p):
+def _fill_opponents(rw, target, locked, nlive, mine, values, n_d, p, moves, pod_ok, pv, pods,
+                    jelly, n_p):
     """Fill ``values[q, d, z]`` for p's opponents q (as ``my_zone_values`` fills p's kept
     ``mine[p]``), with the dice they have (a one-icon zone is worth the same to everyone)."""
     for d in range(n_d):
@@ -59,7 +58,7 @@ def _fill_opponents(rw, target, locked, nlive, mine, values, n_d, p, moves, pod_
             continue
         z0 = target[d]
         for z in range(max(z0 - 1, 0) if moves else z0, min(z0 + 1, 2) + 1 if moves else z0 + 1):
-            simple = zone_worth_fast(rw, d, z, pod_ok, n_p) == mine[p, d, z]
+            simple = zone_worth_fast(rw, d, z, pod_ok, pv, n_p) == mine[p, d, z]
             for q in range(n_p):
                 if q == p:
                     continue
@@ -67,7 +66,7 @@ def _fill_opponents(rw, target, locked, nlive, mine, values, n_d, p, moves, pod_
                     values[q, d, z] = mine[p, d, z]
                 else:
                     values[q, d, z] = zone_worth(rw, target, n_d, d, z, nlive[d, q], pod_ok,
-                                                 pods[q], jelly[q], n_p)
+                                                 pv, pods[q], jelly[q], n_p)
 
 
 @rule(inline=True)
@@ -207,7 +206,8 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
     ``pass_below``, or below ``wait`` while the time allows rolling again: ``can_wait``).
 
     Ties between districts and between opponents are broken by a random order drawn from
-    ``rng`` (``shuffle_ranks``): the leader is the opponent with the most jelly (pods at 3.5),
+    ``rng`` (``shuffle_ranks``): the leader is the opponent with the most jelly (pods at their
+    mean roll),
     ties by that order. With non-empty ``codes`` / ``scores`` it records every legal choice it
     scores (its ``place_code`` and score, ``n`` of them) and prunes nothing: the lookahead bot
     ranks them.
@@ -256,7 +256,7 @@ def _scan_place(A, st, w, p, codes, scores, rng):
     for q in range(n_p):  # ties: the random order of this decision
         if q == p:
             continue
-        s = st.jelly[q] + POD_VALUE * st.pods[q]
+        s = st.jelly[q] + A.pod_value * st.pods[q]
         if s > best_score or (s == best_score and st.rank_p[q] < st.rank_p[leader]):
             best_score = s
             leader = q
@@ -278,7 +278,7 @@ def _scan_place(A, st, w, p, codes, scores, rng):
     cmax = 0.0
     if use_center and has12:
         for rq in range(n_p):
-            cmax = max(cmax, center_term(st.center, p, w, rq, bo0, lead0))
+            cmax = max(cmax, center_term(st.center, p, w, rq, bo0, lead0, A.pod_value))
     # my zone values: the kept memo ``zone_val[p]`` brought up to date and read in place;
     # the opponents' in the scratch ``values`` (deny and leader terms only)
     zv = st.zone_val
@@ -286,7 +286,7 @@ def _scan_place(A, st, w, p, codes, scores, rng):
                    pod_ok, st.pods[p], st.jelly[p], n_p)
     if need_all:
         _fill_opponents(rw, st.target, st.locked, st.nlive, zv, st.values, n_d, p, has34,
-                        pod_ok, st.pods, st.jelly, n_p)
+                        pod_ok, A.pod_value, st.pods, st.jelly, n_p)
     best = -1e18
     bkey = -1
     bv = 0
@@ -403,7 +403,7 @@ def _scan_place(A, st, w, p, codes, scores, rng):
             rest = m2 if rq == i1 else m1  # best other total without rq's
             t_center = tg0
             if use_center:
-                t_center = center_term(st.center, p, w, rq, bo0, lead0) + tg0
+                t_center = center_term(st.center, p, w, rq, bo0, lead0, A.pod_value) + tg0
             # skip owner rq when no removal of his can reach the best: my total is at most
             # e_me + 2 (+6 more un-cancelling a pair of mine), the best other at least ``rest``
             # (at least m1 when I remove my own), the center term exactly ``t_center``
@@ -482,7 +482,7 @@ def evaluate_lock(A, st, w, p, rng):
             if q != p:
                 margin = min(margin, st.eff[d, p] - st.eff[d, q])
         value = zone_worth(A.rewards, st.target, n_d, d, st.target[d], st.nlive[d, p],
-                           st.info[I_POD_STACK] > 0, st.pods[p], st.jelly[p], n_p)
+                           st.info[I_POD_STACK] > 0, A.pod_value, st.pods[p], st.jelly[p], n_p)
         v = value / (1.0 + margin)
         if v > best or (v == best and bd >= 0 and st.rank_d[d] < st.rank_d[bd]):
             best = v

@@ -16,7 +16,6 @@ from simlab.games.jelly.dice import do_place, place_legal, roll_dice
 from simlab.games.jelly.evaluator import evaluate_flip, evaluate_lock, evaluate_place
 from simlab.games.jelly.options import code_arg, code_district, code_value
 from simlab.games.jelly.roster import LA_HORIZON, LA_PLAYOUTS, LA_WIDTH
-from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.scoring import score_round
 from simlab.games.jelly.state import I_DRONE, I_FLIPPED, I_ROUND
 from simlab.games.jelly.timer import (
@@ -111,12 +110,12 @@ def playout_finish(A, st, p, S, sc, horizon):
     if last < A.rounds:  # cut: rank by jelly + expected pods
         bestv = -1e18
         for q in range(n_p):
-            bestv = max(bestv, st.jelly[q] + POD_VALUE * st.pods[q])
+            bestv = max(bestv, st.jelly[q] + A.pod_value * st.pods[q])
         k = 0
         for q in range(n_p):
-            if st.jelly[q] + POD_VALUE * st.pods[q] == bestv:
+            if st.jelly[q] + A.pod_value * st.pods[q] == bestv:
                 k += 1
-        mine = st.jelly[p] + POD_VALUE * st.pods[p]
+        mine = st.jelly[p] + A.pod_value * st.pods[p]
         return (1.0 / k if mine == bestv else 0.0) + mine / 10000.0
     for r in range(st.info[I_ROUND] + 1, last):
         st.info[I_ROUND] = r

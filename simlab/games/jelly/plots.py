@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core import plots
-from simlab.games.jelly.rules import POD_VALUE
 
 #: at most this many points are drawn as grouped bars; more become lines over the points
 MAX_GROUPED = 5
@@ -68,6 +67,9 @@ def figures(points: list) -> list:
     timing = speed_timer_figures(points)
     metrics = [p.metrics for p in points]
     which = " (each point)" if len(points) > 1 else ""
+    pod_values = {m.get("pod_value", 3.5) for m in metrics}
+    pod_note = (f"a pod counts {pod_values.pop():g}" if len(pod_values) == 1
+                else "a pod counts its die's mean roll")
     out = [
         ("district-control", "District control",
          _by_district(points, metrics, "controlled_share",
@@ -77,7 +79,7 @@ def figures(points: list) -> list:
         ("district-reward", "Reward value per district",
          _by_district(points, metrics, "mean_reward_value",
                       title_text=f"Mean reward value taken per control{which}",
-                      ylabel=f"jelly per control (a pod counts {POD_VALUE:g})",
+                      ylabel=f"jelly per control ({pod_note})",
                       percent=False, value_fmt="{:.1f}")),
     ]
     labels = [lab for _, lab in EVENTS]

@@ -223,13 +223,13 @@ class _Recorder(ReferenceGame):
         values = []
         for nb in sides:
             z = int(st.target[nb])
-            values.append(sum(float(_icon(A.rewards, nb, z, j, nd, pod_ok, st.pods[q],
-                                          st.jelly[q], self.n_p))
+            values.append(sum(float(_icon(A.rewards, nb, z, j, nd, pod_ok, A.pod_value,
+                                          st.pods[q], st.jelly[q], self.n_p))
                               for j in range(A.rewards.shape[2])
                               if int(A.rewards[nb, z, j, 0]) not in (0, R_ADJ)))
         opts = [Option(label(nb), v, nb == pick) for nb, v in zip(sides, values, strict=True)]
         note = (f"{BOT_NAMES.get(bid, 'bot')}: the neighbour whose target reward is worth more "
-                f"to it (a pod at {bots.POD_VALUE:g}; an arrow there gives nothing; a tie: "
+                f"to it (a pod at {A.pod_value:g}; an arrow there gives nothing; a tie: "
                 f"district {sides[1]}); tied controllers who choose differently get nothing")
         best = sides[0] if values[0] > values[1] else sides[1]
         if best != pick:
@@ -258,7 +258,7 @@ class _Recorder(ReferenceGame):
         else:
             key = [float(bots.standing(A, st, r)) for r in order]
             how = (f"{BOT_NAMES.get(bid, 'bot')}: the weakest first (standing: jelly, a pod at "
-                   f"{bots.POD_VALUE:g}, the rewards it controls), so the leader gets least")
+                   f"{A.pod_value:g}, the rewards it controls), so the leader gets least")
             label = "standing (the lowest paid first)"
         opts = [Option(f"pay {self.names[r]} first", k if k is None or math.isfinite(k)
                        else None, i == 0) for i, (r, k) in enumerate(zip(order, key,
@@ -465,11 +465,11 @@ class _Recorder(ReferenceGame):
             for o in range(self.n_p):
                 if o == q:
                     continue
-                s = st.jelly[o] + bots.POD_VALUE * st.pods[o]
+                s = st.jelly[o] + self.A.pod_value * st.pods[o]
                 if s > best or (s == best and st.rank_p[o] < st.rank_p[leader]):
                     best, leader = s, o
             note += (f" It attacks the leader, {self.names[leader]} (most jelly, a pod at "
-                     f"{bots.POD_VALUE:g}: {best:g}), with weight {w[roster.W_LEADER]:g}, and "
+                     f"{self.A.pod_value:g}: {best:g}), with weight {w[roster.W_LEADER]:g}, and "
                      f"every opponent's take with deny {w[roster.W_DENY]:g}.")
         return note
 
@@ -596,8 +596,8 @@ class _Recorder(ReferenceGame):
             margin = min([int(st.eff[e, q])] + [int(st.eff[e, q] - st.eff[e, o])
                                                for o in range(self.n_p) if o != q])
             value = float(zone_worth(A.rewards, st.target, self.n_d, e, st.target[e],
-                                     st.nlive[e, q], st.info[I_POD_STACK] > 0, st.pods[q],
-                                     st.jelly[q], self.n_p))
+                                     st.nlive[e, q], st.info[I_POD_STACK] > 0, A.pod_value,
+                                     st.pods[q], st.jelly[q], self.n_p))
             x = value / (1.0 + margin)
             opts.append(Option(label[e] + f" (target worth {value:g}, lead {margin})", x,
                                e == d))
@@ -651,8 +651,8 @@ class _Recorder(ReferenceGame):
         left = [o for o in range(self.n_p) if o != q and st.n_left[o] > 0]
         note = ("evaluator: flips while an opponent still has dice, when it stands at least "
                 "as well as every opponent or an opponent with dice left stands better. "
-                "Standing (jelly, a pod at 3.5, the target rewards of the districts it "
-                "controls): " + ", ".join(f"P{o + 1} {s:g}" for o, s in enumerate(stand))
+                f"Standing (jelly, a pod at {A.pod_value:g}, the target rewards of the districts "
+                "it controls): " + ", ".join(f"P{o + 1} {s:g}" for o, s in enumerate(stand))
                 + "; dice left: " + (", ".join(f"P{o + 1} {int(st.n_left[o])}" for o in left)
                                      or "none"))
         return Decision(q, what, "flip", opts, "value", note)
