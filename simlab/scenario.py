@@ -202,8 +202,8 @@ class SkillSpec(_Model):
     budgets: list[int] = Field(default_factory=lambda: [1, 2, 4, 8, 16], min_length=2)
     opponents: list[str] = Field(default_factory=lambda: ["greedy", "random"], min_length=1)
     games: int = Field(default=400, ge=10)
-    bot: str = "lookahead"
-    budget_param: str = "playouts"
+    bot: str | None = None             # default: the game's search bot
+    budget_param: str | None = None    # default: its budget parameter
 
 
 class StrengthSpec(_Model):
@@ -446,11 +446,13 @@ def _analysis_semantics(sc: Scenario, g, players: int, where: str) -> list[str]:
                                 f"high, got [{lo:g}, {hi:g}]")
     if sc.skill is not None:
         k = sc.skill
-        if k.bot not in known:
-            errs.append(f"{where}: skill.bot: {g.title} has no bot {k.bot!r}")
-        elif k.budget_param not in known[k.bot].params:
-            errs.append(f"{where}: skill.budget_param: {k.bot} has no parameter "
-                        f"{k.budget_param!r}")
+        kbot = k.bot or g.search_bot
+        kparam = k.budget_param or g.search_param
+        if kbot not in known:
+            errs.append(f"{where}: skill.bot: {g.title} has no bot {kbot!r}")
+        elif kparam not in known[kbot].params:
+            errs.append(f"{where}: skill.budget_param: {kbot} has no parameter "
+                        f"{kparam!r}")
         if min(k.budgets) < 1:
             errs.append(f"{where}: skill.budgets: expected budgets >= 1")
         for i, b in enumerate(k.opponents):

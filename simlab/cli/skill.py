@@ -42,9 +42,10 @@ def _ints(ctx, param, value):
 @click.option("--players", "-p", type=int, default=None, help="Table size.")
 @click.option("--seed", "-s", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
               help="The same games at every budget.")
-@click.option("--bot", default="lookahead", show_default=True, help="The search bot.")
-@click.option("--budget-param", default="playouts", show_default=True,
-              help="Its budget parameter.")
+@click.option("--bot", default=None,
+              help="The search bot (default: the game's, `lookahead` unless it names another).")
+@click.option("--budget-param", default=None,
+              help="Its budget parameter (default: the game's, `playouts`).")
 @click.option("--set", "sets", multiple=True, metavar="PATH=VALUE", help="Rule override.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Points played in parallel.")
