@@ -270,3 +270,57 @@ def center_term(center, p, w, rq, bo0, lead0, pv):
     1.0 if ``p`` leads the center now; ``pv``: a pod's mean roll)."""
     lead1 = 1.0 if center_lead(center, p, rq, bo0) else 0.0
     return w[W_CENTER] * pv * (lead1 - lead0)
+
+
+@rule(inline=True)
+def top_single(dice, d, q, v_add, u_rem):
+    """q's highest value held exactly once on ``d`` (0: none) after one more die showing
+    ``v_add`` and one fewer showing ``u_rem`` (0: none)."""
+    for u in range(6, 0, -1):
+        if dice[d, q, u] + (u == v_add) - (u == u_rem) == 1:
+            return u
+    return 0
+
+
+@rule
+def keep_chance(st, d, p, n_p, e_me, u_me, rq, e_rq, ru):
+    """The chance that ``p`` keeps control of ``d`` (its total ``e_me``, its highest die held
+    once ``u_me``) against the dice its opponents hold after its own last die (``st.hand``,
+    ``timer.fill_hand``).
+
+    One die of opponent q overturns the control when, placed here, it lifts q's total above
+    p's (placed on a value q shows once, it cancels that die), or, a 1 or 2, when it does so by
+    removing p's die ``u_me`` or one die of a pair of q's own (the pair then counts); a tie
+    keeps p a controller. Each die q holds lands on one of the open districts alike: with
+    ``o`` of the six values overturning, the control survives q's dice with chance
+    ``st.spare[q, o]``. ``rq``, ``e_rq``, ``ru``: opponent rq's total is ``e_rq`` after p
+    removed one of its dice showing ``ru`` (rq -1: the opponents as they stand).
+    """
+    keep = 1.0
+    for q in range(n_p):
+        if st.hand[q] == 0 or q == p:
+            continue
+        hit = q == rq
+        e_q = e_rq if hit else st.eff[d, q]
+        gap = e_me - e_q  # >= 0 while p controls
+        if st.ndice[d, q] == 0 and not hit:
+            # no die of q here: a die adds its value (values above the gap overturn); a 1 or
+            # 2 at or below the gap overturns if removing p's die u_me closes the rest
+            o = min(6, max(0, 6 - gap))
+            for v in range(1, 3):
+                if v <= gap and v > gap - u_me:
+                    o += 1
+        else:
+            pair = 0
+            for u in range(6, 0, -1):
+                if st.dice[d, q, u] - (hit and u == ru) == 2:
+                    pair = u
+                    break
+            o = 0
+            for v in range(1, 7):
+                c = st.dice[d, q, v] - (hit and v == ru)
+                t = e_q + v * ((c == 0) - (c == 1))
+                if t > e_me or (v <= 2 and (t > e_me - u_me or t + pair > e_me)):
+                    o += 1
+        keep *= st.spare[q, o]
+    return keep
