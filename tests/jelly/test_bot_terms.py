@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from simlab.core.rng import new_stream
-from simlab.games.jelly import bots, evaluator, timer, valuation
+from simlab.games.jelly import bots, evaluator, nb, roster, timer, valuation
 from simlab.games.jelly.roster import bot_vector
-from simlab.games.jelly.state import JellyLineup
+from simlab.games.jelly.state import JellyLineup, new_scratch, new_search
 from simlab.games.jelly.valuation import standing
 from tests.jelly.positions import board, bot_lineup, kernel_position
 
@@ -145,3 +145,43 @@ def test_in_hand_flips_to_cut_a_waiter_who_would_stand_best():
     # would only spare the leader: keep the timer
     st.jelly[:] = (5, 4, 20)
     assert not evaluator.evaluate_flip(A, st, bot_vector("greedy", {"in_hand": 2.0}), 0)
+
+
+# --------------------------------------------------------------------------- the search's terms
+def test_search_candidates_and_playouts_follow_playout_hold():
+    # the hold position above, with no time to roll again (a roll-again limit reached): a
+    # search of width 1 takes the playouts' greedy's best placement without playouts, so the
+    # choice shows the policy's hold weight: the 6 jelly without it, the safer 5 with it
+    rules = board(3, "jelly:6", "jelly:5", roll_again_limit=1)
+    A, st = _waiter_position(rules, {0: [(1, 5)]}, mine=1)
+    st.n_left[1] = 7
+    st.roll[6] = 1
+    st.rerolls[0] = 1
+    assert not timer.can_wait(A, st, 0)
+    sc = new_scratch(3)
+    for hold, district in ((0.0, 0), (1.0, 1)):
+        S = new_search(3, 2)
+        lu = _lineup("search", width=1, playout_hold=hold)
+        v, d, _arg = nb.choose_place(A, st, lu, 0, new_stream(SEED, 0), sc, S)
+        assert (int(v), int(d)) == (6, district) and S.w[roster.W_HOLD] == hold
+
+
+def test_search_moments_zero_locks_and_flips_as_greedy():
+    # moments 0 (search's default): its lock-down and flip are greedy's, with the playouts'
+    # hold weight, not played out; moments 1 plays them out (and may choose otherwise)
+    rules = board(3, "jelly:6", "jelly:5")
+    A, st = _waiter_position(rules, {0: [(0, 6), (2, 5)], 1: [(0, 3)]}, mine=0,
+                             jelly=(5, 4, 12))
+    sc = new_scratch(3)
+    for hold in (0.0, 1.0):
+        w = bot_vector("greedy", {"hold": hold})
+        lu = _lineup("search", playout_hold=hold)
+        assert nb.choose_lock(A, st, lu, 0, new_stream(SEED, 1), sc, new_search(3, 2)) == \
+            evaluator.evaluate_lock(A, st, w, 0, new_stream(SEED, 1))
+        assert nb.choose_flip(A, st, lu, 0, new_stream(SEED, 1), sc, new_search(3, 2)) == \
+            evaluator.evaluate_flip(A, st, w, 0)
+    # the lock-down differs by the hold weight (district 0 by margin, 1 by risk): the
+    # parameter reaches the decision
+    locks = {nb.choose_lock(A, st, _lineup("search", playout_hold=h), 0, new_stream(SEED, 1),
+                            sc, new_search(3, 2)) for h in (0.0, 1.0)}
+    assert locks == {0, 1}

@@ -65,7 +65,13 @@ that decision (``shuffle_ranks``), so results stay reproducible and no seat is f
     default horizon is the end of the round: as strong in our runs as the end of the game and
     about 4x cheaper. 'Either' rewards: greedy's choice. When the time allows rolling again
     (``can_wait``), placing nothing is one more option it plays out; at each moment with every
-    die placed it plays out keeping and flipping the timer.
+    die placed it plays out keeping and flipping the timer. ``playout_hold``: the hold weight
+    of the playouts' greedy (default greedy's 1; it ranks the candidates too); ``moments`` 0:
+    lock-downs and flips are greedy's, not played out.
+``search`` (5, the lookahead kernel)
+    The game's default search (``JellyGame.search_bot``): lookahead at width 4, playouts 8,
+    ``playout_hold`` 0 (cheaper playouts), ``moments`` 0. Measured against three greedy, seats
+    rotated, 400 games: 83.1% of wins at 38 games/s, lookahead(playouts=8) 85.0% at 14.
 ``first`` (6, ``simlab bench`` only)
     The first legal option at every decision, no evaluation: the lowest open district, the
     lowest rolled value, no effect; no lock-down, no flip, the left neighbour for 'either', a

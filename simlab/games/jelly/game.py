@@ -118,6 +118,11 @@ class JellyGame(Game):
     length_unit = "steps"
     #: ``first``: the first legal option, no evaluation (``simlab bench`` times the rules)
     bench_bots = _roster.BENCH_BOTS
+    #: the default search (``simlab bench``, the strength ladder): ``search``, the lookahead
+    #: kernel at a cheaper configuration (roster.py); its budget, the playouts per option
+    search_bot = "search"
+    search_param = "playouts"
+    search_budgets = (2, 8)
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)

@@ -13,8 +13,9 @@ BOT_RANDOM, BOT_GREEDY, BOT_SPREAD, BOT_SABOTEUR, BOT_WEIGHTS, BOT_LOOKAHEAD, BO
 #: decisions a bot is asked for (the ``kind`` a custom bot receives)
 KIND_PLACE, KIND_LOCK, KIND_FLIP, KIND_EITHER, KIND_GIFT = range(5)
 # lookahead bot slots
-LA_PLAYOUTS, LA_WIDTH, LA_HORIZON = range(3)
+LA_PLAYOUTS, LA_WIDTH, LA_HORIZON, LA_PHOLD, LA_MOMENTS = range(5)
 N_PARAMS = 15
+LA_PARAMS = ("playouts", "width", "horizon", "playout_hold", "moments")
 # evaluator parameter slots
 W_TAKE, W_DENY, W_LEADER, W_MARGIN, W_COST, W_NEW, W_CANCEL, W_CENTER, W_TARGET = range(9)
 W_PASS_BELOW, W_FLIP, W_LOCK, W_WAIT, W_HOLD, W_HAND = 9, 10, 11, 12, 13, 14
@@ -57,10 +58,16 @@ BOTS = {
                 (1.0, 0.3, 0.3, 0.1, -0.1, 0.3, -5.0, 1.0, 0.2, -3.0, 1.0, 1.0, WAIT_GREEDY,
                  HOLD, IN_HAND),
                 "linear evaluation with every weight a parameter (for sweeps and tuning)"),
-    "lookahead": (BOT_LOOKAHEAD, ("playouts", "width", "horizon"), (8.0, 6.0, 0.0),
+    "lookahead": (BOT_LOOKAHEAD, LA_PARAMS, (8.0, 6.0, 0.0, HOLD, 1.0),
                   "flat Monte Carlo: tries greedy's best `width` placements (and every lock, "
                   "flip) in `playouts` greedy playouts each, to the end of the round "
-                  "(+`horizon` rounds)"),
+                  "(+`horizon` rounds); `playout_hold`: the playouts' greedy hold weight; "
+                  "`moments` 0: its lock-downs and flips are greedy's, not searched"),
+    "search": (BOT_LOOKAHEAD, LA_PARAMS, (8.0, 4.0, 0.0, 0.0, 0.0),
+               "the game's default search (Game.search_bot): lookahead at a cheaper "
+               "configuration, greedy's best 4 placements (and rolling again) in 8 playouts "
+               "each, the playouts' greedy without the hold term, lock-downs and flips "
+               "greedy's"),
     "first": (BOT_FIRST, (), (),
               "bench only: the first legal option at every decision, no evaluation (the "
               "lowest open district, the lowest rolled value, no effect; no lock-down, no "

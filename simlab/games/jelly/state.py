@@ -152,7 +152,8 @@ class JellySearch(NamedTuple):
     scores: np.ndarray    # (K,) float64: their greedy evaluation
     cand: np.ndarray      # (K,) int64: indices of the options tried
     result: np.ndarray    # (P,) int64: final scores of a playout
-    w: np.ndarray         # (N_PARAMS,) float64: greedy's weights, the playouts' policy
+    w: np.ndarray         # (N_PARAMS,) float64: greedy's weights, the playouts' policy (its
+    #                       hold weight set by the deciding seat's ``playout_hold``)
 
 
 def new_search(n_players: int, n_districts: int) -> JellySearch:
