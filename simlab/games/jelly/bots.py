@@ -28,19 +28,29 @@ that decision (``shuffle_ranks``), so results stay reproducible and no seat is f
     - ``new``: 1 if the bot gains control of a district it did not control;
     - ``cancel``: 1 if the die matches one of the bot's own dice there (cancellation);
     - ``center``: change in the bot's expected city-center take (a removed die goes there);
-    - ``target``: change in the value of the target zone for the bot, controlled or not.
+    - ``target``: change in the value of the target zone for the bot, controlled or not;
+    - ``hold``: drop in the jelly at risk on the district (its take as controller times the
+      chance that the dice the opponents still place after the bot's last die overturn the
+      control: ``timer.fill_hand``, ``valuation.keep_chance``); 0 while no opponent places a
+      die after the bot's last (the answer to a player who waits to place last).
 
     ``pass_below``: place nothing and roll again when the best choice scores lower (a die
     that would cancel its own). ``wait``: roll again when the best choice scores lower and
     the time allows (``can_wait``: every die still fits before the earliest moment the timer
     can run out); 0.5 by default: a roll offering less than half a jelly is rolled again.
-    Higher values wait for the last safe moment and place last (``greedy(wait=10)`` wins 9
-    games in 10 against three greedy bots, see the issue note; if every seat did so, no one
-    would finish and the rules give no end to such a stand-off).
-    ``flip`` > 0: at each moment with every die placed, flip the timer while an opponent still
-    has dice and the bot stands at least as well as every opponent, or an opponent still
-    rolling stands better (``evaluate_flip``). ``lock`` > 0.5: lock down the district whose
-    take is most at risk after the last die.
+    Higher values wait for the last safe moment and place last (``greedy(wait=10)`` won 9
+    games in 10 against three greedy bots without the ``hold`` term, about 1 in 3 against
+    the default greedy: ``scenarios/jelly-slow-wins.toml``; if every seat did so, no one
+    would finish and the rules give no end to such a stand-off). The ``wait`` test reads the
+    best score without a negative ``hold`` term: the risk of late dice never makes a bot wait.
+    ``flip`` > 0: at each moment with every die placed, while an opponent still has dice,
+    weigh each opponent's prospect, its standing plus ``in_hand`` jelly a die it still places
+    (all of them if the timer is kept, those it places before the timer runs out if flipped
+    now): flip when the bot stands at least as well as every prospect, when the flip lowers
+    the best prospect, or when it cuts no die (``evaluate_flip``). ``lock`` > 0.5: lock down
+    the district with the most jelly at risk to the dice the opponents still place (``hold``
+    != 0; none when nobody places any more), else the one whose take is most at risk by
+    value / (1 + lead).
 
     greedy takes what most improves its take now and never cancels itself; spread wins many
     districts cheaply (rewards new control, spends low dice); saboteur spends 1-2s on the
