@@ -185,3 +185,28 @@ def test_search_moments_zero_locks_and_flips_as_greedy():
     locks = {nb.choose_lock(A, st, _lineup("search", playout_hold=h), 0, new_stream(SEED, 1),
                             sc, new_search(3, 2)) for h in (0.0, 1.0)}
     assert locks == {0, 1}
+
+
+def test_the_risk_of_late_dice_never_makes_a_bot_wait():
+    # seat 0's last die, a 6, has one open district (1 jelly) where the waiter has a 5: the
+    # placement scores take 1 + margin 0.1 x 6 = 1.6 before its hold term, which is about -1
+    # (the waiter's dice overturn the control almost surely). With a wait threshold of 1.5
+    # the bot places: the wait test reads the score without a negative hold term (1.6), not
+    # the whole score (about 0.6); at 1.7 it rolls again
+    rules = board(3, "jelly:1", "jelly:5")
+    A, st = _waiter_position(rules, {0: [(1, 5)]}, mine=1)
+    st.n_left[1] = 7
+    st.locked[1] = 2
+    st.roll[6] = 1
+    assert timer.can_wait(A, st, 0) and timer.fill_hand(A, st, 0)
+    for wait, placed in ((1.5, True), (1.7, False)):
+        v, d, _arg = bots.decide_place(A, st, _lineup("greedy", wait=wait), 0,
+                                       new_stream(SEED, 0))
+        assert (int(v), int(d)) == ((6, 0) if placed else (0, -1)), wait
+    # the whole score is below 1.5: had the threshold read it, the bot would have waited
+    n, _v, _d, _a = evaluator.evaluate_place(A, st, bot_vector("greedy", {"wait": 1.5}), 0,
+                                            np.zeros(64, np.int64), SCORES, new_stream(SEED, 0))
+    assert n == 1 and SCORES[0] < 1.0
+
+
+SCORES = np.zeros(64, np.float64)
