@@ -36,7 +36,7 @@ def check_zone_memo(A, st, decider):
                 continue
             for z in range(3):
                 want = zone_worth(A.rewards, st.target, n_d, d, z, st.nlive[d, p] + 1, pod_ok,
-                                  st.pods[p], st.jelly[p], n_p)
+                                  A.pod_value, st.pods[p], st.jelly[p], n_p)
                 assert st.zone_val[p, d, z] == want, (p, d, z)
             checked += 1
     return checked

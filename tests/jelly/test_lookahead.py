@@ -24,6 +24,8 @@ def share_of_seat0(bots, n, seed, players=4):
 @pytest.mark.parametrize("players,bots,overrides,n,seed", [
     (4, "lookahead(playouts=2),greedy,random,saboteur", {}, 40, 31),
     (3, "random,lookahead(playouts=2,width=2,horizon=9),spread", {"layout": "advanced"}, 15, 32),
+    (4, "search(playouts=2),greedy,lookahead(playouts=1,moments=0,playout_hold=0.5),spread",
+     {}, 20, 34),
     (5, "lookahead(playouts=1,width=3),lookahead(playouts=2),random(effect=1),weights,greedy",
      {"timer_seconds": 0.5, "lock_requires_dice": False}, 15, 33),
 ])

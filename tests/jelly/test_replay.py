@@ -128,9 +128,11 @@ def test_decisions_show_the_bots_values_and_whom_a_saboteur_attacks():
     assert rep.score_note.startswith("Running score: the jelly held plus")
 
 
-@pytest.mark.parametrize("seed,game", [(2, 3)])
-def test_lookahead_decisions_are_its_playouts(seed, game):
-    bots = ["lookahead(playouts=4,width=3)", "greedy", "spread", "saboteur"]
+@pytest.mark.parametrize("seed,game,first", [(2, 3, "lookahead(playouts=4,width=3)"),
+                                             (2, 3, "search(playouts=2)")])
+def test_lookahead_decisions_are_its_playouts(seed, game, first):
+    # search: the playouts' greedy without the hold term, lock-downs and flips greedy's
+    bots = [first, "greedy", "spread", "saboteur"]
     prepared, names = _table(4, bots, {})
     rep = G.replay(prepared, seed, game, names)
     _check(rep, prepared, names, seed, game)

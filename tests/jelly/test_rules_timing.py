@@ -126,21 +126,26 @@ def test_bots_roll_again_in_whole_games_and_both_engines_agree():
 
 
 # --------------------------------------------------------------------------- the flip
-def test_evaluator_flip_when_ahead_or_a_better_player_still_rolls():
+def test_evaluator_flip_when_ahead_or_the_flip_cuts_nothing():
+    # (the flip's terms against a waiting player: tests/jelly/test_bot_terms.py)
     rules = make_rules(3)
     w = bots.bot_vector("greedy")
-    # seat 0 has placed everything and leads (12 jelly against 2): it flips while others roll
+    # seat 0 has placed everything and leads (12 jelly against 2, and against 2 + 2 x 3 for
+    # the others' 3 dice): it flips while others roll
     A, st = _watch_state(rules, n_left=0, others=3)
     st.jelly[:] = (12, 2, 2)
     assert evaluator.evaluate_flip(A, st, w, 0)
-    # behind, and the players still rolling stand below the leader who has finished: it
-    # keeps the timer (their dice may yet hurt the leader)
+    # behind a finished leader; seat 2 places its 3 dice within the timer's 10 s anyway: a
+    # flip cuts nothing, costs nothing and ends any wait
     st.jelly[:] = (5, 12, 2)
     st.n_left[:] = (0, 0, 3)
-    assert not evaluator.evaluate_flip(A, st, w, 0)
-    # behind a player who is still rolling: flip (cut the leader short)
-    st.n_left[:] = (0, 3, 3)
     assert evaluator.evaluate_flip(A, st, w, 0)
+    # seat 2 has 7 dice (about 20 s of steps): a flip would cut some, but its prospect
+    # (2 + 2 x 7) stays below the finished leader's 20: it keeps the timer (those dice may
+    # yet hurt the leader)
+    st.jelly[:] = (5, 20, 2)
+    st.n_left[:] = (0, 0, 7)
+    assert not evaluator.evaluate_flip(A, st, w, 0)
     # nobody left to roll: nothing to flip for; flip = 0: never
     st.n_left[:] = 0
     assert not evaluator.evaluate_flip(A, st, w, 0)
@@ -161,8 +166,10 @@ def _round_lines(lines):
 
 def test_only_a_finished_player_flips_and_it_may_flip_later():
     # reference logs of whole games: a player flips only after its 7th die of the round, at
-    # that moment or a later one; the greedy bots sometimes wait for a later moment
-    _r, prep = prepared(4, "greedy,random(flip=0.3),spread,saboteur")
+    # that moment or a later one; the random bot (flipping with chance 0.3 at each moment, the
+    # others never) often flips at a later moment; it has no flip moment in a round it
+    # finishes last, so it flips in some rounds only
+    _r, prep = prepared(4, "greedy(flip=0),random(flip=0.3),spread(flip=0),saboteur(flip=0)")
     later = 0
     flips = 0
     for game in range(12):
@@ -182,16 +189,17 @@ def test_only_a_finished_player_flips_and_it_may_flip_later():
                     assert placed[who] == 7, line
                     flips += 1
                     later += t > last[who]
-    assert flips >= 12 * 4 - 4 and later > 0
+    assert flips >= 12 * 4 // 4 and later > 0
 
 
 def test_timer_flipped_by_a_finished_player_cuts_the_slow_one_short():
     # seat 0 at speed 0.3 (a step ~7 s or more) cannot place 7 dice in the 10 s after the first
-    # finisher flips: it loses dice every round; the others lose none
+    # finisher flips: it loses dice every round; the others almost none (a flip timed at their
+    # mean step times can still catch a jittered step)
     _r, prep = prepared(4, "greedy", speeds="0.3,1,1,1")
     agg, _ = GAME.run_batch(prep, SEED, 0, 200, False)
     lost = agg["seat"][:, 1]
-    assert lost[0] >= 200 * 4 and lost[1:].sum() == 0
+    assert lost[0] >= 200 * 4 and lost[1:].sum() * 100 < lost[0]
 
 
 # --------------------------------------------------------------------------- untested rules

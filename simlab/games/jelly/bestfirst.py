@@ -21,6 +21,7 @@ from simlab.games.jelly.roster import (
     W_CENTER,
     W_COST,
     W_DENY,
+    W_HOLD,
     W_LEADER,
     W_MARGIN,
     W_NEW,
@@ -29,14 +30,15 @@ from simlab.games.jelly.roster import (
     W_TARGET,
     W_WAIT,
 )
-from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.state import I_POD_STACK
-from simlab.games.jelly.timer import can_wait, may_roll_again
+from simlab.games.jelly.timer import can_wait, fill_hand, may_roll_again
 from simlab.games.jelly.valuation import (
     center_lead,
     center_term,
+    keep_chance,
     non_ctrl_take,
     opp_tops,
+    top_single,
     zone_podium,
     zone_worth,
     zone_worth_fast,
@@ -69,10 +71,10 @@ def refresh_zones(A, rw, target, nlive, zone_val, zone_key_, n_d, d, p, base, po
     key = zone_key(nlive, target, d, p, n_d, base, A.dice)
     if zone_key_[p, d] != key:
         for z in range(3):
-            x = zone_worth_fast(rw, d, z, pod_ok, n_p)
+            x = zone_worth_fast(rw, d, z, pod_ok, A.pod_value, n_p)
             if x != x:
-                x = zone_worth(rw, target, n_d, d, z, nlive[d, p] + 1, pod_ok, pods_p, jelly_p,
-                               n_p)
+                x = zone_worth(rw, target, n_d, d, z, nlive[d, p] + 1, pod_ok, A.pod_value,
+                               pods_p, jelly_p, n_p)
             zone_val[p, d, z] = x
         zone_key_[p, d] = key
 
@@ -160,6 +162,50 @@ def _fast_ub(w_take, w_margin, w_cancel, hi_raw, take0, mg0, vp0, vpm, vpp, sv_h
 
 
 @rule(inline=True)
+def hold_ub(w_hold, risk0, reach, va, vb, vc):
+    """Upper bound of the hold term ``w_hold * (risk0 - risk1)`` of a group of choices: the
+    jelly at risk after one, ``risk1``, is 0.0 or, if control is ``reach``-able, a zone value
+    ``va``, ``vb`` or ``vc`` times a chance in [0, 1] (so between the least and the most of 0.0
+    and those values)."""
+    hi = 0.0
+    lo = 0.0
+    if reach:
+        hi = max(hi, max(va, max(vb, vc)))
+        lo = min(lo, min(va, min(vb, vc)))
+    return w_hold * (risk0 - lo) if w_hold >= 0.0 else w_hold * (risk0 - hi)
+
+
+@rule(inline=True)
+def _fast_ub_hold(w_take, w_margin, w_cancel, w_hold, hi_raw, take0, mg0, vp0, vpm, vpp, sv_hi,
+                  x_hi, risk0, k_hi):
+    """``_fast_ub`` with the hold term, for ``take`` and ``hold`` weights >= 0, bounding the
+    take and hold terms together (each bounded alone, a choice that gains control would be
+    credited its whole value and no risk): a choice that leaves p without control takes at
+    most ``sv_hi`` (podium payouts) and its hold term is ``w_hold * risk0``; one that controls
+    with zone value V has at least ``V * (1 - k_hi)`` at risk (``k_hi``: the best chance to
+    keep control after any choice of the group), V itself when V < 0. The terms are added in
+    another order than the score's, so ``place_fast`` compares with its ``SAFETY`` margin."""
+    ub = w_take * (max(0.0, sv_hi) - take0) + w_hold * risk0
+    if hi_raw >= 0:  # control is reachable
+        for x in (vp0, vpm, vpp):
+            low = x * (1.0 - k_hi) if x >= 0.0 else x
+            ub = max(ub, w_take * (x - take0) + w_hold * (risk0 - low))
+    ub += w_margin * ((min(max(hi_raw, -10), 10) if w_margin >= 0.0 else -10) - mg0)
+    ub += max(w_cancel, 0.0)
+    return ub + x_hi
+
+
+@rule(inline=True)
+def risk_now(st, d, p, n_p, e_me, ctrl0, vp0):
+    """The jelly at risk on ``d`` as it stands: p's take there (``vp0`` if it controls)
+    times the chance that the dice the opponents still hold overturn its control."""
+    if not ctrl0:
+        return 0.0
+    u0 = top_single(st.dice, d, p, 0, 0)
+    return vp0 * (1.0 - keep_chance(st, d, p, n_p, e_me, u0, -1, 0, 0))
+
+
+@rule(inline=True)
 def fast_weights(w):
     """Do weights ``w`` have no deny, leader, cost and new terms (``place_fast`` decides)?"""
     return w[W_DENY] == 0.0 and w[W_LEADER] == 0.0 and w[W_COST] == 0.0 and w[W_NEW] == 0.0
@@ -195,12 +241,16 @@ def place_fast(A, st, w, p, rng):
     w_margin = w[W_MARGIN]
     w_cancel = w[W_CANCEL]
     w_target = w[W_TARGET]
+    w_hold = w[W_HOLD]
     use_center = w[W_CENTER] != 0.0
     tg0 = w_target * 0.0  # the target feature of a choice that keeps the target: 0 or NaN
-    finite = True
+    finite = np.isfinite(w_hold)
     for i in range(W_TARGET + 1):
         if not np.isfinite(w[i]):
             finite = False
+    # the hold term: only while an opponent still places a die (else it is 0.0 and skipped)
+    hold_on = w_hold != 0.0 and fill_hand(A, st, p)
+    coupled = w_take >= 0.0 and w_hold >= 0.0  # take and hold bounded together
     pod_ok = st.info[I_POD_STACK] > 0
     rolled = 0  # rolled values, 4 bits each
     n_rolled = 0
@@ -222,8 +272,9 @@ def place_fast(A, st, w, p, rng):
     lead_bits = 0
     for q in range(n_p):
         lead_bits |= center_lead(center, p, q, bo0) << q
-    c_lead = w[W_CENTER] * POD_VALUE * (1.0 - lead0) + tg0
-    c_trail = w[W_CENTER] * POD_VALUE * (0.0 - lead0) + tg0
+    pv = A.pod_value
+    c_lead = w[W_CENTER] * pv * (1.0 - lead0) + tg0
+    c_trail = w[W_CENTER] * pv * (0.0 - lead0) + tg0
     pods_p = st.pods[p]
     jelly_p = st.jelly[p]
     base = zone_base(jelly_p, pods_p, pod_ok, A.pods)
@@ -242,6 +293,10 @@ def place_fast(A, st, w, p, rng):
         tops[1, d] = i1
         tops[2, d] = m2
         tops[3, d] = podium
+        risk0 = 0.0
+        if hold_on:
+            risk0 = risk_now(st, d, p, n_p, e_me, ctrl0, vp0)
+        bound[2, d] = risk0
         owners = 0  # the players with a die here, one bit each
         for q in range(n_p):
             owners |= (ndice[d, q] > 0) << q
@@ -268,16 +323,31 @@ def place_fast(A, st, w, p, rng):
         # my total after a placement here is at most e_me + gain: the highest rolled value I
         # do not hold here (0: none)
         gain = HIGHEST_BIT[rolled_bits & ~held]
-        bound[0, d] = _fast_ub(w_take, w_margin, w_cancel, e_me + gain - m1, take0, mg0, vp0,
-                               vpm if mv_in else vp0, vpp if mv_out else vp0, sv_hi, x_hi)
+        if hold_on and coupled:
+            # the best chance to keep control after a placement here: my highest total, no
+            # single die of mine to remove (keep_chance falls with both)
+            k_hi = keep_chance(st, d, p, n_p, e_me + gain, 0, -1, 0, 0)
+            bound[0, d] = _fast_ub_hold(w_take, w_margin, w_cancel, w_hold, e_me + gain - m1,
+                                        take0, mg0, vp0, vpm if mv_in else vp0,
+                                        vpp if mv_out else vp0, sv_hi, x_hi, risk0, k_hi)
+        else:
+            bound[0, d] = _fast_ub(w_take, w_margin, w_cancel, e_me + gain - m1, take0, mg0,
+                                   vp0, vpm if mv_in else vp0, vpp if mv_out else vp0, sv_hi,
+                                   x_hi)
+            if hold_on:
+                bound[0, d] += hold_ub(w_hold, risk0, e_me + gain - m1 >= 0, vp0,
+                                       vpm if mv_in else vp0, vpp if mv_out else vp0)
         # removals: my total is at most e_me + 2, the best other at least m2; removing a die
         # of mine: +6 more for an un-cancelled pair, the best other m1
         rem_raw = max(e_me + 2 - m2, e_me + 8 - m1 if owners >> p & 1 else e_me + 2 - m2)
         ub_rem = _fast_ub(w_take, w_margin, w_cancel, rem_raw, take0, mg0, vp0, vp0, vp0,
                           sec0 + pres0, c_hi)
+        if hold_on:
+            ub_rem += hold_ub(w_hold, risk0, rem_raw >= 0, vp0, vp0, vp0)
         bound[1, d] = ub_rem if removals else -np.inf
     best = -1e18
     bkey = -1
+    bth = 0.0  # the best choice's hold term
     bv = 0
     bd = -1
     barg = -1
@@ -317,6 +387,7 @@ def place_fast(A, st, w, p, rng):
             take0 = vp0 if ctrl0 else 0.0
             mg0 = min(max(e_me - m1, -10), 10)
         kd = rank_d[d] * 512
+        risk0 = bound[2, d]
         if part == 0:
             # no effect (any value) and target moves (values 3-4)
             for j in range(n_rolled):
@@ -331,8 +402,16 @@ def place_fast(A, st, w, p, rng):
                 s = w_take * ((vp0 if ctrl1 else sv1) - take0)
                 s += mterm
                 s += t_cancel + tg0
+                kc = 1.0  # the chance to keep control after it (the hold term)
+                th = 0.0
+                if hold_on:
+                    if ctrl1:
+                        kc = keep_chance(st, d, p, n_p, e1,
+                                         top_single(dice, d, p, v, 0), -1, 0, 0)
+                    th = w_hold * (risk0 - (vp0 * (1.0 - kc) if ctrl1 else 0.0))
+                    s += th
                 if _better(s, key, best, bkey):
-                    best, bkey, bv, bd, barg = s, key, v, d, -1
+                    best, bkey, bv, bd, barg, bth = s, key, v, d, -1, th
                 if v != 3 and v != 4:
                     continue
                 for k in range(1, 3):
@@ -349,8 +428,12 @@ def place_fast(A, st, w, p, rng):
                     s += mterm
                     s += t_cancel
                     s += t_target
+                    th = 0.0
+                    if hold_on:
+                        th = w_hold * (risk0 - (vp1 * (1.0 - kc) if ctrl1 else 0.0))
+                        s += th
                     if _better(s, key + k, best, bkey):
-                        best, bkey, bv, bd, barg = s, key + k, v, d, nz
+                        best, bkey, bv, bd, barg, bth = s, key + k, v, d, nz, th
             continue
         # remove another die here (values 1-2): owner by owner, each value ru he holds here
         owners = 0  # the players with a die here, one bit each
@@ -364,14 +447,16 @@ def place_fast(A, st, w, p, rng):
             rest = m2 if rq == i1 else m1  # best other total without rq's
             t_center = tg0
             if use_center:
-                t_center = center_term(center, p, w, rq, bo0, lead0) + tg0
+                t_center = center_term(center, p, w, rq, bo0, lead0, pv) + tg0
             # skip owner rq when no removal of his can reach the best: my total is at most
             # e_me + 2 (+6 more un-cancelling a pair of mine), the best other at least rest
             # (m1 when I remove my own), the center term exactly t_center
-            if finite and _fast_ub(w_take, w_margin, w_cancel,
-                                   e_me + 8 - m1 if mine else e_me + 2 - rest, take0, mg0,
-                                   vp0, vp0, vp0, sec0 + pres0, t_center) + SAFETY * (
-                                       1.0 + abs(best)) < best:
+            raw = e_me + 8 - m1 if mine else e_me + 2 - rest
+            ub_q = _fast_ub(w_take, w_margin, w_cancel, raw, take0, mg0, vp0, vp0, vp0,
+                            sec0 + pres0, t_center)
+            if hold_on:
+                ub_q += hold_ub(w_hold, risk0, raw >= 0, vp0, vp0, vp0)
+            if finite and ub_q + SAFETY * (1.0 + abs(best)) < best:
                 continue
             kq = 1 + rank_p[rq] * 7
             held = 0  # the values rq holds here, one bit each
@@ -404,10 +489,22 @@ def place_fast(A, st, w, p, rng):
                     s += w_margin * (min(max(e1r - max_o1, -10), 10) - mg0)
                     s += t_cancel
                     s += t_center
+                    if hold_on:
+                        risk1 = 0.0
+                        if ctrl1:
+                            if mine:
+                                kc = keep_chance(st, d, p, n_p, e1r,
+                                                 top_single(dice, d, p, v, ru), -1, 0, 0)
+                            else:
+                                kc = keep_chance(st, d, p, n_p, e1r,
+                                                 top_single(dice, d, p, v, 0), rq, e_opp, ru)
+                            risk1 = vp0 * (1.0 - kc)
+                        th = w_hold * (risk0 - risk1)
+                        s += th
                     if _better(s, key + ru, best, bkey):
-                        best, bkey, bv, bd, barg = s, key + ru, v, d, rq * 8 + ru
+                        best, bkey, bv, bd, barg, bth = s, key + ru, v, d, rq * 8 + ru, th
     if bd < 0 or (best < w[W_PASS_BELOW] and may_roll_again(A, st, p)):
         return 0, -1, -1
-    if best < w[W_WAIT] and can_wait(A, st, p):
+    if best - min(bth, 0.0) < w[W_WAIT] and can_wait(A, st, p):
         return 0, -1, -1
     return bv, bd, barg

@@ -17,7 +17,13 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.ref import rule
-from simlab.games.jelly.bestfirst import fast_weights, my_zone_values, place_fast
+from simlab.games.jelly.bestfirst import (
+    fast_weights,
+    hold_ub,
+    my_zone_values,
+    place_fast,
+    risk_now,
+)
 from simlab.games.jelly.options import place_code, shuffle_ranks
 from simlab.games.jelly.roster import (
     W_CANCEL,
@@ -25,6 +31,8 @@ from simlab.games.jelly.roster import (
     W_COST,
     W_DENY,
     W_FLIP,
+    W_HAND,
+    W_HOLD,
     W_LEADER,
     W_LOCK,
     W_MARGIN,
@@ -34,15 +42,16 @@ from simlab.games.jelly.roster import (
     W_TARGET,
     W_WAIT,
 )
-from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.state import I_POD_STACK
-from simlab.games.jelly.timer import can_wait, lock_ok, may_roll_again
+from simlab.games.jelly.timer import can_wait, dice_in_time, fill_hand, lock_ok, may_roll_again
 from simlab.games.jelly.valuation import (
     center_term,
     controls,
+    keep_chance,
     non_ctrl_take,
     opp_tops,
     standing,
+    top_single,
     zone_podium,
     zone_worth,
     zone_worth_fast,
@@ -50,8 +59,8 @@ from simlab.games.jelly.valuation import (
 
 
 @rule(inline=True)
-def _fill_opponents(rw, target, locked, nlive, mine, values, n_d, p, moves, pod_ok, pods, jelly,
-                    n_p):
+def _fill_opponents(rw, target, locked, nlive, mine, values, n_d, p, moves, pod_ok, pv, pods,
+                    jelly, n_p):
     """Fill ``values[q, d, z]`` for p's opponents q (as ``my_zone_values`` fills p's kept
     ``mine[p]``), with the dice they have (a one-icon zone is worth the same to everyone)."""
     for d in range(n_d):
@@ -59,7 +68,7 @@ def _fill_opponents(rw, target, locked, nlive, mine, values, n_d, p, moves, pod_
             continue
         z0 = target[d]
         for z in range(max(z0 - 1, 0) if moves else z0, min(z0 + 1, 2) + 1 if moves else z0 + 1):
-            simple = zone_worth_fast(rw, d, z, pod_ok, n_p) == mine[p, d, z]
+            simple = zone_worth_fast(rw, d, z, pod_ok, pv, n_p) == mine[p, d, z]
             for q in range(n_p):
                 if q == p:
                     continue
@@ -67,7 +76,7 @@ def _fill_opponents(rw, target, locked, nlive, mine, values, n_d, p, moves, pod_
                     values[q, d, z] = mine[p, d, z]
                 else:
                     values[q, d, z] = zone_worth(rw, target, n_d, d, z, nlive[d, q], pod_ok,
-                                                 pods[q], jelly[q], n_p)
+                                                 pv, pods[q], jelly[q], n_p)
 
 
 @rule(inline=True)
@@ -207,7 +216,8 @@ def evaluate_place(A, st, w, p, codes, scores, rng):
     ``pass_below``, or below ``wait`` while the time allows rolling again: ``can_wait``).
 
     Ties between districts and between opponents are broken by a random order drawn from
-    ``rng`` (``shuffle_ranks``): the leader is the opponent with the most jelly (pods at 3.5),
+    ``rng`` (``shuffle_ranks``): the leader is the opponent with the most jelly (pods at their
+    mean roll),
     ties by that order. With non-empty ``codes`` / ``scores`` it records every legal choice it
     scores (its ``place_code`` and score, ``n`` of them) and prunes nothing: the lookahead bot
     ranks them.
@@ -256,17 +266,20 @@ def _scan_place(A, st, w, p, codes, scores, rng):
     for q in range(n_p):  # ties: the random order of this decision
         if q == p:
             continue
-        s = st.jelly[q] + POD_VALUE * st.pods[q]
+        s = st.jelly[q] + A.pod_value * st.pods[q]
         if s > best_score or (s == best_score and st.rank_p[q] < st.rank_p[leader]):
             best_score = s
             leader = q
         if st.center[q] > bo0:
             bo0 = st.center[q]
     lead0 = 1.0 if st.center[p] > 0 and st.center[p] >= bo0 else 0.0
-    finite = True
+    w_hold = w[W_HOLD]
+    finite = np.isfinite(w_hold)
     for i in range(W_TARGET + 1):
         if not np.isfinite(w[i]):
             finite = False
+    # the hold term: only while an opponent still places a die (else it is 0.0 and skipped)
+    hold_on = w_hold != 0.0 and fill_hand(A, st, p)
     prune = finite and not record  # skip districts whose bound cannot reach the best
     vmax = 0
     t_cost_max = 0.0  # bounds of the cost and center terms of any choice
@@ -278,7 +291,7 @@ def _scan_place(A, st, w, p, codes, scores, rng):
     cmax = 0.0
     if use_center and has12:
         for rq in range(n_p):
-            cmax = max(cmax, center_term(st.center, p, w, rq, bo0, lead0))
+            cmax = max(cmax, center_term(st.center, p, w, rq, bo0, lead0, A.pod_value))
     # my zone values: the kept memo ``zone_val[p]`` brought up to date and read in place;
     # the opponents' in the scratch ``values`` (deny and leader terms only)
     zv = st.zone_val
@@ -286,9 +299,10 @@ def _scan_place(A, st, w, p, codes, scores, rng):
                    pod_ok, st.pods[p], st.jelly[p], n_p)
     if need_all:
         _fill_opponents(rw, st.target, st.locked, st.nlive, zv, st.values, n_d, p, has34,
-                        pod_ok, st.pods, st.jelly, n_p)
+                        pod_ok, A.pod_value, st.pods, st.jelly, n_p)
     best = -1e18
     bkey = -1
+    bth = 0.0  # the best choice's hold term
     bv = 0
     bd = -1
     barg = -1
@@ -333,8 +347,16 @@ def _scan_place(A, st, w, p, codes, scores, rng):
         deny_ub = 0.0
         if prune and need_all:
             deny_ub = _deny_ub(w, st.values, st.eff, n_p, p, d, z0, has34, top0, leader)
+        risk0 = 0.0  # the jelly at risk here now, and the bounds of the hold term
+        hub = 0.0
+        hub_rem = 0.0
+        if hold_on:
+            risk0 = risk_now(st, d, p, n_p, e_me, ctrl0, vp0)
+            hub = hold_ub(w_hold, risk0, hi_raw >= 0, vp0, vpm if has34 else vp0,
+                          vpp if has34 else vp0)
+            hub_rem = hold_ub(w_hold, risk0, rem_raw >= 0, vp0, vp0, vp0)
         if prune and _choice_ub(w, hi_raw, removals, has34, ctrl0, take0, mg0, vp0, vpm, vpp,
-                                sv_hi, t_cost_max, cmax, need_all, deny_ub) < best:
+                                sv_hi, t_cost_max, cmax, need_all, deny_ub) + hub < best:
             continue
         # no effect (any value) and target moves (values 3-4)
         for j in range(n_rolled):
@@ -356,12 +378,21 @@ def _scan_place(A, st, w, p, codes, scores, rng):
             else:
                 s = _score(w, ctrl0, take0, mg0, e1, m1, vp0, sv1, deny, t_cost,
                            t_cancel + tg0, 0.0, need_all, has_cost, has_new, False)
+            ctrl1 = (e1 > 0) & (e1 >= m1)
+            kc = 1.0  # the chance to keep control after it (the hold term)
+            th = 0.0
+            if hold_on:
+                if ctrl1:
+                    kc = keep_chance(st, d, p, n_p, e1,
+                                     top_single(st.dice, d, p, v, 0), -1, 0, 0)
+                th = w_hold * (risk0 - (vp0 * (1.0 - kc) if ctrl1 else 0.0))
+                s += th
             if record:
                 codes[n_rec] = place_code(v, d, -1)
                 scores[n_rec] = s
                 n_rec += 1
             if s > best or (s == best and key < bkey):
-                best, bkey, bv, bd, barg = s, key, v, d, -1
+                best, bkey, bv, bd, barg, bth = s, key, v, d, -1, th
             if v != 3 and v != 4:
                 continue
             for k in range(1, 3):
@@ -384,15 +415,19 @@ def _scan_place(A, st, w, p, codes, scores, rng):
                 else:
                     s = _score(w, ctrl0, take0, mg0, e1, m1, vp1, sv1, deny, t_cost, t_cancel,
                                t_target, need_all, has_cost, has_new, True)
+                th = 0.0
+                if hold_on:
+                    th = w_hold * (risk0 - (vp1 * (1.0 - kc) if ctrl1 else 0.0))
+                    s += th
                 if record:
                     codes[n_rec] = place_code(v, d, nz)
                     scores[n_rec] = s
                     n_rec += 1
                 if s > best or (s == best and key + k < bkey):
-                    best, bkey, bv, bd, barg = s, key + k, v, d, nz
+                    best, bkey, bv, bd, barg, bth = s, key + k, v, d, nz, th
         if not removals or prune and _choice_ub(
                 w, rem_raw, True, False, ctrl0, take0, mg0, vp0, 0.0, 0.0, sv_hi0, t_cost_max,
-                cmax, need_all, deny_ub) < best:
+                cmax, need_all, deny_ub) + hub_rem < best:
             continue
         # remove another die here (values 1-2): owner by owner, each value ru he holds here
         for rq in range(n_p):
@@ -403,13 +438,13 @@ def _scan_place(A, st, w, p, codes, scores, rng):
             rest = m2 if rq == i1 else m1  # best other total without rq's
             t_center = tg0
             if use_center:
-                t_center = center_term(st.center, p, w, rq, bo0, lead0) + tg0
+                t_center = center_term(st.center, p, w, rq, bo0, lead0, A.pod_value) + tg0
             # skip owner rq when no removal of his can reach the best: my total is at most
             # e_me + 2 (+6 more un-cancelling a pair of mine), the best other at least ``rest``
             # (at least m1 when I remove my own), the center term exactly ``t_center``
             if prune and _choice_ub(w, e_me + 8 - m1 if mine else e_me + 2 - rest, True, False,
                                     ctrl0, take0, mg0, vp0, 0.0, 0.0, sv_hi0, t_cost_max,
-                                    t_center, need_all, deny_ub) < best:
+                                    t_center, need_all, deny_ub) + hub_rem < best:
                 continue
             held = 0  # the values rq holds here, 3 bits each (branch-free)
             n_held = 0
@@ -449,27 +484,47 @@ def _scan_place(A, st, w, p, codes, scores, rng):
                     else:
                         s = _score(w, ctrl0, take0, mg0, e1r, max_o1, vp0, sv1, deny, t_cost,
                                    t_cancel, t_center, need_all, has_cost, has_new, True)
+                    th = 0.0
+                    if hold_on:
+                        risk1 = 0.0
+                        if (e1r > 0) & (e1r >= max_o1):
+                            if mine:
+                                kc = keep_chance(st, d, p, n_p, e1r,
+                                                 top_single(st.dice, d, p, v, ru), -1, 0, 0)
+                            else:
+                                kc = keep_chance(st, d, p, n_p, e1r,
+                                                 top_single(st.dice, d, p, v, 0), rq, e_opp,
+                                                 ru)
+                            risk1 = vp0 * (1.0 - kc)
+                        th = w_hold * (risk0 - risk1)
+                        s += th
                     if record:
                         codes[n_rec] = place_code(v, d, rq * 8 + ru)
                         scores[n_rec] = s
                         n_rec += 1
                     if s > best or (s == best and key + ru < bkey):
-                        best, bkey, bv, bd, barg = s, key + ru, v, d, rq * 8 + ru
+                        best, bkey, bv, bd, barg, bth = s, key + ru, v, d, rq * 8 + ru, th
     if bd < 0 or (best < w[W_PASS_BELOW] and may_roll_again(A, st, p)):
         return n_rec, 0, -1, -1
-    if best < w[W_WAIT] and can_wait(A, st, p):
+    if best - min(bth, 0.0) < w[W_WAIT] and can_wait(A, st, p):
         return n_rec, 0, -1, -1
     return n_rec, bv, bd, barg
 
 
 @rule
 def evaluate_lock(A, st, w, p, rng):
-    """The evaluator bots' lock-down with weights ``w``: the district whose take is most at
-    risk (value / (1 + margin)), or -1; ties in a random order drawn from ``rng``."""
+    """The evaluator bots' lock-down with weights ``w`` (``lock`` > 0.5), or -1; ties in a
+    random order drawn from ``rng``. With a ``hold`` weight: of the districts it controls,
+    the one with the most jelly at risk (its target value times the chance that the dice the
+    opponents still hold overturn the control: ``keep_chance``), none when no opponent still
+    places a die (no one could take anything). ``hold`` 0: the largest value / (1 + margin)."""
     n_d = A.n_districts
     n_p = A.n_players
     req = A.lock_requires_dice
     if w[W_LOCK] <= 0.5:
+        return -1
+    by_risk = w[W_HOLD] != 0.0
+    if by_risk and not fill_hand(A, st, p):
         return -1
     shuffle_ranks(st, rng)
     best = 0.0
@@ -477,13 +532,16 @@ def evaluate_lock(A, st, w, p, rng):
     for d in range(n_d):
         if not lock_ok(st.locked, st.ndice, d, n_p, req) or not controls(st.eff, d, p, n_p):
             continue
-        margin = st.eff[d, p]
-        for q in range(n_p):
-            if q != p:
-                margin = min(margin, st.eff[d, p] - st.eff[d, q])
         value = zone_worth(A.rewards, st.target, n_d, d, st.target[d], st.nlive[d, p],
-                           st.info[I_POD_STACK] > 0, st.pods[p], st.jelly[p], n_p)
-        v = value / (1.0 + margin)
+                           st.info[I_POD_STACK] > 0, A.pod_value, st.pods[p], st.jelly[p], n_p)
+        if by_risk:
+            v = risk_now(st, d, p, n_p, st.eff[d, p], True, value)
+        else:
+            margin = st.eff[d, p]
+            for q in range(n_p):
+                if q != p:
+                    margin = min(margin, st.eff[d, p] - st.eff[d, q])
+            v = value / (1.0 + margin)
         if v > best or (v == best and bd >= 0 and st.rank_d[d] < st.rank_d[bd]):
             best = v
             bd = d
@@ -493,10 +551,16 @@ def evaluate_lock(A, st, w, p, rng):
 @rule
 def evaluate_flip(A, st, w, p):
     """The evaluator bots' timer flip (weights ``w``), asked at every moment ``p`` may flip
-    (its dice all placed): flip while an opponent still has dice, when ``p`` stands at least as
-    well as every opponent (``standing``) or an opponent with dice left stands better (flipping
-    costs ``p`` nothing and caps the time the others have to roll for what they need; a leader
-    waiting to place last is cut short). ``flip`` <= 0: never flip."""
+    (its dice all placed), decided from what the opponents still hold: each opponent's
+    prospect is its ``standing`` plus ``in_hand`` jelly for each die it still places, all of
+    them if the timer is kept, those it places before the timer would run out
+    (``dice_in_time``, its pace) if flipped now. Flip while an opponent still has dice, when
+    ``p`` stands at least as well as every opponent's prospect (flipping costs it nothing and
+    caps the others' time), when the flip lowers the best prospect (it cuts the dice of the
+    opponent who would stand best: a player waiting to place last is cut short) or when it
+    cuts no die at all (it costs nothing and ends a wait). It keeps the timer only to let a
+    trailing opponent's dice, which the flip would cut, contest a better-placed player.
+    ``flip`` <= 0: never flip."""
     if not w[W_FLIP] > 0.0:
         return False
     n_p = A.n_players
@@ -507,12 +571,18 @@ def evaluate_flip(A, st, w, p):
     if not any_left:  # no flip, and no standing to weigh
         return False
     mine = standing(A, st, p)
-    ahead = True
+    g = w[W_HAND]
+    until = st.next_time[p] + A.timer_seconds
+    keep = -np.inf
+    flip = -np.inf
+    cuts = False
     for q in range(n_p):
         if q == p:
             continue
-        if standing(A, st, q) > mine:
-            if st.n_left[q] > 0:
-                return True  # an opponent with dice left stands better
-            ahead = False
-    return ahead
+        s = standing(A, st, q)
+        k = st.n_left[q]
+        placed = dice_in_time(A, st, q, until) if k > 0 else 0
+        cuts = cuts or placed < k
+        keep = max(keep, s + g * k)
+        flip = max(flip, s + g * placed)
+    return mine >= keep or flip < keep or not cuts

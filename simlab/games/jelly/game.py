@@ -15,7 +15,6 @@ from simlab.games.jelly import nb
 from simlab.games.jelly import roster as _roster
 from simlab.games.jelly.rules import (
     ADJ_EITHER,
-    POD_VALUE,
     R_ADJ,
     R_PODIUM,
     R_PODIUM_PRESENT,
@@ -119,6 +118,11 @@ class JellyGame(Game):
     length_unit = "steps"
     #: ``first``: the first legal option, no evaluation (``simlab bench`` times the rules)
     bench_bots = _roster.BENCH_BOTS
+    #: the default search (``simlab bench``, the strength ladder): ``search``, the lookahead
+    #: kernel at a cheaper configuration (roster.py); its budget, the playouts per option
+    search_bot = "search"
+    search_param = "playouts"
+    search_budgets = (2, 8)
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
@@ -324,6 +328,7 @@ class JellyGame(Game):
     def metrics(self, agg: dict, n_games: int, rules: JellyRules, lineup) -> dict:
         faces = rules.district_faces()
         rounds = n_games * rules.rounds
+        pod_value = (rules.pod_sides + 1) / 2  # a pod at its mean roll
         districts = []
         for d, face in enumerate(faces):
             ctrl = int(agg["district_control"][d])
@@ -336,7 +341,7 @@ class JellyGame(Game):
                 "controlled_share": ctrl / rounds if rounds else 0.0,
                 "mean_reward_jelly": jel / ctrl if ctrl else 0.0,
                 "mean_reward_pods": pods / ctrl if ctrl else 0.0,
-                "mean_reward_value": (jel + POD_VALUE * pods) / ctrl if ctrl else 0.0,
+                "mean_reward_value": (jel + pod_value * pods) / ctrl if ctrl else 0.0,
             })
         counters = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
         per_game = {name: v / n_games for name, v in counters.items()}
@@ -359,6 +364,7 @@ class JellyGame(Game):
         return {
             **explain,
             "districts": districts,
+            "pod_value": pod_value,
             "totals": counters,
             "per_game": per_game,
             "dice_lost_to_cancellation": per_game["dice_cancelled"],

@@ -15,8 +15,13 @@ from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.games.jelly.dice import do_place, place_legal, roll_dice
 from simlab.games.jelly.evaluator import evaluate_flip, evaluate_lock, evaluate_place
 from simlab.games.jelly.options import code_arg, code_district, code_value
-from simlab.games.jelly.roster import LA_HORIZON, LA_PLAYOUTS, LA_WIDTH
-from simlab.games.jelly.rules import POD_VALUE
+from simlab.games.jelly.roster import (
+    LA_HORIZON,
+    LA_PHOLD,
+    LA_PLAYOUTS,
+    LA_WIDTH,
+    W_HOLD,
+)
 from simlab.games.jelly.scoring import score_round
 from simlab.games.jelly.state import I_DRONE, I_FLIPPED, I_ROUND
 from simlab.games.jelly.timer import (
@@ -111,12 +116,12 @@ def playout_finish(A, st, p, S, sc, horizon):
     if last < A.rounds:  # cut: rank by jelly + expected pods
         bestv = -1e18
         for q in range(n_p):
-            bestv = max(bestv, st.jelly[q] + POD_VALUE * st.pods[q])
+            bestv = max(bestv, st.jelly[q] + A.pod_value * st.pods[q])
         k = 0
         for q in range(n_p):
-            if st.jelly[q] + POD_VALUE * st.pods[q] == bestv:
+            if st.jelly[q] + A.pod_value * st.pods[q] == bestv:
                 k += 1
-        mine = st.jelly[p] + POD_VALUE * st.pods[p]
+        mine = st.jelly[p] + A.pod_value * st.pods[p]
         return (1.0 / k if mine == bestv else 0.0) + mine / 10000.0
     for r in range(st.info[I_ROUND] + 1, last):
         st.info[I_ROUND] = r
@@ -164,17 +169,44 @@ def _top_options(S, n, width, rank_d):
 
 
 @rule
+def _play_option(A, st, p, S, sc, c, t, base, j0, j1, horizon):
+    """The summed playout results of p's placement code ``c`` (0: place nothing and roll
+    again) over playouts ``j0`` .. ``j1`` - 1, playout j on its own stream seeded from
+    ``base`` and j (common random numbers: every option sees the same dice)."""
+    v = code_value(c)
+    d = code_district(c)
+    arg = code_arg(c)
+    sim = S.sim
+    tot = 0.0
+    for j in range(j0, j1):
+        copy_state(st, sim)
+        seed_stream(base, np.uint64(j), S.rng)
+        if c != 0:
+            do_place(sim, p, v, d, arg, S.agg)
+            sim.rerolls[p] = 0
+        else:
+            sim.rerolls[p] += 1
+        if sim.n_left[p] == 0:
+            playout_after_last(A, sim, p, t, S.w, S.agg, np.int64(-2), np.int64(-1), S.rng)
+        sim.next_time[p] = t + next_gap(A, sim, p, S.rng)
+        tot += playout_finish(A, sim, p, S, sc, horizon)
+    return tot
+
+
+@rule
 def lookahead_place(A, st, lineup, p, rng, sc, S):
     """The lookahead bot's roll step: greedy's ``width`` best placements (with their effects),
     each tried in ``playouts`` playouts to the end of the game from a copy of the state; the
     best mean result is placed. Playouts roll every die on their own stream, seeded by one
     draw from the game's (so the bot never sees a die before it is rolled), with the same
     seeds for every option (common random numbers). When the time allows rolling again
-    (``can_wait``), placing nothing is one more option, played out the same way."""
+    (``can_wait``), placing nothing is one more option, played out the same way.
+    ``playout_hold``: the hold weight of the playouts' greedy policy (its candidates too)."""
     w = lineup.params[p]
     plays = max(1, int(w[LA_PLAYOUTS]))
     width = max(1, int(w[LA_WIDTH]))
     horizon = int(max(0.0, min(w[LA_HORIZON], 99.0)))
+    S.w[W_HOLD] = w[LA_PHOLD]
     n, v0, d0, a0 = evaluate_place(A, st, S.w, p, S.codes, S.scores, rng)
     if n == 0:
         return 0, -1, -1
@@ -185,28 +217,11 @@ def lookahead_place(A, st, lineup, p, rng, sc, S):
         return code_value(c), code_district(c), code_arg(c)
     base = next_u64(rng)
     t = st.next_time[p]
-    sim = S.sim
     best = -1e18
     bc = S.codes[S.cand[0]]
     for i in range(k + (1 if wait else 0)):
         c = S.codes[S.cand[i]] if i < k else 0  # code 0: place nothing, roll again
-        v = code_value(c)
-        d = code_district(c)
-        arg = code_arg(c)
-        tot = 0.0
-        for j in range(plays):
-            copy_state(st, sim)
-            seed_stream(base, np.uint64(j), S.rng)
-            if c != 0:
-                do_place(sim, p, v, d, arg, S.agg)
-                sim.rerolls[p] = 0
-            else:
-                sim.rerolls[p] += 1
-            if sim.n_left[p] == 0:
-                playout_after_last(A, sim, p, t, S.w, S.agg, np.int64(-2), np.int64(-1),
-                                   S.rng)
-            sim.next_time[p] = t + next_gap(A, sim, p, S.rng)
-            tot += playout_finish(A, sim, p, S, sc, horizon)
+        tot = _play_option(A, st, p, S, sc, c, t, base, 0, plays, horizon)
         if tot > best:
             best = tot
             bc = c
@@ -222,6 +237,7 @@ def lookahead_options(A, st, lineup, p, base, sc, S, lock, flip):
     playouts seeded from ``base``."""
     plays = max(1, int(lineup.params[p][LA_PLAYOUTS]))
     horizon = int(max(0.0, min(lineup.params[p][LA_HORIZON], 99.0)))
+    S.w[W_HOLD] = lineup.params[p][LA_PHOLD]
     t = st.next_time[p]
     tot = 0.0
     for j in range(plays):

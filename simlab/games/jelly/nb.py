@@ -17,9 +17,10 @@ from simlab.core.rng import next_u64, randint, seed_stream
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.jelly.bots import decide_flip, decide_lock, decide_place
 from simlab.games.jelly.dice import do_place, place_legal, roll_dice
+from simlab.games.jelly.evaluator import evaluate_flip, evaluate_lock
 from simlab.games.jelly.lookahead import lookahead_options, lookahead_place
 from simlab.games.jelly.options import shuffle_ranks
-from simlab.games.jelly.roster import BOT_LOOKAHEAD
+from simlab.games.jelly.roster import BOT_LOOKAHEAD, LA_MOMENTS, LA_PHOLD, W_HOLD
 from simlab.games.jelly.scoring import score_round
 from simlab.games.jelly.state import (
     C_PASSES,
@@ -113,6 +114,9 @@ def choose_lock(A, st, lineup, p, rng, sc, S):
     """Every bot's lock-down (``decide_lock``; the lookahead bot tries no lock and each legal
     district, the timer then flipped as greedy does; ties in a random district order)."""
     if S is not None:
+        if lineup.ids[p] == BOT_LOOKAHEAD and lineup.params[p][LA_MOMENTS] <= 0.0:
+            S.w[W_HOLD] = lineup.params[p][LA_PHOLD]
+            return evaluate_lock(A, st, S.w, p, rng)  # not searched: greedy's
         if lineup.ids[p] == BOT_LOOKAHEAD:
             shuffle_ranks(st, rng)
             base = next_u64(rng)
@@ -136,6 +140,9 @@ def choose_flip(A, st, lineup, p, rng, sc, S):
     """Every bot's timer flip at a moment with every die placed (``decide_flip``; the lookahead
     bot plays both out: keep now, greedy from its next moment on, or flip now)."""
     if S is not None:
+        if lineup.ids[p] == BOT_LOOKAHEAD and lineup.params[p][LA_MOMENTS] <= 0.0:
+            S.w[W_HOLD] = lineup.params[p][LA_PHOLD]
+            return evaluate_flip(A, st, S.w, p)  # not searched: greedy's
         if lineup.ids[p] == BOT_LOOKAHEAD:
             base = next_u64(rng)
             keep = lookahead_options(A, st, lineup, p, base, sc, S, np.int64(-3), np.int64(0))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core import plots
-from simlab.games.jelly.rules import POD_VALUE
 
 #: at most this many points are drawn as grouped bars; more become lines over the points
 MAX_GROUPED = 5
@@ -65,9 +64,12 @@ def figures(points: list) -> list:
     points = [p for p in points if p.metrics and p.metrics.get("districts")]
     if not points:
         return []
-    timing = speed_timer_figures(points)
+    timing = speed_timer_figures(points) + slow_wins_figures(points)
     metrics = [p.metrics for p in points]
     which = " (each point)" if len(points) > 1 else ""
+    pod_values = {m.get("pod_value", 3.5) for m in metrics}
+    pod_note = (f"a pod counts {pod_values.pop():g}" if len(pod_values) == 1
+                else "a pod counts its die's mean roll")
     out = [
         ("district-control", "District control",
          _by_district(points, metrics, "controlled_share",
@@ -77,7 +79,7 @@ def figures(points: list) -> list:
         ("district-reward", "Reward value per district",
          _by_district(points, metrics, "mean_reward_value",
                       title_text=f"Mean reward value taken per control{which}",
-                      ylabel=f"jelly per control (a pod counts {POD_VALUE:g})",
+                      ylabel=f"jelly per control ({pod_note})",
                       percent=False, value_fmt="{:.1f}")),
     ]
     labels = [lab for _, lab in EVENTS]
@@ -183,4 +185,99 @@ def speed_words(speeds, timers, share, lost, seat, bot, fair) -> str:
     if slower_better:
         parts.append("Being slower helps while the timer does not cut the dice short: a slower "
                      "player places later and sees more of the table.")
+    return " ".join(parts)
+
+
+#: the grid of ``scenarios/jelly-slow-wins.toml``: seconds per die, the sand timer and the
+#: opponents' policy (a bot parameter of every greedy seat)
+SLOW_WINS_PARAMS = {"rules.roll_seconds", "rules.timer_seconds"}
+
+
+def _waiter(p) -> int | None:
+    """The index (into ``bot_labels``) of the one bot that waits (``wait=`` in its label,
+    a threshold above 1: it rolls again while the time allows), or None."""
+    found = [i for i, lab in enumerate(p.bot_labels) if _wait_of(lab) > 1.0]
+    return found[0] if len(found) == 1 else None
+
+
+def _wait_of(label: str) -> float:
+    """The ``wait`` parameter written in a bot label (0.0 when none is written)."""
+    for part in label.replace(")", ",").split("(")[-1].split(","):
+        k, _, v = part.strip().partition("=")
+        if k == "wait":
+            try:
+                return float(v)
+            except ValueError:
+                return 0.0
+    return 0.0
+
+
+def slow_wins_figures(points: list) -> list:
+    """For a grid over seconds per die (``rules.roll_seconds``), the sand timer
+    (``rules.timer_seconds``) and one more parameter of the opponents (their policy, e.g.
+    ``bots.greedy.hold``), with one bot that waits (rolls again while the time allows, to
+    place its dice last): a heatmap of the waiter's win share per policy, and a caption that
+    says in words how "slow wins" depends on each."""
+    pts = []
+    for p in points:
+        keys = set(p.point.get("params", {}))
+        if (p.point.get("baseline") or not p.metrics or not SLOW_WINS_PARAMS <= keys
+                or len(keys) != 3 or _waiter(p) is None):
+            continue
+        pts.append(p)
+    if not pts:
+        return []
+    pol_key = next(iter(set(pts[0].point["params"]) - SLOW_WINS_PARAMS))
+    secs = sorted({float(p.point["params"]["rules.roll_seconds"]) for p in pts})
+    timers = sorted({float(p.point["params"]["rules.timer_seconds"]) for p in pts})
+    pols = sorted({float(p.point["params"][pol_key]) for p in pts})
+    share = np.full((len(pols), len(secs), len(timers)), np.nan)
+    waiter = pts[0].bot_labels[_waiter(pts[0])]
+    players = int(pts[0].point["players"])
+    for p in pts:
+        i = pols.index(float(p.point["params"][pol_key]))
+        j = secs.index(float(p.point["params"]["rules.roll_seconds"]))
+        k = timers.index(float(p.point["params"]["rules.timer_seconds"]))
+        w = _waiter(p)
+        share[i, j, k] = float(np.asarray(p.bot_shares)[..., w].mean())
+    fair = 1.0 / players
+    panels = [{"matrix": share[i], "row_labels": [f"{s:g} s" for s in secs],
+               "col_labels": [f"{t:g} s" for t in timers], "xlabel": "sand timer",
+               "ylabel": "seconds to roll and place a die", "title": f"{pol_key} = {v:g}",
+               "cbar_label": f"waiter's win share (fair {100 * fair:.0f}%)",
+               "fmt": lambda x: f"{100 * x:.0f}%", "percent_cbar": True, "vmin": 0.0,
+               "vmax": 1.0} for i, v in enumerate(pols)]
+    fig = plots.heatmap_panels(panels, title_text=f"Slow wins: {waiter} against the others",
+                               height=max(4.2, 1.6 + 0.55 * len(secs)))
+    return [("slow-wins", "Slow wins", slow_words(secs, timers, pols, pol_key, share, waiter,
+                                                  fair), fig)]
+
+
+def slow_words(secs, timers, pols, pol_key, share, waiter, fair) -> str:
+    """How the waiter's win share depends on seconds per die, the timer and the opponents'
+    policy, in words, from the grid's figures (``share[policy, seconds, timer]``)."""
+    k = int(np.argmin([abs(t - 10.0) for t in timers]))
+    parts = [f"A player who waits ({waiter}: it rolls again while it can still place every "
+             f"die before the timer can run out, so it places its dice last) against the "
+             f"others, fair share {100 * fair:.0f}%."]
+    for i, v in enumerate(pols):
+        row = ", ".join(f"{100 * share[i, j, k]:.0f}% at {s:g} s a die"
+                        for j, s in enumerate(secs))
+        parts.append(f"With the {timers[k]:g}-second timer and {pol_key} = {v:g}: {row}.")
+    j = int(np.argmin(secs))
+    i = len(pols) - 1
+    col = ", ".join(f"{100 * share[i, j, m]:.0f}% with {t:g} s" for m, t in enumerate(timers))
+    parts.append(f"The timer at {secs[j]:g} s a die ({pol_key} = {pols[i]:g}): {col}.")
+    swing = [100 * (np.nanmax(share[i, :, k]) - np.nanmin(share[i, :, k]))
+             for i in range(len(pols))]
+    over = [f"{pol_key} = {v:g}" for i, v in enumerate(pols) if np.nanmax(share[i]) > fair]
+    parts.append(
+        ("Slow wins (waiting beats the fair share somewhere in the grid) with "
+         + " and ".join(over) if over else "Waiting never beats the fair share in this grid")
+        + "; with the " + f"{timers[k]:g}-second timer seconds per die move the waiter's share "
+        + "by up to " + ", ".join(f"{x:.0f}" for x in swing) + " points ("
+        + ", ".join(f"{pol_key} = {v:g}" for v in pols) + ")"
+        + (f"; the opponents' {pol_key} {pols[0]:g} -> {pols[-1]:g} moves it by "
+           f"{-100 * np.nanmean(share[0] - share[-1]):+.0f} points on average over the grid."
+           if len(pols) > 1 else "."))
     return " ".join(parts)

@@ -104,9 +104,10 @@ READINGS = [
         "(at twice the bound the round ends as by step_bound). No built-in bot at its defaults "
         "reaches the bound. Measured (4 players, default rules, 2,000 games, seed 1): "
         "greedy(wait=10) in seat 1 against three greedy(flip=0) reaches it in every round and "
-        "wins 0.0% by step_bound, 89.5% by flip_at_bound (91.7% with roll_again_limit=3); four "
-        "greedy(wait=10) place no die at all by step_bound, 50.8 of 112 a game by "
-        "flip_at_bound."),
+        "wins 0.0% by step_bound, 35.8% by flip_at_bound (41.1% with roll_again_limit=3; "
+        "89.5% and 91.7% before the bots weighed the jelly at risk to late dice, the hold "
+        "term); four greedy(wait=10) place no die at all by step_bound, 50.8 of 112 a game by "
+        "flip_at_bound (measured before the hold term)."),
     Reading(
         "roll_again_limit",
         "Either: place one of your dice on a district entrance. Then, use the die's effect "
@@ -116,9 +117,10 @@ READINGS = [
         "limit N a player's roll after N rolls in a row without placing must place a die "
         "(where one is legal); every bot keeps it. A limit ends by a rule the stand-off "
         "round_end_without_flip otherwise leaves to the bound. Measured (4 players, 2,000 "
-        "games, seed 1): greedy(wait=10) in seat 1 against three greedy(flip=0) wins 91.7% "
-        "with a limit of 3, 92.9% with 10 (0.0% without); against three greedy the limit of "
-        "3 changes nothing (the waiter rolls again 2.6 times a round)."),
+        "games, seed 1): greedy(wait=10) in seat 1 against three greedy(flip=0) wins 41.1% "
+        "with a limit of 3, 39.6% with 10 (0.0% without; 91.7% and 92.9% before the hold "
+        "term); against three greedy the limit of 3 changes nothing (37.2% with and "
+        "without)."),
     Reading(
         "max_steps_per_round",
         "Repeat this step until you have placed all your dice:",

@@ -37,11 +37,13 @@ from simlab.games.jelly.state import (
     new_scratch,
     new_search,
 )
+from simlab.games.jelly import timer
+from simlab.games.jelly.bestfirst import risk_now
 from simlab.games.jelly.timer import lock_ok, next_gap
 from simlab.games.jelly.valuation import _icon, controls, zone_worth
 
 MAX_OPTIONS = 12          # options listed per decision (the best ones and the chosen one)
-BOT_NAMES = {v[0]: k for k, v in bots.BOTS.items()}
+BOT_NAMES = {v[0]: k for k, v in reversed(list(bots.BOTS.items()))}  # an id's first name
 
 
 # ----------------------------------------------------------------------------- the recorder
@@ -223,13 +225,13 @@ class _Recorder(ReferenceGame):
         values = []
         for nb in sides:
             z = int(st.target[nb])
-            values.append(sum(float(_icon(A.rewards, nb, z, j, nd, pod_ok, st.pods[q],
-                                          st.jelly[q], self.n_p))
+            values.append(sum(float(_icon(A.rewards, nb, z, j, nd, pod_ok, A.pod_value,
+                                          st.pods[q], st.jelly[q], self.n_p))
                               for j in range(A.rewards.shape[2])
                               if int(A.rewards[nb, z, j, 0]) not in (0, R_ADJ)))
         opts = [Option(label(nb), v, nb == pick) for nb, v in zip(sides, values, strict=True)]
         note = (f"{BOT_NAMES.get(bid, 'bot')}: the neighbour whose target reward is worth more "
-                f"to it (a pod at {bots.POD_VALUE:g}; an arrow there gives nothing; a tie: "
+                f"to it (a pod at {A.pod_value:g}; an arrow there gives nothing; a tie: "
                 f"district {sides[1]}); tied controllers who choose differently get nothing")
         best = sides[0] if values[0] > values[1] else sides[1]
         if best != pick:
@@ -258,7 +260,7 @@ class _Recorder(ReferenceGame):
         else:
             key = [float(bots.standing(A, st, r)) for r in order]
             how = (f"{BOT_NAMES.get(bid, 'bot')}: the weakest first (standing: jelly, a pod at "
-                   f"{bots.POD_VALUE:g}, the rewards it controls), so the leader gets least")
+                   f"{A.pod_value:g}, the rewards it controls), so the leader gets least")
             label = "standing (the lowest paid first)"
         opts = [Option(f"pay {self.names[r]} first", k if k is None or math.isfinite(k)
                        else None, i == 0) for i, (r, k) in enumerate(zip(order, key,
@@ -465,11 +467,11 @@ class _Recorder(ReferenceGame):
             for o in range(self.n_p):
                 if o == q:
                     continue
-                s = st.jelly[o] + bots.POD_VALUE * st.pods[o]
+                s = st.jelly[o] + self.A.pod_value * st.pods[o]
                 if s > best or (s == best and st.rank_p[o] < st.rank_p[leader]):
                     best, leader = s, o
             note += (f" It attacks the leader, {self.names[leader]} (most jelly, a pod at "
-                     f"{bots.POD_VALUE:g}: {best:g}), with weight {w[roster.W_LEADER]:g}, and "
+                     f"{self.A.pod_value:g}: {best:g}), with weight {w[roster.W_LEADER]:g}, and "
                      f"every opponent's take with deny {w[roster.W_DENY]:g}.")
         return note
 
@@ -481,6 +483,7 @@ class _Recorder(ReferenceGame):
         horizon = int(max(0.0, min(w[roster.LA_HORIZON], 99.0)))
         st, rng = self._copy(snap)
         S = self._search()
+        S.w[roster.W_HOLD] = w[roster.LA_PHOLD]  # the playouts' greedy hold weight
         sc = self.scratch2
         chosen_label = self._label(*chosen, st)
         n, _v, _d, _a = evaluate_place(A, st, S.w, q, S.codes, S.scores, rng)
@@ -547,6 +550,12 @@ class _Recorder(ReferenceGame):
                                                                  A.lock_requires_dice)]
         label = {-1: "no lock-down"} | {e: f"lock down district {e}" for e in lockable}
         what = "which district to lock down with its screen"
+        searched = w[roster.LA_MOMENTS] > 0.0
+        if bid == bots.BOT_LOOKAHEAD and self.search is not None and not searched:
+            # its lock-downs are not searched: greedy's, with the playouts' hold weight
+            w = self._search().w.copy()
+            w[roster.W_HOLD] = self.lineup.params[q][roster.LA_PHOLD]
+            bid = bots.BOT_GREEDY
         if bid == bots.BOT_LOOKAHEAD and self.search is not None:
             st, rng = self._copy(self.snap)
             S = self._search()
@@ -587,7 +596,12 @@ class _Recorder(ReferenceGame):
         if not w[roster.W_LOCK] > 0.5:
             return Decision(q, what, label[d], [Option(label[-1], None, d == -1)], "value",
                             f"lock weight {w[roster.W_LOCK]:g} <= 0.5: this bot never locks")
-        st = st0
+        by_risk = w[roster.W_HOLD] != 0.0
+        st, _ = self._copy(self.snap)
+        if by_risk and not timer.fill_hand(A, st, q):
+            return Decision(q, what, label[d], [Option(label[-1], 0.0, d == -1)], "value",
+                            "evaluator (hold): no opponent places a die after this moment, "
+                            "so nothing it controls is at risk: no lock-down")
         opts = [Option(label[-1], 0.0, d == -1)]
         best, best_d = 0.0, -1
         for e in lockable:
@@ -596,28 +610,45 @@ class _Recorder(ReferenceGame):
             margin = min([int(st.eff[e, q])] + [int(st.eff[e, q] - st.eff[e, o])
                                                for o in range(self.n_p) if o != q])
             value = float(zone_worth(A.rewards, st.target, self.n_d, e, st.target[e],
-                                     st.nlive[e, q], st.info[I_POD_STACK] > 0, st.pods[q],
-                                     st.jelly[q], self.n_p))
-            x = value / (1.0 + margin)
-            opts.append(Option(label[e] + f" (target worth {value:g}, lead {margin})", x,
-                               e == d))
+                                     st.nlive[e, q], st.info[I_POD_STACK] > 0, A.pod_value,
+                                     st.pods[q], st.jelly[q], self.n_p))
+            if by_risk:
+                x = float(risk_now(st, e, q, self.n_p, st.eff[e, q], True, value))
+                text = f" (target worth {value:g}, at risk {x:.2f})"
+            else:
+                x = value / (1.0 + margin)
+                text = f" (target worth {value:g}, lead {margin})"
+            opts.append(Option(label[e] + text, x, e == d))
             if x > best:
                 best, best_d = x, e
         if d >= 0 and not any(o.chosen for o in opts):
             opts.append(Option(label[d], None, True))
         opts.sort(key=lambda o: -(o.value if o.value is not None else -1e300))
-        note = ("evaluator: of the districts it controls, locks the one whose take is most "
-                "at risk: target value / (1 + its lead); none when no value is above 0")
+        if by_risk:
+            note = ("evaluator (hold): of the districts it controls, locks the one with the "
+                    "most jelly at risk: its target value times the chance that the dice the "
+                    "opponents still place after this moment overturn its control; none when "
+                    "no value is above 0")
+        else:
+            note = ("evaluator: of the districts it controls, locks the one whose take is most "
+                    "at risk: target value / (1 + its lead); none when no value is above 0")
         chosen_value = next(o.value for o in opts if o.chosen)
         if chosen_value is None or chosen_value < best:
             note += self._check(q, "lock-down", label[d], label[best_d])
-        return Decision(q, what, label[d], opts, "target / (1 + lead)", note)
+        return Decision(q, what, label[d], opts, "jelly at risk" if by_risk
+                        else "target / (1 + lead)", note)
 
     def flip_decision(self, q):
         A = self.A
         bid = int(self.lineup.ids[q])
         w = self.lineup.params[q]
         what = "whether to flip the sand timer now (every die placed)"
+        if bid == bots.BOT_LOOKAHEAD and self.search is not None and not \
+                w[roster.LA_MOMENTS] > 0.0:
+            # its flips are not searched: greedy's, with the playouts' hold weight
+            w = self._search().w.copy()
+            w[roster.W_HOLD] = self.lineup.params[q][roster.LA_PHOLD]
+            bid = bots.BOT_GREEDY
         if bid == bots.BOT_LOOKAHEAD and self.search is not None:
             st, rng = self._copy(self.snap)
             S = self._search()
@@ -649,12 +680,18 @@ class _Recorder(ReferenceGame):
         st, _ = self._copy(self.snap)
         stand = [float(bots.standing(A, st, o)) for o in range(self.n_p)]
         left = [o for o in range(self.n_p) if o != q and st.n_left[o] > 0]
-        note = ("evaluator: flips while an opponent still has dice, when it stands at least "
-                "as well as every opponent or an opponent with dice left stands better. "
-                "Standing (jelly, a pod at 3.5, the target rewards of the districts it "
-                "controls): " + ", ".join(f"P{o + 1} {s:g}" for o, s in enumerate(stand))
-                + "; dice left: " + (", ".join(f"P{o + 1} {int(st.n_left[o])}" for o in left)
-                                     or "none"))
+        until = float(st.next_time[q]) + A.timer_seconds
+        cut = {o: int(timer.dice_in_time(A, st, o, until)) for o in left}
+        note = (f"evaluator: weighs each opponent's prospect, its standing plus "
+                f"{w[roster.W_HAND]:g} jelly a die it still places (all if the timer is kept, "
+                "those it places before the timer runs out if flipped now); flips when it "
+                "stands at least as well as every prospect, when the flip lowers the best "
+                "prospect or when it cuts no die. Standing (jelly, a pod at "
+                f"{A.pod_value:g}, the target rewards of the districts it controls): "
+                + ", ".join(f"P{o + 1} {s:g}" for o, s in enumerate(stand))
+                + "; dice left (placed if flipped now): "
+                + (", ".join(f"P{o + 1} {int(st.n_left[o])} ({cut[o]})" for o in left)
+                   or "none"))
         return Decision(q, what, "flip", opts, "value", note)
 
     # ------------------------------------------------------------------ the board

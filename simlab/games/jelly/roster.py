@@ -13,13 +13,14 @@ BOT_RANDOM, BOT_GREEDY, BOT_SPREAD, BOT_SABOTEUR, BOT_WEIGHTS, BOT_LOOKAHEAD, BO
 #: decisions a bot is asked for (the ``kind`` a custom bot receives)
 KIND_PLACE, KIND_LOCK, KIND_FLIP, KIND_EITHER, KIND_GIFT = range(5)
 # lookahead bot slots
-LA_PLAYOUTS, LA_WIDTH, LA_HORIZON = range(3)
-N_PARAMS = 13
+LA_PLAYOUTS, LA_WIDTH, LA_HORIZON, LA_PHOLD, LA_MOMENTS = range(5)
+N_PARAMS = 15
+LA_PARAMS = ("playouts", "width", "horizon", "playout_hold", "moments")
 # evaluator parameter slots
 W_TAKE, W_DENY, W_LEADER, W_MARGIN, W_COST, W_NEW, W_CANCEL, W_CENTER, W_TARGET = range(9)
-W_PASS_BELOW, W_FLIP, W_LOCK, W_WAIT = 9, 10, 11, 12
+W_PASS_BELOW, W_FLIP, W_LOCK, W_WAIT, W_HOLD, W_HAND = 9, 10, 11, 12, 13, 14
 EVAL_PARAMS = ("take", "deny", "leader", "margin", "cost", "new", "cancel", "center", "target",
-               "pass_below", "flip", "lock", "wait")
+               "pass_below", "flip", "lock", "wait", "hold", "in_hand")
 # random bot slots
 RP_PASS, RP_EFFECT, RP_FLIP, RP_LOCK = range(4)
 
@@ -28,31 +29,45 @@ RP_PASS, RP_EFFECT, RP_FLIP, RP_LOCK = range(4)
 WAIT_GREEDY = 0.5
 WAIT_SPREAD = 0.5
 WAIT_SABOTEUR = 0.5
+#: the evaluator bots' default ``hold`` (weight of the jelly at risk on a district they control:
+#: its target value times the chance that the dice the opponents still hold overturn the
+#: control; with ``take`` 1 the two value an expected take) and ``in_hand`` (the jelly a die
+#: still in an opponent's hand is worth to it, read by the timer flip)
+HOLD = 1.0
+IN_HAND = 2.0
 
 #: name -> (id, parameter names, defaults, one-line description)
 BOTS = {
     "random": (BOT_RANDOM, ("pass", "effect", "flip", "lock"), (0.05, 0.5, 0.5, 0.5),
                "uniform legal choices"),
     "greedy": (BOT_GREEDY, EVAL_PARAMS,
-               (1.0, 0.0, 0.0, 0.1, 0.0, 0.0, -1000.0, 1.0, 0.1, -100.0, 1.0, 1.0, WAIT_GREEDY),
+               (1.0, 0.0, 0.0, 0.1, 0.0, 0.0, -1000.0, 1.0, 0.1, -100.0, 1.0, 1.0, WAIT_GREEDY,
+                HOLD, IN_HAND),
                "takes the placement and effect that most improve its take now; never cancels "
                "itself"),
     "spread": (BOT_SPREAD, EVAL_PARAMS,
                (1.0, 0.0, 0.0, 0.02, -0.6, 1.5, -1000.0, 0.5, 0.1, -100.0, 1.0, 1.0,
-                WAIT_SPREAD),
+                WAIT_SPREAD, HOLD, IN_HAND),
                "wins many districts cheaply: rewards new control, spends low dice"),
     "saboteur": (BOT_SABOTEUR, EVAL_PARAMS,
                  (0.5, 0.4, 1.5, 0.05, 0.0, 0.0, -1000.0, 0.5, 0.0, -100.0, 1.0, 1.0,
-                  WAIT_SABOTEUR),
+                  WAIT_SABOTEUR, 0.5 * HOLD, IN_HAND),
                  "removes the leader's best dice with 1-2s, pushes opponents' targets to poor "
                  "zones with 3-4s"),
     "weights": (BOT_WEIGHTS, EVAL_PARAMS,
-                (1.0, 0.3, 0.3, 0.1, -0.1, 0.3, -5.0, 1.0, 0.2, -3.0, 1.0, 1.0, WAIT_GREEDY),
+                (1.0, 0.3, 0.3, 0.1, -0.1, 0.3, -5.0, 1.0, 0.2, -3.0, 1.0, 1.0, WAIT_GREEDY,
+                 HOLD, IN_HAND),
                 "linear evaluation with every weight a parameter (for sweeps and tuning)"),
-    "lookahead": (BOT_LOOKAHEAD, ("playouts", "width", "horizon"), (8.0, 6.0, 0.0),
+    "lookahead": (BOT_LOOKAHEAD, LA_PARAMS, (8.0, 6.0, 0.0, HOLD, 1.0),
                   "flat Monte Carlo: tries greedy's best `width` placements (and every lock, "
                   "flip) in `playouts` greedy playouts each, to the end of the round "
-                  "(+`horizon` rounds)"),
+                  "(+`horizon` rounds); `playout_hold`: the playouts' greedy hold weight; "
+                  "`moments` 0: its lock-downs and flips are greedy's, not searched"),
+    "search": (BOT_LOOKAHEAD, LA_PARAMS, (8.0, 4.0, 0.0, 0.0, 0.0),
+               "the game's default search (Game.search_bot): lookahead at a cheaper "
+               "configuration, greedy's best 4 placements (and rolling again) in 8 playouts "
+               "each, the playouts' greedy without the hold term, lock-downs and flips "
+               "greedy's"),
     "first": (BOT_FIRST, (), (),
               "bench only: the first legal option at every decision, no evaluation (the "
               "lowest open district, the lowest rolled value, no effect; no lock-down, no "

@@ -24,8 +24,9 @@ from simlab.errors import SimlabError
 R_NONE, R_JELLY, R_POD, R_DISCARD, R_PER_POD, R_ADJ, R_EACH_GIVES, R_GIVE_EACH = range(8)
 R_BY_DICE, R_PODIUM, R_PODIUM_PRESENT = 8, 9, 10
 ADJ_LEFT, ADJ_EITHER, ADJ_RIGHT = -1, 0, 1
-#: a jelly-pod's value where one must be counted before the end (bots, reward metrics): its mean
-#: roll on the rulebook's d6
+#: a jelly-pod's mean roll on the rulebook's d6 (``pod_sides`` = 6); the bots and the reward
+#: metrics count a pod at the mean roll of the die actually played, ``JellyArrays.pod_value``
+#: = (pod_sides + 1) / 2
 POD_VALUE = 3.5
 #: readings of a giver short of jelly (``give_each_short``), codes shared with nb.py / bots.py
 GIVE_SHORT = {"bot": 0, "poorest_first": 1}
@@ -197,6 +198,8 @@ class JellyArrays(NamedTuple):
     #                            elsewhere no zone pays a player who does not control it)
     end_without_flip: int      # ROUND_END code
     roll_again_limit: int      # rolls in a row without placing a die (0: no limit)
+    pod_value: float           # a jelly-pod's mean roll, (pod_sides + 1) / 2 (derived): what
+    #                            the bots count a pod at before the end
 
 
 @dataclass(frozen=True)
@@ -432,7 +435,8 @@ class JellyRules:
                            int(self.drone_step), bool(self.lock_requires_dice),
                            GIVE_SHORT[self.give_each_short],
                            ADJ_ORIENTATION[self.adjacent_orientation], podium_reach(rewards),
-                           ROUND_END[self.round_end_without_flip], int(self.roll_again_limit))
+                           ROUND_END[self.round_end_without_flip], int(self.roll_again_limit),
+                           (int(self.pod_sides) + 1) / 2.0)
 
 
 def podium_reach(rewards: np.ndarray) -> np.ndarray:

@@ -73,8 +73,9 @@ class JellyState(NamedTuple):
     #                        held exactly once): the count a 'number of dice' reward reads
     rank_d: np.ndarray     # (D,) int64: bots' scratch, a random order of the districts (ties)
     rank_p: np.ndarray     # (P,) int64: bots' scratch, a random order of the players (ties)
-    bound: np.ndarray      # (2, D) float64: bots' scratch, upper bounds of a decision's scores
-    #                        on each district: its placements and moves (0), its removals (1)
+    bound: np.ndarray      # (3, D) float64: bots' scratch, upper bounds of a decision's scores
+    #                        on each district: its placements and moves (0), its removals (1);
+    #                        (2) the jelly at risk there now (``valuation.keep_chance``)
     tops: np.ndarray       # (4, D) int64: bots' scratch, per district for the deciding player:
     #                        the best opponent total, its owner, the best without him, podium
     zone_val: np.ndarray   # (P, D, 3) float64: kept by the bots (``bestfirst.refresh_zones``),
@@ -85,6 +86,12 @@ class JellyState(NamedTuple):
     #                        pods, pods left); 0: never computed
     rerolls: np.ndarray    # (P,) int64: rolls in a row each player made this round without
     #                        placing a die (``roll_again_limit``; ``timer.may_roll_again``)
+    hand: np.ndarray       # (P,) int64: bots' scratch, the dice each opponent of the deciding
+    #                        player still places before the earliest moment the timer can run
+    #                        out (``timer.fill_hand``; 0 for the decider)
+    spare: np.ndarray      # (P, 7) float64: bots' scratch, spare[q, o]: the chance that none of
+    #                        the dice q holds (``hand``) overturns a control that o of a die's
+    #                        six values overturn (``timer.fill_hand``; 1.0 for hand 0)
 
 
 class JellyLineup(NamedTuple):
@@ -145,7 +152,8 @@ class JellySearch(NamedTuple):
     scores: np.ndarray    # (K,) float64: their greedy evaluation
     cand: np.ndarray      # (K,) int64: indices of the options tried
     result: np.ndarray    # (P,) int64: final scores of a playout
-    w: np.ndarray         # (N_PARAMS,) float64: greedy's weights, the playouts' policy
+    w: np.ndarray         # (N_PARAMS,) float64: greedy's weights, the playouts' policy (its
+    #                       hold weight set by the deciding seat's ``playout_hold``)
 
 
 def new_search(n_players: int, n_districts: int) -> JellySearch:
@@ -187,9 +195,10 @@ def new_state(n_players: int, n_districts: int) -> JellyState:
                       np.zeros(p, i8), np.zeros(p, i8), np.zeros(7, i8), np.zeros(4, i8),
                       np.zeros(p, np.float64), np.zeros((p, d, 3), np.float64),
                       np.full(1, np.inf), np.zeros((d, p), i8), np.arange(d, dtype=i8),
-                      np.arange(p, dtype=i8), np.zeros((2, d), np.float64),
+                      np.arange(p, dtype=i8), np.zeros((3, d), np.float64),
                       np.zeros((4, d), i8), np.zeros((p, d, 3), np.float64),
-                      np.zeros((p, d), i8), np.zeros(p, i8))
+                      np.zeros((p, d), i8), np.zeros(p, i8), np.zeros(p, i8),
+                      np.ones((p, 7), np.float64))
 
 
 def new_agg(n_players: int, n_districts: int) -> JellyAgg:

@@ -31,6 +31,13 @@ from simlab.games.jelly.state import (
 )
 
 
+#: SPARE[n, k, o] = (1 - o / (6 n)) ** k: the chance that none of k dice, each placed on one of
+#: n open districts alike, lands on a given one showing one of the o values of six that
+#: overturn its control (``fill_hand``; at most 16 districts, 20 dice)
+SPARE = np.array([[[(1.0 - o / (6.0 * max(n, 1))) ** k for o in range(7)] for k in range(21)]
+                  for n in range(17)], np.float64)
+
+
 @rule
 def step_time(A, st, p, rng):
     """Timing rule: one roll-and-place step of p takes rolling time plus a decision time that
@@ -226,6 +233,70 @@ def finish_time(A, st, q, n_op):
     for k in range(1, n):
         t += mean_step(A, q, n - k, n_op)
     return t
+
+
+@rule(inline=True)
+def _last_die_at(A, st, q, n_op):
+    """``finish_time`` in closed form: when ``q`` places its last die at its mean step times
+    (its next step at ``st.next_time[q]``; the steps of n - 1, ..., 1 dice after it)."""
+    n = st.n_left[q]
+    m = n - 1
+    return st.next_time[q] + (m * (A.roll_seconds + A.think_seconds)
+                              + A.weigh_seconds * n_op * (m * n // 2)) / A.speeds[q]
+
+
+@rule
+def fill_hand(A, st, p):
+    """The dice each opponent of ``p`` (deciding now, at ``st.next_time[p]``) still places
+    after ``p`` has placed its last die, so that ``p`` cannot answer them, into ``st.hand``
+    (``p``'s own: 0), at mean step times, placing a die at every step: the dice it places
+    before the earliest moment the timer can run out, less those it places before ``p``
+    finishes. That moment: the flipped timer's end; before a flip, the earliest moment
+    another player (``p`` included) can finish and flip, plus the timer. An opponent who
+    keeps more dice than its pace needs (one who waits to place last) holds them; players at
+    one pace hold none until ``p``'s last dice. ``st.spare[q]`` gets the chances that none of
+    them overturns a control (``SPARE``: each die placed on one of the open districts alike).
+    Returns whether any opponent holds a die."""
+    n_p = A.n_players
+    now = st.next_time[p]
+    n_op = n_open(st)
+    mine = now if st.n_left[p] == 0 else _last_die_at(A, st, p, n_op)
+    # who places dice after p's last: an opponent whose own last die comes later
+    late = False
+    for q in range(n_p):
+        st.hand[q] = 0
+        if q != p and st.n_left[q] > 0 and st.next_time[q] <= mine and \
+                _last_die_at(A, st, q, n_op) >= mine:
+            late = True
+        elif q != p and st.n_left[q] > 0 and st.next_time[q] > mine:
+            late = True
+    if not late:
+        return False
+    # the two earliest moments a player can finish (and flip), and who finishes first
+    f1 = np.inf
+    f2 = np.inf
+    r1 = -1
+    for r in range(n_p):
+        f = now if st.n_left[r] == 0 else max(_last_die_at(A, st, r, n_op), now)
+        if f < f1:
+            f2 = f1
+            f1 = f
+            r1 = r
+        elif f < f2:
+            f2 = f
+    flipped = st.info[I_FLIPPED] != 0
+    any_left = False
+    for q in range(n_p):
+        if q == p or st.n_left[q] == 0:
+            continue
+        end = st.deadline[0] if flipped else (f2 if q == r1 else f1) + A.timer_seconds
+        k = dice_in_time(A, st, q, end) - dice_in_time(A, st, q, mine)
+        if k > 0:
+            st.hand[q] = k
+            any_left = True
+            for o in range(7):
+                st.spare[q, o] = SPARE[n_op, k, o]
+    return any_left
 
 
 @rule

@@ -1,7 +1,8 @@
 """Attack of the Jelly Monster: what a district's rewards are worth to a player ("District
 Rewards", "Podium Rewards"), as the bots value them (numba rules).
 
-A jelly-pod counts at its mean roll (``POD_VALUE``); an adjacent-district arrow is followed one
+A jelly-pod counts at the mean roll of the pod die played (``pv`` = ``JellyArrays.pod_value``,
+(pod_sides + 1) / 2: 3.5 for the rulebook's d6); an adjacent-district arrow is followed one
 level deep ("an adjacent icon reached that way gives nothing"); a 'number of dice' reward reads the
 dice that survive cancellation. Helpers taking plain arrays and scalars (``_icon``,
 ``zone_worth``...) are the ones called in the bots' hot loops: a state NamedTuple costs ~150
@@ -17,7 +18,6 @@ from simlab.games.jelly.roster import W_CENTER
 from simlab.games.jelly.rules import (
     ADJ_EITHER,
     MAX_ICONS,
-    POD_VALUE,
     R_ADJ,
     R_BY_DICE,
     R_DISCARD,
@@ -33,16 +33,17 @@ from simlab.games.jelly.state import I_POD_STACK
 
 
 @rule
-def _icon(rw, d, z, i, nd, pod_ok, pods_q, jelly_q, n_p):
-    """``icon_value`` on plain values (few arguments, so calls in hot loops stay cheap)."""
+def _icon(rw, d, z, i, nd, pod_ok, pv, pods_q, jelly_q, n_p):
+    """``icon_value`` on plain values (few arguments, so calls in hot loops stay cheap);
+    ``pv``: a pod's mean roll."""
     kind = rw[d, z, i, 0]
     a = rw[d, z, i, 1]
     if kind == R_JELLY:
         return float(a)
     if kind == R_POD:
-        return POD_VALUE if pod_ok else 0.0
+        return pv if pod_ok else 0.0
     if kind == R_DISCARD:
-        return -POD_VALUE if pods_q > 0 else 0.0
+        return -pv if pods_q > 0 else 0.0
     if kind == R_PER_POD:
         return float(a * pods_q)
     if kind == R_EACH_GIVES:
@@ -51,8 +52,8 @@ def _icon(rw, d, z, i, nd, pod_ok, pods_q, jelly_q, n_p):
         return -float(min(a * (n_p - 1), jelly_q))
     if kind == R_BY_DICE:
         if nd <= a:
-            return POD_VALUE if rw[d, z, i, 2] == 1 else float(rw[d, z, i, 3])
-        return POD_VALUE if rw[d, z, i, 4] == 1 else float(rw[d, z, i, 5])
+            return pv if rw[d, z, i, 2] == 1 else float(rw[d, z, i, 3])
+        return pv if rw[d, z, i, 4] == 1 else float(rw[d, z, i, 5])
     if kind == R_PODIUM or kind == R_PODIUM_PRESENT:
         return float(a)
     return 0.0
@@ -61,12 +62,12 @@ def _icon(rw, d, z, i, nd, pod_ok, pods_q, jelly_q, n_p):
 @rule
 def icon_value(A, st, q, d, z, i, nd):
     """Expected jelly of one reward icon for player ``q`` (``nd``: q's dice on district d)."""
-    return _icon(A.rewards, d, z, i, nd, st.info[I_POD_STACK] > 0, st.pods[q], st.jelly[q],
-                 A.n_players)
+    return _icon(A.rewards, d, z, i, nd, st.info[I_POD_STACK] > 0, A.pod_value, st.pods[q],
+                 st.jelly[q], A.n_players)
 
 
 @rule
-def zone_worth(rw, target, n_d, d, z, nd, pod_ok, pods_q, jelly_q, n_p):
+def zone_worth(rw, target, n_d, d, z, nd, pod_ok, pv, pods_q, jelly_q, n_p):
     """``target_zone_value`` on plain values (few arguments, so calls stay cheap)."""
     total = 0.0
     for i in range(MAX_ICONS):
@@ -74,7 +75,7 @@ def zone_worth(rw, target, n_d, d, z, nd, pod_ok, pods_q, jelly_q, n_p):
         if kind == 0:
             break
         if kind != R_ADJ:
-            total += _icon(rw, d, z, i, nd, pod_ok, pods_q, jelly_q, n_p)
+            total += _icon(rw, d, z, i, nd, pod_ok, pv, pods_q, jelly_q, n_p)
             continue
         dirn = rw[d, z, i, 1]
         best = -1e18
@@ -89,7 +90,7 @@ def zone_worth(rw, target, n_d, d, z, nd, pod_ok, pods_q, jelly_q, n_p):
                 if k2 == 0:
                     break
                 if k2 != R_ADJ:
-                    v += _icon(rw, nb, znb, j, nd, pod_ok, pods_q, jelly_q, n_p)
+                    v += _icon(rw, nb, znb, j, nd, pod_ok, pv, pods_q, jelly_q, n_p)
             if v > best:
                 best = v
         total += best
@@ -100,11 +101,11 @@ def zone_worth(rw, target, n_d, d, z, nd, pod_ok, pods_q, jelly_q, n_p):
 def target_zone_value(A, st, q, d, z, nd):
     """Value of zone ``z`` of district ``d`` for ``q`` (adjacent rewards: one level deep)."""
     return zone_worth(A.rewards, st.target, A.n_districts, d, z, nd, st.info[I_POD_STACK] > 0,
-                      st.pods[q], st.jelly[q], A.n_players)
+                      A.pod_value, st.pods[q], st.jelly[q], A.n_players)
 
 
 @rule
-def zone_worth_fast(rw, d, z, pod_ok, n_p):
+def zone_worth_fast(rw, d, z, pod_ok, pv, n_p):
     """Value of zone ``z`` of ``d`` if it holds at most one icon worth the same to everyone
     (jelly, pod, each-gives, podium), else NaN (then ``zone_worth`` computes it); small, so
     inline."""
@@ -117,7 +118,7 @@ def zone_worth_fast(rw, d, z, pod_ok, n_p):
     if kind == R_JELLY or kind == R_PODIUM or kind == R_PODIUM_PRESENT:
         return float(a)
     if kind == R_POD:
-        return POD_VALUE if pod_ok else 0.0
+        return pv if pod_ok else 0.0
     if kind == R_EACH_GIVES:
         return float(a * (n_p - 1))
     return np.nan
@@ -136,11 +137,11 @@ def either_choice(A, st, q, d):
     vr = 0.0
     for j in range(MAX_ICONS):
         if rw[left, st.target[left], j, 0] not in (0, R_ADJ):
-            vl += _icon(rw, left, st.target[left], j, nd, pod_ok, st.pods[q], st.jelly[q],
-                        A.n_players)
+            vl += _icon(rw, left, st.target[left], j, nd, pod_ok, A.pod_value, st.pods[q],
+                        st.jelly[q], A.n_players)
         if rw[right, st.target[right], j, 0] not in (0, R_ADJ):
-            vr += _icon(rw, right, st.target[right], j, nd, pod_ok, st.pods[q], st.jelly[q],
-                        A.n_players)
+            vr += _icon(rw, right, st.target[right], j, nd, pod_ok, A.pod_value, st.pods[q],
+                        st.jelly[q], A.n_players)
     # a tie is worth the same to q: a fixed answer (tied controllers must agree to gain it)
     return left if vl > vr else right
 
@@ -159,15 +160,15 @@ def controls(eff, d, q, n_p):
 
 @rule
 def standing(A, st, q):
-    """How well ``q`` stands now: jelly, pods at 3.5, and the target rewards of the districts
-    it controls (ties included) as they stand."""
+    """How well ``q`` stands now: jelly, pods at their mean roll, and the target rewards of
+    the districts it controls (ties included) as they stand."""
     n_d = A.n_districts
-    v = st.jelly[q] + POD_VALUE * st.pods[q]
+    v = st.jelly[q] + A.pod_value * st.pods[q]
     pod_ok = st.info[I_POD_STACK] > 0
     for d in range(n_d):
         if controls(st.eff, d, q, A.n_players):
             v += zone_worth(A.rewards, st.target, n_d, d, st.target[d], st.nlive[d, q], pod_ok,
-                            st.pods[q], st.jelly[q], A.n_players)
+                            A.pod_value, st.pods[q], st.jelly[q], A.n_players)
     return v
 
 
@@ -264,8 +265,62 @@ def center_lead(center, p, rq, bo0):
 
 
 @rule
-def center_term(center, p, w, rq, bo0, lead0):
+def center_term(center, p, w, rq, bo0, lead0, pv):
     """Center feature of removing a die of ``rq`` (``bo0``: best other center count; ``lead0``:
-    1.0 if ``p`` leads the center now)."""
+    1.0 if ``p`` leads the center now; ``pv``: a pod's mean roll)."""
     lead1 = 1.0 if center_lead(center, p, rq, bo0) else 0.0
-    return w[W_CENTER] * POD_VALUE * (lead1 - lead0)
+    return w[W_CENTER] * pv * (lead1 - lead0)
+
+
+@rule(inline=True)
+def top_single(dice, d, q, v_add, u_rem):
+    """q's highest value held exactly once on ``d`` (0: none) after one more die showing
+    ``v_add`` and one fewer showing ``u_rem`` (0: none)."""
+    for u in range(6, 0, -1):
+        if dice[d, q, u] + (u == v_add) - (u == u_rem) == 1:
+            return u
+    return 0
+
+
+@rule
+def keep_chance(st, d, p, n_p, e_me, u_me, rq, e_rq, ru):
+    """The chance that ``p`` keeps control of ``d`` (its total ``e_me``, its highest die held
+    once ``u_me``) against the dice its opponents hold after its own last die (``st.hand``,
+    ``timer.fill_hand``).
+
+    One die of opponent q overturns the control when, placed here, it lifts q's total above
+    p's (placed on a value q shows once, it cancels that die), or, a 1 or 2, when it does so by
+    removing p's die ``u_me`` or one die of a pair of q's own (the pair then counts); a tie
+    keeps p a controller. Each die q holds lands on one of the open districts alike: with
+    ``o`` of the six values overturning, the control survives q's dice with chance
+    ``st.spare[q, o]``. ``rq``, ``e_rq``, ``ru``: opponent rq's total is ``e_rq`` after p
+    removed one of its dice showing ``ru`` (rq -1: the opponents as they stand).
+    """
+    keep = 1.0
+    for q in range(n_p):
+        if st.hand[q] == 0 or q == p:
+            continue
+        hit = q == rq
+        e_q = e_rq if hit else st.eff[d, q]
+        gap = e_me - e_q  # >= 0 while p controls
+        if st.ndice[d, q] == 0 and not hit:
+            # no die of q here: a die adds its value (values above the gap overturn); a 1 or
+            # 2 at or below the gap overturns if removing p's die u_me closes the rest
+            o = min(6, max(0, 6 - gap))
+            for v in range(1, 3):
+                if v <= gap and v > gap - u_me:
+                    o += 1
+        else:
+            pair = 0
+            for u in range(6, 0, -1):
+                if st.dice[d, q, u] - (hit and u == ru) == 2:
+                    pair = u
+                    break
+            o = 0
+            for v in range(1, 7):
+                c = st.dice[d, q, v] - (hit and v == ru)
+                t = e_q + v * ((c == 0) - (c == 1))
+                if t > e_me or (v <= 2 and (t > e_me - u_me or t + pair > e_me)):
+                    o += 1
+        keep *= st.spare[q, o]
+    return keep
