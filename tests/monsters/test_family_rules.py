@@ -2,7 +2,7 @@
 rule functions (called from plain Python on a hand-built ``FamilyState``).
 
 Expected values come from the rulebook and the data (paths, faces, Prophecy via the plain-Python
-twin ``scoring_ref``), never from the kernel itself.
+twin ``reference_scoring``), never from the kernel itself.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from simlab.core.rng import new_stream
 from simlab.games.monsters import nb_family as nf
 from simlab.games.monsters.cards import load_cards
 from simlab.games.monsters.game import GAME
-from simlab.games.monsters.scoring_ref import prophecy_score as prophecy_ref
+from simlab.games.monsters.reference_scoring import prophecy_score as prophecy_ref
 
 BLUE, GREEN, PINK, ORANGE, PURPLE, YELLOW = range(6)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from simlab.games.monsters import reference_scoring as ref
 from simlab.games.monsters import scoring as nbs
-from simlab.games.monsters import scoring_ref as ref
 from simlab.games.monsters.cards import AX_ROW
 
 from .scoring_support import ARR, CARDS, N_SPACES, town

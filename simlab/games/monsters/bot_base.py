@@ -10,6 +10,7 @@ import numpy as np
 
 from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
+from simlab.games.monsters.state import COLS, ROWS
 
 BOT_RANDOM, BOT_GREEDY, BOT_PROPHET, BOT_WEIGHTS, BOT_LOOKAHEAD = range(5)
 #: the decisions a custom bot scores (module docstring: the option codes of each kind)
@@ -103,6 +104,40 @@ def argmax_step(v, bv, ties, rng):
         ties += 1
         return randint(rng, ties) == 0, ties
     return False, ties
+
+
+@rule
+def best_step(v, x, bv, best, ties, rng):
+    """:func:`argmax_step` with its bookkeeping: option ``x`` of value ``v`` against the best
+    so far (value ``bv``, option ``best``, ``ties`` tied); returns the new (bv, best, ties)."""
+    take, ties = argmax_step(v, bv, ties, rng)
+    if take:
+        best = x
+        if ties == 1:
+            bv = v
+    return bv, best, ties
+
+
+@rule
+def random_die_row(st, p, dice, rng):
+    """A uniform choice of a die and a row: die ``k`` of ``dice`` (4 colours, -1 empty: a
+    Fearmobile or a Driveway) into a row of p's Order with an empty spot; returns k * 3 + row
+    (-1 when there is none). The random bot's placement (regular Swamp-Jack, family pick)."""
+    n = 0
+    for k in range(4):
+        if dice[k] >= 0:
+            for r in range(ROWS):
+                if st.order_n[p, r] < COLS:
+                    n += 1
+    i = randint(rng, n)
+    for k in range(4):
+        if dice[k] >= 0:
+            for r in range(ROWS):
+                if st.order_n[p, r] < COLS:
+                    if i == 0:
+                        return k * 3 + r
+                    i -= 1
+    return -1
 
 
 @rule

@@ -40,7 +40,7 @@ from simlab.games.monsters.bot_base import (
 )
 from simlab.games.monsters.bounds import swap_bounds, swap_prog_bound
 from simlab.games.monsters.cards import AX_ROW
-from simlab.games.monsters.engine import free_for_piece, next_space, row_sum
+from simlab.games.monsters.engine import free_for_piece, next_space, row_sum, swap_dice
 from simlab.games.monsters.state import I_JUST_COL, I_JUST_ROW, MAX_GRUNTS, N_MINIONS, ROWS
 from simlab.games.monsters.values import colour_value, drive_value, prog, prog_at, space_value
 
@@ -385,16 +385,10 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                                                   - base)
                         if ub < bv - TIE or (nt == 0 and ub <= bv + TIE):
                             continue
-                    st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
-                    st.order_col[p, r2, c2] = q1
-                    st.order_rank[p, r1, c1] = k2
-                    st.order_rank[p, r2, c2] = k1
+                    swap_dice(st, p, r1, c1, r2, c2)  # tried, then undone
                     v += w[W_PROPHECY] * (prog_at(A, st, p, w, (1 << r1) | (1 << r2),
                                                   (1 << c1) | (1 << c2)) - base)
-                    st.order_col[p, r2, c2] = st.order_col[p, r1, c1]
-                    st.order_col[p, r1, c1] = q1
-                    st.order_rank[p, r1, c1] = k1
-                    st.order_rank[p, r2, c2] = k2
+                    swap_dice(st, p, r1, c1, r2, c2)
                 take, nt = argmax_step(v, bv, nt, rng)
                 if take:
                     best = x * 32 + y

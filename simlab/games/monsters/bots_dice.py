@@ -17,6 +17,7 @@ from simlab.games.monsters.bot_base import (
     argmax_step,
     ask_look,
     jitter,
+    random_die_row,
 )
 from simlab.games.monsters.state import COLS, ROWS
 from simlab.games.monsters.values import (
@@ -149,21 +150,7 @@ def decide_place(A, st, lu, p, rng):
         if x >= 0:
             return x
     if bid == BOT_RANDOM:
-        n = 0
-        for k in range(4):
-            if st.drv_col[p, k] >= 0:
-                for r in range(ROWS):
-                    if st.order_n[p, r] < COLS:
-                        n += 1
-        i = randint(rng, n)
-        for k in range(4):
-            if st.drv_col[p, k] >= 0:
-                for r in range(ROWS):
-                    if st.order_n[p, r] < COLS:
-                        if i == 0:
-                            return k * 3 + r
-                        i -= 1
-        return -1
+        return random_die_row(st, p, st.drv_col[p], rng)
     base = prog(A, st, p, w)
     # the Malice die: most Malice value against its best placement (ties from the stream)
     mal = -1

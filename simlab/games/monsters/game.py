@@ -19,7 +19,8 @@ import numpy as np
 from simlab.core.shape import shape_metrics
 from simlab.errors import SimlabError
 from simlab.games.monsters import bots as _bots
-from simlab.games.monsters import nb, nb_family
+from simlab.games.monsters import nb
+from simlab.games.monsters import nb_family as nf
 from simlab.games.monsters.actions import ACTION_NAMES
 from simlab.games.monsters.rules import MODES, MonstersArrays, MonstersRules, make_rules
 from simlab.games.monsters.shape import shape_players
@@ -149,7 +150,7 @@ class MonstersGame(Game):
                               f"folder):" + "".join(f"\n  {x}" for x in found[:20])) from None
 
     def compile_estimate(self, prepared) -> float:
-        if isinstance(prepared, nb_family.FamilyPrepared):
+        if isinstance(prepared, nf.FamilyPrepared):
             return 20.0  # the family-mode kernel (nb_family.py)
         return super().compile_estimate(prepared)
 
@@ -166,9 +167,18 @@ class MonstersGame(Game):
         return super().lineup(bots, players, where)
 
     def prepare(self, rules: MonstersRules, lineup) -> MonstersPrepared:
-        if rules.mode == "family":
-            return nb_family.family_prepare(self, rules, lineup)
         ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
+        if rules.mode == "family":
+            family = [n for n, (bid, *_) in _bots.BOTS.items() if bid != _bots.BOT_LOOKAHEAD]
+            known = {_bots.BOTS[n][0] for n in family}
+            for b, i in zip(lineup, ids, strict=True):
+                if int(i) not in known:
+                    raise SimlabError(f"bots: {b.label} has no family-mode decisions; family "
+                                      f"mode plays {', '.join(family)} (and their saved "
+                                      f"variants)")
+            return nf.FamilyPrepared(rules.to_arrays(), nf.family_arrays(rules),
+                                            MonstersLineup(ids, params), str(rules.prophecy_file),
+                                            str(rules.arch_file))
         A = rules.to_arrays()
         custom = self.custom_function(lineup, A)
         files = (rules.prophecy_file, rules.arch_file)
@@ -184,9 +194,14 @@ class MonstersGame(Game):
 
     def run_batch(self, prepared: MonstersPrepared, seed: int, start: int, count: int,
                   keep_rows: bool):
-        if isinstance(prepared, nb_family.FamilyPrepared):
-            return nb_family.family_run_batch(self, prepared, seed, start, count, keep_rows)
         A = prepared.arrays
+        if isinstance(prepared, nf.FamilyPrepared):
+            agg = nf.new_family_agg(A.n_players)
+            scores, winners = self.row_arrays(count, A.n_players, keep_rows)
+            nf.run_batch_family(A, prepared.family, nf.new_family_state(A),
+                                       prepared.lineup, np.zeros(4, np.uint64), seed, start,
+                                       count, agg, scores, winners)
+            return self.batch_output(agg, scores, winners, keep_rows)
         p = A.n_players
         agg = new_agg(p)
         scores, winners = self.row_arrays(count, p, keep_rows)
@@ -202,7 +217,7 @@ class MonstersGame(Game):
 
     def reference_game(self, prepared: MonstersPrepared, seed: int, game: int,
                        log: bool = False, names=None):
-        if isinstance(prepared, nb_family.FamilyPrepared):
+        if isinstance(prepared, nf.FamilyPrepared):
             from simlab.games.monsters.reference_family import ReferenceFamilyGame
 
             g = ReferenceFamilyGame(prepared, seed, game, log=log, names=names)
@@ -228,7 +243,7 @@ class MonstersGame(Game):
 
     def invariants(self, agg: dict, n_games: int, rules: MonstersRules) -> list[str]:
         if rules.mode == "family":
-            return nb_family.family_invariants(agg, n_games, rules)
+            return _family_invariants(agg, n_games, rules)
         c = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
         problems = []
         if c["games"] != n_games:
@@ -262,7 +277,7 @@ class MonstersGame(Game):
 
     def metrics(self, agg: dict, n_games: int, rules: MonstersRules, lineup) -> dict:
         if rules.mode == "family":
-            return nb_family.family_metrics(agg, n_games, rules, lineup)
+            return _family_metrics(agg, n_games, rules, lineup)
         n = max(n_games, 1)
         counters = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
         bd = np.asarray(agg["breakdown"])
@@ -324,7 +339,7 @@ class MonstersGame(Game):
 
     def summary_lines(self, metrics: dict) -> list[str]:
         if metrics.get("family"):
-            return nb_family.family_summary_lines(metrics)
+            return _family_summary_lines(metrics)
         lines = ["seat  " + "  ".join(f"{b:>17}" for b in BREAKDOWN) + "   (mean points)"]
         for row in metrics["score_by_source"]:
             lines.append(f"{row['seat']:>4}  " + "  ".join(f"{row[b]:17.2f}" for b in BREAKDOWN))
@@ -344,6 +359,103 @@ class MonstersGame(Game):
         from simlab.games.monsters.plots import figures
 
         return figures(points)
+
+
+# ------------------------------------------------------------------ family mode's tables
+def _family_invariants(agg: dict, n_games: int, rules) -> list[str]:
+    """Broken conservation laws and bounds of family aggregates, in words."""
+    F = nf.family_arrays(rules)
+    P = rules.players
+    c = {name: int(agg["counters"][i]) for i, name in enumerate(nf.FAMILY_COUNTER_NAMES)}
+    seat = np.asarray(agg["seat"])
+    out = []
+    if c["games"] != n_games:
+        out.append(f"{c['games']} games counted, {n_games} played")
+    if c["rounds"] != n_games * F.rounds:
+        out.append(f"rounds {c['rounds']} != {n_games} x {F.rounds}")
+    if c["dice_checks"] != n_games * F.rounds * (nf.PICKS + 1):
+        out.append(f"{c['dice_checks']} dice conservation checks, expected "
+                   f"{n_games * F.rounds * (nf.PICKS + 1)}")
+    for key, what in (("dice_not_conserved", "Lord dice not all accounted for (78)"),
+                      ("minion_errors", "Minion bookkeeping broken"),
+                      ("illegal_bot_choices", "bots made illegal choices")):
+        if c[key]:
+            out.append(f"{what} {c[key]} times")
+    if c["dice_drawn"] != n_games * F.rounds * 4 * P:
+        out.append("dice drawn != 4 per Fearmobile per round")
+    if c["dice_drawn"] - c["dice_to_bag"] != n_games * F.rounds * nf.PICKS * P:
+        out.append("dice drawn - returned != dice in the Orders")
+    held = int(seat[:, nf.FAMILY_SEAT_NAMES.index("order_dice")].sum())
+    if held != n_games * F.rounds * nf.PICKS * P:
+        out.append("Orders do not hold 3 dice per round")
+    minions = seat[:, nf.S_MIN0:nf.S_MIN2 + 1]
+    if not np.array_equal(minions.sum(axis=0), n_games * P * F.minion_spaces):
+        out.append("Minion spaces not all filled exactly once")
+    if c["area4_uses"] > c["area4_landings"] or c["area8_uses"] > c["area8_landings"]:
+        out.append("more area 4/8 actions than landings")
+    if c["area12_continues"] + c["area12_stops"] > c["area12_returns"]:
+        out.append("more area 12 leftover choices than returns")
+    if c["steps_declined"] < c["area12_stops"]:
+        out.append("an area 12 stop declined no step")
+    if np.any(np.asarray(agg["score_hist"]).sum(axis=1) != n_games):
+        out.append("score histogram does not count every game")
+    bd = np.asarray(agg["breakdown"])
+    if not np.array_equal(bd.sum(axis=1), np.asarray(agg["score_sum"])):
+        out.append("score by source does not add up to the scores")
+    if not np.array_equal(bd[:, nf.B_AREA12], F.juice12 * seat[:, nf.S_A12]):
+        out.append("area 12 juice != returns x juice")
+    wins = np.asarray(agg["wins"])
+    if F.tie == nf.TIE_SEAT and wins[:, 2:].sum():
+        out.append("shared wins under family_tie = seat")
+    if np.asarray(agg["malice_hist"]).sum():
+        out.append("Malice recorded in family mode")
+    return out
+
+
+def _family_metrics(agg: dict, n_games: int, rules, lineup) -> dict:
+    """Family-mode metrics (JSON-able)."""
+    n = max(n_games, 1)
+    c = {name: int(agg["counters"][i]) for i, name in enumerate(nf.FAMILY_COUNTER_NAMES)}
+    bd = np.asarray(agg["breakdown"])
+    seat = np.asarray(agg["seat"])
+    dr = np.asarray(agg["draft"])
+    p = bd.shape[0]
+    return {
+        "family": True,
+        "score_by_source": [{"seat": s + 1, "bot": lineup[s].label,
+                             **{name: float(bd[s, j]) / n for j, name in
+                                enumerate(nf.FAMILY_BREAKDOWN)}} for s in range(p)],
+        "draft_position": [{"seat": s + 1, "bot": lineup[s].label,
+                            "mean_rank": [float(dr[s, k, 1]) / max(dr[s, k, 0], 1)
+                                          for k in range(nf.PICKS)],
+                            "mean_icons": [float(dr[s, k, 2]) / max(dr[s, k, 0], 1)
+                                           for k in range(nf.PICKS)]} for s in range(p)],
+        "seat_metrics": [{"seat": s + 1, "bot": lineup[s].label,
+                          **{name: float(seat[s, i]) / n for i, name in
+                             enumerate(nf.FAMILY_SEAT_NAMES)}} for s in range(p)],
+        "per_game": {name: v / n for name, v in c.items()},
+        "tie_rule": nf.TIES[nf.family_arrays(rules).tie],
+        "tie_share": c["top_score_ties"] / n,
+        "game_shape": shape_metrics({"counters": agg["shape_counters"],
+                                     "lead_hist": agg["lead_hist"],
+                                     "margin_hist": agg["margin_hist"],
+                                     "leader_wins": agg["leader_wins"]}, p, "round"),
+    }
+
+
+def _family_summary_lines(metrics: dict) -> list[str]:
+    """Lines under the balance table for a family game."""
+    lines = ["seat  " + "  ".join(f"{b:>9}" for b in nf.FAMILY_BREAKDOWN) + "   (mean points)"]
+    for row in metrics["score_by_source"]:
+        lines.append(f"{row['seat']:>4}  " + "  ".join(f"{row[b]:9.2f}"
+                                                      for b in nf.FAMILY_BREAKDOWN))
+    g = metrics["per_game"]
+    lines += ["", f"per game: area 4 used {g['area4_uses']:.2f}/{g['area4_landings']:.2f}, "
+                  f"area 8 used {g['area8_uses']:.2f}/{g['area8_landings']:.2f}, area 12 "
+                  f"returns {g['area12_returns']:.2f} (leftover used "
+                  f"{g['area12_continues']:.2f}, declined {g['area12_stops']:.2f}); "
+                  f"top-score ties {100 * metrics['tie_share']:.1f}% ({metrics['tie_rule']})"]
+    return lines
 
 
 GAME = MonstersGame()

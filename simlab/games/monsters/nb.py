@@ -16,9 +16,11 @@ from simlab.core.ref import ref, rule
 from simlab.core.rng import randint, seed_stream
 from simlab.games.monsters.engine import (
     check_board,
+    deal_prophecy,
     dice_in_play,
     fill_fearmobile,
     final_grunts,
+    record_game,
     refill_arch,
     refill_ghosts,
     to_bag,
@@ -34,6 +36,7 @@ from simlab.games.monsters.state import (
     B_PROPHECY,
     C_COURT_DICE,
     C_DICE_BAD,
+    C_DRAWN,
     C_GAMES,
     C_GRUNT_BAD,
     C_MALICE_BAD,
@@ -128,17 +131,7 @@ def new_game(A, st, rng):
     st.amarket[:] = -1
     refill_ghosts(st)
     refill_arch(A, st)
-    # Prophecy: one random card each (distinct)
-    for p in range(P):
-        while True:
-            k = randint(rng, A.n_prophecy)
-            ok = True
-            for q in range(p):
-                if st.prophecy[q] == k:
-                    ok = False
-            if ok or A.n_prophecy < P:
-                st.prophecy[p] = k
-                break
+    deal_prophecy(A, st, rng)
     if A.mode < SOLO1:
         st.info[I_FIRST] = randint(rng, P)
     else:
@@ -255,7 +248,7 @@ def play_round(A, st, lu, agg, rng):
     player token passes left."""
     nf = st.fm_col.shape[0]
     for f in range(nf):
-        fill_fearmobile(st, f, rng)
+        fill_fearmobile(st, f, rng, C_DRAWN)
     draft(A, st, lu, rng)
     after_draft(A, st, lu, agg, rng)
 
@@ -350,24 +343,7 @@ def play_game(A, st, lu, rng, agg):
 @rule
 def record_result(A, st, k, agg):
     """Add one finished game to the aggregates."""
-    P = A.n_players
-    for i in range(st.ev.shape[0]):
-        agg.counters[i] += st.ev[i]
-    for q in range(P):
-        for j in range(st.sev.shape[1]):
-            agg.seat[q, j] += st.sev[q, j]
-        for j in range(st.bd.shape[1]):
-            agg.breakdown[q, j] += st.bd[q, j]
-        for i in range(st.pick.shape[1]):
-            agg.draft[q, i, 0] += A.rounds
-            agg.draft[q, i, 1] += st.pick[q, i, 0]
-            agg.draft[q, i, 2] += st.pick[q, i, 1]
-        if st.winners[q]:
-            agg.wins[q, k] += 1
-        s = st.scores[q]
-        agg.score_sum[q] += s
-        agg.score_sumsq[q] += s * s
-        agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
+    record_game(st, k, agg, A.rounds)
     if A.mode == SOLO2:
         agg.sj_hist[min(max(st.info[I_SJ_SCORE], 0), SCORE_BINS - 1)] += 1
     for a in range(st.aev.shape[0]):

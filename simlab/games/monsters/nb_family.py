@@ -55,14 +55,13 @@ import numpy as np
 
 from simlab.core.jit import batch
 from simlab.core.ref import ref, rule
-from simlab.core.rng import randint, seed_stream
+from simlab.core.rng import seed_stream
 from simlab.core.shape import (
     LEAD_BINS,
     MARGIN_BINS,
     MAX_CHECKPOINTS,
     N_SHAPE_COUNTERS,
     record_shape,
-    shape_metrics,
 )
 from simlab.errors import SimlabError
 from simlab.games.monsters.bots_family import (
@@ -82,6 +81,13 @@ from simlab.games.monsters.bots_family import (
     icon_count,
     next_step,
     row_total,
+)
+from simlab.games.monsters.engine import (
+    deal_prophecy,
+    fill_fearmobile,
+    record_game,
+    spots_held,
+    swap_dice,
 )
 from simlab.games.monsters.scoring import prophecy_score
 from simlab.games.monsters.shape import family_checkpoint
@@ -235,26 +241,9 @@ def family_arrays(rules, tie: str | None = None) -> FamilyArrays:
 
 # ------------------------------------------------------------------------------ rules
 @rule
-def draw_die(st, rng):
-    """One random die from the bag (uniform over the dice in it): its colour."""
-    total = 0
-    for c in range(6):
-        total += st.bag[c]
-    k = randint(rng, total)
-    for c in range(6):
-        if k < st.bag[c]:
-            st.bag[c] -= 1
-            st.ev[C_DRAWN] += 1
-            return c
-        k -= st.bag[c]
-    return -1
-
-
-@rule
 def new_game(A, F, st, rng):
     """Setup: dice in the bag, Grunts on their start spots, Minions in the supply, Prophecy
-    cards dealt (distinct, as in the regular game)."""
-    P = A.n_players
+    cards dealt (distinct, as in the regular game: ``engine.deal_prophecy``)."""
     st.info[:] = 0
     for c in range(6):
         st.bag[c] = A.dice_per_colour
@@ -273,26 +262,8 @@ def new_game(A, F, st, rng):
     st.ev[:] = 0
     st.sev[:, :] = 0
     st.pick[:, :, :] = 0
-    for p in range(P):
-        st.supply[p] = F.n_minions
-        while True:
-            k = randint(rng, A.n_prophecy)
-            ok = True
-            for q in range(p):
-                if st.prophecy[q] == k:
-                    ok = False
-            if ok or A.n_prophecy < P:
-                st.prophecy[p] = k
-                break
-
-
-@rule(inline=True)
-def fill_fearmobiles(A, st, rng):
-    """Every Fearmobile: 4 random dice from the bag, rolled (car positions 0..3)."""
-    for f in range(A.n_players):
-        for k in range(4):
-            st.fm_col[f, k] = draw_die(st, rng)
-            st.fm_face[f, k] = randint(rng, 6)
+    st.supply[:] = F.n_minions
+    deal_prophecy(A, st, rng)
 
 
 @rule
@@ -337,20 +308,11 @@ def swap(A, F, st, lu, p, rng):
     st.ev[C_A8] += 1
     if decide_swap(A, F, st, lu, p, rng) == 0:
         return
-    r1 = st.dec[0]
-    c1 = st.dec[1]
-    r2 = st.dec[2]
-    c2 = st.dec[3]
-    if r1 < 0 or r1 >= ROWS or r2 < 0 or r2 >= ROWS or c1 < 0 or c2 < 0 or \
-            c1 >= st.order_n[p, r1] or c2 >= st.order_n[p, r2] or (r1 == r2 and c1 == c2):
+    d = st.dec
+    if not spots_held(st, p, d[0], d[1], d[2], d[3]) or (d[0] == d[2] and d[1] == d[3]):
         st.ev[C_ILLEGAL] += 1
         return
-    tc = st.order_col[p, r1, c1]
-    tr = st.order_rank[p, r1, c1]
-    st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
-    st.order_rank[p, r1, c1] = st.order_rank[p, r2, c2]
-    st.order_col[p, r2, c2] = tc
-    st.order_rank[p, r2, c2] = tr
+    swap_dice(st, p, d[0], d[1], d[2], d[3])
     st.ev[C_A8_USED] += 1
     st.sev[p, S_A8] += 1
 
@@ -450,7 +412,10 @@ def end_of_round(A, F, st, lu, rng):
 
 @rule
 def play_round(A, F, st, lu, rng):
-    fill_fearmobiles(A, st, rng)
+    """A family round: every Fearmobile filled, three take-place-move steps, the end of the
+    round."""
+    for f in range(A.n_players):
+        fill_fearmobile(st, f, rng, C_DRAWN)
     for t in range(PICKS):
         st.info[I_STEP] = t
         for p in range(A.n_players):
@@ -524,24 +489,8 @@ def play_game(A, F, st, lu, rng):
 
 @rule
 def record_result(A, st, k, agg):
-    """Add one finished game to the aggregates."""
-    for i in range(st.ev.shape[0]):
-        agg.counters[i] += st.ev[i]
-    for q in range(A.n_players):
-        for j in range(st.sev.shape[1]):
-            agg.seat[q, j] += st.sev[q, j]
-        for j in range(st.bd.shape[1]):
-            agg.breakdown[q, j] += st.bd[q, j]
-        for i in range(PICKS):
-            agg.draft[q, i, 0] += st.info[I_ROUND]
-            agg.draft[q, i, 1] += st.pick[q, i, 0]
-            agg.draft[q, i, 2] += st.pick[q, i, 1]
-        if st.winners[q]:
-            agg.wins[q, k] += 1
-        s = st.scores[q]
-        agg.score_sum[q] += s
-        agg.score_sumsq[q] += s * s
-        agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
+    """Add one finished game to the aggregates (``engine.record_game``)."""
+    record_game(st, k, agg, st.info[I_ROUND])
 
 
 @batch
@@ -569,126 +518,3 @@ def play_batch_family(A, F, st, lu, rng, seed, start, count, agg, row_scores, ro
             for q in range(P):
                 row_scores[i, q] = st.scores[q]
                 row_winners[i, q] = st.winners[q] == 1
-
-
-# ------------------------------------------------------------------------------ Game glue
-def family_prepare(game, rules, lineup) -> FamilyPrepared:
-    """``Game.prepare`` for ``mode == "family"``."""
-    from simlab.games.monsters import bots as _bots
-    from simlab.games.monsters.state import MonstersLineup
-
-    ids, params = game.bot_vectors(lineup, _bots.N_PARAMS)
-    family = [n for n, (bid, *_) in _bots.BOTS.items() if bid != _bots.BOT_LOOKAHEAD]
-    known = {_bots.BOTS[n][0] for n in family}
-    for b, i in zip(lineup, ids, strict=True):
-        if int(i) not in known:
-            raise SimlabError(f"bots: {b.label} has no family-mode decisions; family mode "
-                              f"plays {', '.join(family)} (and their saved variants)")
-    return FamilyPrepared(rules.to_arrays(), family_arrays(rules), MonstersLineup(ids, params),
-                          str(rules.prophecy_file), str(rules.arch_file))
-
-
-def family_run_batch(game, prepared: FamilyPrepared, seed: int, start: int, count: int,
-                     keep_rows: bool):
-    """``Game.run_batch`` for a family game: (aggregate dict, rows or None)."""
-    A = prepared.arrays
-    agg = new_family_agg(A.n_players)
-    scores, winners = game.row_arrays(count, A.n_players, keep_rows)
-    run_batch_family(A, prepared.family, new_family_state(A), prepared.lineup,
-                     np.zeros(4, np.uint64), seed, start, count, agg, scores, winners)
-    return game.batch_output(agg, scores, winners, keep_rows)
-
-
-def family_invariants(agg: dict, n_games: int, rules) -> list[str]:
-    """Broken conservation laws and bounds of family aggregates, in words."""
-    F = family_arrays(rules)
-    P = rules.players
-    c = {name: int(agg["counters"][i]) for i, name in enumerate(FAMILY_COUNTER_NAMES)}
-    seat = np.asarray(agg["seat"])
-    out = []
-    if c["games"] != n_games:
-        out.append(f"{c['games']} games counted, {n_games} played")
-    if c["rounds"] != n_games * F.rounds:
-        out.append(f"rounds {c['rounds']} != {n_games} x {F.rounds}")
-    if c["dice_checks"] != n_games * F.rounds * (PICKS + 1):
-        out.append(f"{c['dice_checks']} dice conservation checks, expected "
-                   f"{n_games * F.rounds * (PICKS + 1)}")
-    for key, what in (("dice_not_conserved", "Lord dice not all accounted for (78)"),
-                      ("minion_errors", "Minion bookkeeping broken"),
-                      ("illegal_bot_choices", "bots made illegal choices")):
-        if c[key]:
-            out.append(f"{what} {c[key]} times")
-    if c["dice_drawn"] != n_games * F.rounds * 4 * P:
-        out.append("dice drawn != 4 per Fearmobile per round")
-    if c["dice_drawn"] - c["dice_to_bag"] != n_games * F.rounds * PICKS * P:
-        out.append("dice drawn - returned != dice in the Orders")
-    if int(seat[:, FAMILY_SEAT_NAMES.index("order_dice")].sum()) != n_games * F.rounds * PICKS * P:
-        out.append("Orders do not hold 3 dice per round")
-    minions = seat[:, S_MIN0:S_MIN2 + 1]
-    if not np.array_equal(minions.sum(axis=0), n_games * P * F.minion_spaces):
-        out.append("Minion spaces not all filled exactly once")
-    if c["area4_uses"] > c["area4_landings"] or c["area8_uses"] > c["area8_landings"]:
-        out.append("more area 4/8 actions than landings")
-    if c["area12_continues"] + c["area12_stops"] > c["area12_returns"]:
-        out.append("more area 12 leftover choices than returns")
-    if c["steps_declined"] < c["area12_stops"]:
-        out.append("an area 12 stop declined no step")
-    if np.any(np.asarray(agg["score_hist"]).sum(axis=1) != n_games):
-        out.append("score histogram does not count every game")
-    bd = np.asarray(agg["breakdown"])
-    if not np.array_equal(bd.sum(axis=1), np.asarray(agg["score_sum"])):
-        out.append("score by source does not add up to the scores")
-    if not np.array_equal(bd[:, B_AREA12], F.juice12 * seat[:, S_A12]):
-        out.append("area 12 juice != returns x juice")
-    wins = np.asarray(agg["wins"])
-    if F.tie == TIE_SEAT and wins[:, 2:].sum():
-        out.append("shared wins under family_tie = seat")
-    if np.asarray(agg["malice_hist"]).sum():
-        out.append("Malice recorded in family mode")
-    return out
-
-
-def family_metrics(agg: dict, n_games: int, rules, lineup) -> dict:
-    """Family-mode metrics (JSON-able)."""
-    n = max(n_games, 1)
-    c = {name: int(agg["counters"][i]) for i, name in enumerate(FAMILY_COUNTER_NAMES)}
-    bd = np.asarray(agg["breakdown"])
-    seat = np.asarray(agg["seat"])
-    dr = np.asarray(agg["draft"])
-    p = bd.shape[0]
-    return {
-        "family": True,
-        "score_by_source": [{"seat": s + 1, "bot": lineup[s].label,
-                             **{name: float(bd[s, j]) / n for j, name in
-                                enumerate(FAMILY_BREAKDOWN)}} for s in range(p)],
-        "draft_position": [{"seat": s + 1, "bot": lineup[s].label,
-                            "mean_rank": [float(dr[s, k, 1]) / max(dr[s, k, 0], 1)
-                                          for k in range(PICKS)],
-                            "mean_icons": [float(dr[s, k, 2]) / max(dr[s, k, 0], 1)
-                                           for k in range(PICKS)]} for s in range(p)],
-        "seat_metrics": [{"seat": s + 1, "bot": lineup[s].label,
-                          **{name: float(seat[s, i]) / n for i, name in
-                             enumerate(FAMILY_SEAT_NAMES)}} for s in range(p)],
-        "per_game": {name: v / n for name, v in c.items()},
-        "tie_rule": TIES[family_arrays(rules).tie],
-        "tie_share": c["top_score_ties"] / n,
-        "game_shape": shape_metrics({"counters": agg["shape_counters"],
-                                     "lead_hist": agg["lead_hist"],
-                                     "margin_hist": agg["margin_hist"],
-                                     "leader_wins": agg["leader_wins"]}, p, "round"),
-    }
-
-
-def family_summary_lines(metrics: dict) -> list[str]:
-    """Lines under the balance table for a family game."""
-    lines = ["seat  " + "  ".join(f"{b:>9}" for b in FAMILY_BREAKDOWN) + "   (mean points)"]
-    for row in metrics["score_by_source"]:
-        lines.append(f"{row['seat']:>4}  " + "  ".join(f"{row[b]:9.2f}"
-                                                      for b in FAMILY_BREAKDOWN))
-    g = metrics["per_game"]
-    lines += ["", f"per game: area 4 used {g['area4_uses']:.2f}/{g['area4_landings']:.2f}, "
-                  f"area 8 used {g['area8_uses']:.2f}/{g['area8_landings']:.2f}, area 12 "
-                  f"returns {g['area12_returns']:.2f} (leftover used "
-                  f"{g['area12_continues']:.2f}, declined {g['area12_stops']:.2f}); "
-                  f"top-score ties {100 * metrics['tie_share']:.1f}% ({metrics['tie_rule']})"]
-    return lines

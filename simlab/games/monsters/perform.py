@@ -33,6 +33,8 @@ from simlab.games.monsters.engine import (
     movers,
     push_action,
     remove_arch,
+    spots_held,
+    swap_dice,
 )
 from simlab.games.monsters.state import (
     B_ACTIONS,
@@ -66,16 +68,10 @@ def perform(A, st, lu, p, a, j, just, rng):
         gain_malice(A, st, p, max(j, 1))
     elif a == A_SWAP:
         r1, c1, r2, c2 = d[0], d[1], d[2], d[3]
-        if r1 < 0 or r1 >= ROWS or r2 < 0 or r2 >= ROWS or c1 < 0 or c2 < 0 or \
-                c1 >= st.order_n[p, r1] or c2 >= st.order_n[p, r2]:
+        if not spots_held(st, p, r1, c1, r2, c2):
             st.ev[C_ILLEGAL] += 1
             return
-        tc = st.order_col[p, r1, c1]
-        tr = st.order_rank[p, r1, c1]
-        st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
-        st.order_rank[p, r1, c1] = st.order_rank[p, r2, c2]
-        st.order_col[p, r2, c2] = tc
-        st.order_rank[p, r2, c2] = tr
+        swap_dice(st, p, r1, c1, r2, c2)
         # the die just placed (which Promote may not change) moves with the swap
         if r1 == st.info[I_JUST_ROW] and c1 == st.info[I_JUST_COL]:
             st.info[I_JUST_ROW], st.info[I_JUST_COL] = r2, c2

@@ -7,7 +7,7 @@ not print them). Settable readings are rule options of :class:`~.rules.MonstersR
 component data lives in ``data/*.toml`` and is replaced by path (``--set dice.blue.0=...``,
 ``--set data.ghosts=FILE``); readings marked ``fixed`` are hard-coded in both engines today
 (``nb.py`` / ``reference.py``, ``nb_family.py`` / ``reference_family.py``, ``scoring.py`` /
-``scoring_ref.py``). ``tests/monsters/test_readings.py`` checks that each quote is the
+``reference_scoring.py``). ``tests/monsters/test_readings.py`` checks that each quote is the
 rulebook's text.
 """
 

@@ -13,7 +13,7 @@ It draws from the same random stream as the kernel in the same order (setup shuf
 deal, first player, solo decks and Court; each round every Fearmobile's 4 dice, colour then
 face; then the bots' own draws) and asks the kernel's bot functions (``bots.decide_*``) for every
 decision, showing them a :class:`~simlab.games.monsters.state.MonstersState` written from its
-own objects. Final scoring uses the plain-Python twin ``scoring_ref``. Kernel and reference must
+own objects. Final scoring uses the plain-Python twin ``reference_scoring``. Kernel and reference must
 agree game for game (scores, winners, every aggregate); the tests check that they do.
 
 :class:`ReferenceGame` is assembled here from one module per part of the rules:
@@ -46,10 +46,10 @@ from simlab.games.monsters.reference_base import (
 )
 from simlab.games.monsters.reference_end import GameEnd
 from simlab.games.monsters.reference_round import RoundPhases
+from simlab.games.monsters.reference_shape import reference_record, reference_running_scores
 from simlab.games.monsters.reference_solo import SpiderJack
 from simlab.games.monsters.reference_spook import SpookPhase
 from simlab.games.monsters.reference_town import TownActions
-from simlab.games.monsters.shape_ref import reference_record, reference_running_scores
 from simlab.games.monsters.state import (
     C_COURT_DICE,
     C_GAMES,

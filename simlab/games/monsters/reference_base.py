@@ -54,6 +54,24 @@ _SEARCHED = {bots.decide_draft: bots.KIND_DRAFT, bots.decide_place: bots.KIND_PL
              bots.decide_spook: bots.KIND_SPOOK}
 
 
+def record_game(agg, counters, seats, sources, picks, rounds: int, scores, winners):
+    """Add one game of a reference engine (either mode) to its aggregates ``agg``: the
+    counters, the per-seat counters, the score by source (lists in the aggregates' order), the
+    draft's picks (per seat and pick: rank and icon sums), wins (k-way) and scores."""
+    k = sum(bool(w) for w in winners)
+    agg.counters[:] += counters
+    for q, s in enumerate(scores):
+        agg.seat[q] += seats[q]
+        agg.breakdown[q] += sources[q]
+        for i, (rank, icons) in enumerate(picks[q]):
+            agg.draft[q, i] += [rounds, rank, icons]
+        if winners[q]:
+            agg.wins[q, k] += 1
+        agg.score_sum[q] += s
+        agg.score_sumsq[q] += s * s
+        agg.score_hist[q, min(max(s, 0), agg.score_hist.shape[1] - 1)] += 1
+
+
 @dataclass
 class Grunt:
     """A Grunt figure: its colour and where it stands (START, GAIN_SPOT, a path space, or S =

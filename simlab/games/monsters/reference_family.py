@@ -6,7 +6,7 @@ deal; each round every Fearmobile's 4 dice, colour then face; then the bots' dra
 kernel's bot functions (``bots_family``) for decisions on a state it builds from its own (the
 area 12 leftover move too: ``decide_continue``, asked after a return with steps left), so
 that kernel and reference must agree game for game (scores, winners, every aggregate). Final
-Prophecy scoring uses the plain-Python twin ``scoring_ref``.
+Prophecy scoring uses the plain-Python twin ``reference_scoring``.
 """
 
 from __future__ import annotations
@@ -28,14 +28,14 @@ from simlab.games.monsters.nb_family import (
     FAMILY_COUNTER_NAMES,
     FAMILY_SEAT_NAMES,
     PICKS,
-    SCORE_BINS,
     TIE_SEAT,
     FamilyPrepared,
     new_family_agg,
     new_family_state,
 )
-from simlab.games.monsters.scoring_ref import prophecy_score
-from simlab.games.monsters.shape_ref import reference_family_running_scores, reference_record
+from simlab.games.monsters.reference_base import record_game
+from simlab.games.monsters.reference_scoring import prophecy_score
+from simlab.games.monsters.reference_shape import reference_family_running_scores, reference_record
 
 ROW_NAMES = ("top", "middle", "bottom")
 EFFECT = {1: "promote", 2: "swap", 3: "return"}
@@ -333,22 +333,8 @@ class ReferenceFamilyGame:
         return np.array(scores, np.int64), np.array(winners, bool)
 
     def record(self, scores, winners):
-        g = self.agg
-        k = sum(winners)
-        for i, name in enumerate(FAMILY_COUNTER_NAMES):
-            g.counters[i] += self.ev[name]
-        for p in range(self.P):
-            for j, name in enumerate(FAMILY_SEAT_NAMES):
-                g.seat[p, j] += self.sev[p][name]
-            for j, name in enumerate(FAMILY_BREAKDOWN):
-                g.breakdown[p, j] += self.bd[p][name]
-            for t in range(PICKS):
-                g.draft[p, t, 0] += self.F.rounds
-                g.draft[p, t, 1] += self.picks[p][t][0]
-                g.draft[p, t, 2] += self.picks[p][t][1]
-            if winners[p]:
-                g.wins[p, k] += 1
-            s = scores[p]
-            g.score_sum[p] += s
-            g.score_sumsq[p] += s * s
-            g.score_hist[p, min(max(s, 0), SCORE_BINS - 1)] += 1
+        """Add this game to ``agg`` (``reference_base.record_game``, in the family layouts)."""
+        record_game(self.agg, [self.ev[n] for n in FAMILY_COUNTER_NAMES],
+                    [[self.sev[p][n] for n in FAMILY_SEAT_NAMES] for p in range(self.P)],
+                    [[self.bd[p][n] for n in FAMILY_BREAKDOWN] for p in range(self.P)],
+                    self.picks, self.F.rounds, scores, winners)

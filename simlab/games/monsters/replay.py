@@ -45,8 +45,8 @@ from simlab.games.monsters import bots, values
 from simlab.games.monsters.actions import COLOURS
 from simlab.games.monsters.reference import ReferenceGame
 from simlab.games.monsters.reference_base import MARKET, ROW_NAMES, SOLO1, SOLO2
+from simlab.games.monsters.reference_shape import reference_running_scores
 from simlab.games.monsters.replay_svg import LEGEND, Drawer, arch_short, back_short
-from simlab.games.monsters.shape_ref import reference_running_scores
 from simlab.games.monsters.state import COLS, ROWS, MonstersState
 
 SCORE_NOTE = ("Running score: each player's Spook Juice plus what final scoring would give on "

@@ -23,6 +23,7 @@ from simlab.games.monsters import bots_family
 from simlab.games.monsters.actions import COLOURS
 from simlab.games.monsters.bot_base import BOT_RANDOM, BOTS, TIE, W_NOISE
 from simlab.games.monsters.reference_family import ROW_NAMES, ReferenceFamilyGame
+from simlab.games.monsters.reference_shape import reference_family_running_scores
 from simlab.games.monsters.replay_svg import (
     CHANGED,
     DIE,
@@ -38,7 +39,6 @@ from simlab.games.monsters.replay_svg import (
     esc,
     t,
 )
-from simlab.games.monsters.shape_ref import reference_family_running_scores
 from simlab.games.monsters.state import COLS, ROWS
 
 SCORE_NOTE = ("Running score: Spook Juice (rows scored by Minions, area 12) plus the Prophecy "

@@ -2,7 +2,7 @@
 
 Rulebook "Final Scoring": each row is trimmed to its Spider Jack value (the rightmost dice go;
 they score nothing from then on), then final-area Grunts, the Prophecy card (at most 50) and the
-Arch Monster cards still in front of the player. ``scoring_ref.py`` is the plain-Python twin.
+Arch Monster cards still in front of the player. ``reference_scoring.py`` is the plain-Python twin.
 
 Grid arguments: ``order_col[3, 6]`` (colour, -1 empty), ``order_rank[3, 6]`` (1..6) and
 ``keep[3]``: a die counts only in the first ``keep[r]`` spots of row r (the Spider Jack values
