@@ -11,6 +11,7 @@ from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monsters.actions import A_GAIN_GRUNT, MULTI, SUMMON
 from simlab.games.monsters.state import (
+    B_PROPHECY,
     B_SUMMON,
     C_EMPTY_MARKET,
     C_FINAL_ARRIVALS,
@@ -22,6 +23,13 @@ from simlab.games.monsters.state import (
     C_SUMMONS,
     C_TO_BAG,
     COLS,
+    E_BEAT,
+    E_FILLED,
+    E_LAST_ROUND,
+    E_LOST,
+    E_TARGET_MET,
+    E_TARGET_MISSED,
+    FAMILY,
     GAIN_SPOT,
     I_ATOP,
     I_GTOP,
@@ -34,6 +42,10 @@ from simlab.games.monsters.state import (
     S_MALICE_SPENT,
     S_MALICE_WASTED,
     S_SUMMONS,
+    SOLO1,
+    SOLO2,
+    SRC_AREA12,
+    SRC_ROWS,
     STACK,
     START,
 )
@@ -500,17 +512,51 @@ def check_board(A, st, p):
 
 # ------------------------------------------------------------------------------ records
 @rule
-def record_game(st, k, agg, rounds):
+def end_kind(A, st):
+    """How the finished game ended (an ``END_NAMES`` index): the regular game after its last
+    round, family mode with every Minion space filled, solo 1 with the target met or missed,
+    solo 2 with Spider Jack beaten or not."""
+    if A.mode == SOLO1:
+        return E_TARGET_MET if st.winners[0] == 1 else E_TARGET_MISSED
+    if A.mode == SOLO2:
+        return E_BEAT if st.winners[0] == 1 else E_LOST
+    if A.mode == FAMILY:
+        return E_FILLED
+    return E_LAST_ROUND
+
+
+@rule
+def source_of(A, j):
+    """The ``SOURCES`` index of column j of the mode's score by source (``st.bd``): the
+    regular game's BREAKDOWN is its first five; family mode's rows, area 12, Prophecy."""
+    if A.mode == FAMILY:
+        if j == 0:
+            return SRC_ROWS
+        if j == 1:
+            return SRC_AREA12
+        return B_PROPHECY
+    return j
+
+
+@rule
+def record_game(A, st, k, agg, rounds):
     """Add one finished game (``k`` winners, ``rounds`` rounds) to the aggregates: counters,
-    per-seat counters, score by source, the draft's picks, wins and scores (both modes: each
-    keeps these keys with its own contents)."""
+    per-seat counters, score by source, the draft's picks, wins and scores, and the
+    explanation (points by source, choices, how it ended, its length); both modes, each with
+    its own counters."""
     for i in range(st.ev.shape[0]):
         agg.counters[i] += st.ev[i]
+    agg.ends[end_kind(A, st)] += 1
+    agg.length[0] += rounds
+    agg.length[1] += rounds * rounds
     for q in range(st.scores.shape[0]):
         for j in range(st.sev.shape[1]):
             agg.seat[q, j] += st.sev[q, j]
         for j in range(st.bd.shape[1]):
             agg.breakdown[q, j] += st.bd[q, j]
+            agg.src[q, source_of(A, j)] += st.bd[q, j]
+        for j in range(st.ch.shape[1]):
+            agg.choice[q, j] += st.ch[q, j]
         for i in range(st.pick.shape[1]):
             agg.draft[q, i, 0] += rounds
             agg.draft[q, i, 1] += st.pick[q, i, 0]
@@ -521,3 +567,18 @@ def record_game(st, k, agg, rounds):
         agg.score_sum[q] += s
         agg.score_sumsq[q] += s * s
         agg.score_hist[q, min(max(s, 0), agg.score_hist.shape[1] - 1)] += 1
+
+
+@rule
+def write_row(A, st, i, rows, rounds):
+    """Row ``i`` of the per-game rows (``registry.GameRows``) for the finished game: scores,
+    winners, its length and end, each seat's points by source and choices (both modes)."""
+    rows.length[i] = rounds
+    rows.end[i] = end_kind(A, st)
+    for q in range(st.scores.shape[0]):
+        rows.score[i, q] = st.scores[q]
+        rows.winner[i, q] = st.winners[q] == 1
+        for j in range(st.bd.shape[1]):
+            rows.source[i, q, source_of(A, j)] = st.bd[q, j]
+        for j in range(st.ch.shape[1]):
+            rows.choice[i, q, j] = st.ch[q, j]

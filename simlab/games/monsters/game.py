@@ -26,8 +26,11 @@ from simlab.games.monsters.rules import MODES, MonstersArrays, MonstersRules, ma
 from simlab.games.monsters.shape import shape_players
 from simlab.games.monsters.state import (
     BREAKDOWN,
+    CHOICE_NAMES,
     COUNTER_NAMES,
+    END_NAMES,
     SEAT_NAMES,
+    SOURCES,
     MonstersLineup,
     new_agg,
     new_state,
@@ -126,7 +129,12 @@ class MonstersGame(Game):
     compile_seconds = (55.0, 125.0)  # cold compile without / with a lookahead seat
     winners_are_top_scores = False
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "breakdown", "draft",
-                 "malice_hist")
+                 "malice_hist", "src", "choice")
+    # explaining a result (issue 40): one set of names for every mode (state.py)
+    score_sources = SOURCES
+    choice_names = CHOICE_NAMES
+    end_names = END_NAMES
+    length_unit = "rounds"
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
@@ -197,14 +205,13 @@ class MonstersGame(Game):
         A = prepared.arrays
         if isinstance(prepared, nf.FamilyPrepared):
             agg = nf.new_family_agg(A.n_players)
-            scores, winners = self.row_arrays(count, A.n_players, keep_rows)
-            nf.run_batch_family(A, prepared.family, nf.new_family_state(A),
-                                       prepared.lineup, np.zeros(4, np.uint64), seed, start,
-                                       count, agg, scores, winners)
-            return self.batch_output(agg, scores, winners, keep_rows)
+            rows = self.new_rows(count, A.n_players, keep_rows)
+            nf.run_batch_family(A, prepared.family, nf.new_family_state(A), prepared.lineup,
+                                np.zeros(4, np.uint64), seed, start, count, agg, rows)
+            return self.rows_output(agg, rows, keep_rows)
         p = A.n_players
         agg = new_agg(p)
-        scores, winners = self.row_arrays(count, p, keep_rows)
+        rows = self.new_rows(count, p, keep_rows)
         lu = prepared.lineup
         if lu.scratch is not None:  # lookahead: scratch of its own (threads share `prepared`)
             from simlab.games.monsters.lookahead import new_scratch
@@ -212,8 +219,8 @@ class MonstersGame(Game):
             _compile_look(A, lu)
             lu = lu._replace(scratch=new_scratch(A, lu.params.shape[1]))
         nb.run_batch(A, self.kernel_state(A), lu, np.zeros(4, np.uint64), seed, start, count, agg,
-                     scores, winners)
-        return self.batch_output(agg, scores, winners, keep_rows)
+                     rows)
+        return self.rows_output(agg, rows, keep_rows)
 
     def reference_game(self, prepared: MonstersPrepared, seed: int, game: int,
                        log: bool = False, names=None):
@@ -243,9 +250,10 @@ class MonstersGame(Game):
 
     def invariants(self, agg: dict, n_games: int, rules: MonstersRules) -> list[str]:
         if rules.mode == "family":
-            return _family_invariants(agg, n_games, rules)
+            return _family_invariants(agg, n_games, rules) + _choice_invariants(agg, n_games,
+                                                                                rules)
         c = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
-        problems = []
+        problems = _choice_invariants(agg, n_games, rules)
         if c["games"] != n_games:
             problems.append(f"{c['games']} games counted, {n_games} played")
         if c["rounds"] != n_games * rules.rounds:
@@ -273,6 +281,20 @@ class MonstersGame(Game):
             if int(act[:, 0].sum()) != c["actions_done"] or \
                     int(act[:, 1].sum()) != c["actions_skipped"]:
                 problems.append("actions by id do not add up to the actions performed/skipped")
+            ch = _choices(agg)
+            performed = sum(int(ch[k].sum()) for k in _ACTION_CHOICES)
+            if performed != int(act[:, 0].sum()) or int(ch["action_skipped"].sum()) != \
+                    int(act[:, 1].sum()):
+                problems.append("choices of actions do not add up to the actions performed/"
+                                "skipped")
+        ch = _choices(agg)
+        for choice, name in (("ghost_bought", "ghosts"), ("arch_monster_bought", "arch_bought"),
+                             ("spook_pass", "spook_passes"),
+                             ("arch_monster_discarded", "arch_used")):
+            if not np.array_equal(ch[choice], seat[:, SEAT_NAMES.index(name)]):
+                problems.append(f"choices {choice} != the seats' {name}")
+        if not (ch["die_to_malice"] == n_games * rules.rounds).all():
+            problems.append("choices: not one die to the Malice spot per round")
         return problems
 
     def metrics(self, agg: dict, n_games: int, rules: MonstersRules, lineup) -> dict:
@@ -359,6 +381,45 @@ class MonstersGame(Game):
         from simlab.games.monsters.plots import figures
 
         return figures(points)
+
+
+# ------------------------------------------------------------------ the explanation's checks
+_ACTION_CHOICES = ("swap", "promote", "demote", "move_minion", "move_grunt", "spook_juice",
+                   "call_spider_jack", "feed_spider_jack", "gain_malice")
+
+
+def _choices(agg: dict) -> dict:
+    """The ``choice`` aggregate as {name: per-seat counts}."""
+    ch = np.asarray(agg["choice"])
+    return {name: ch[:, j] for j, name in enumerate(CHOICE_NAMES)}
+
+
+def _choice_invariants(agg: dict, n_games: int, rules) -> list[str]:
+    """What the explanation aggregates must satisfy in every mode: every game has one end and
+    its rounds, every seat placed 3 dice a round into its rows."""
+    out = []
+    rounds = nf.family_arrays(rules).rounds if rules.mode == "family" else rules.rounds
+    if int(np.asarray(agg["ends"]).sum()) != n_games:
+        out.append("ends do not count every game")
+    if list(np.asarray(agg["length"])) != [n_games * rounds, n_games * rounds * rounds]:
+        out.append(f"game lengths are not {rounds} rounds each")
+    ch = _choices(agg)
+    placed = ch["die_to_top_row"] + ch["die_to_middle_row"] + ch["die_to_bottom_row"]
+    if not (placed == 3 * n_games * rounds).all():
+        out.append("choices: not 3 dice into the rows per round")
+    if rules.mode == "family":
+        seat = np.asarray(agg["seat"])
+        minions = np.stack([ch[f"minion_to_{r}_row"] for r in ("top", "middle", "bottom")], 1)
+        if not np.array_equal(minions, seat[:, nf.S_MIN0:nf.S_MIN2 + 1]):
+            out.append("choices: Minion rows != the Minions on each row")
+        c = {name: int(agg["counters"][i]) for i, name in enumerate(nf.FAMILY_COUNTER_NAMES)}
+        if int(ch["area12_go_on"].sum()) != c["area12_continues"] or \
+                int(ch["area12_stay"].sum()) != c["area12_stops"]:
+            out.append("choices: area 12 go on / stay != the leftover counters")
+        if int((ch["promote"] + ch["demote"] + ch["swap"] + ch["action_skipped"]).sum()) != \
+                c["area4_landings"] + c["area8_landings"]:
+            out.append("choices: area 4 / 8 decisions != the landings")
+    return out
 
 
 # ------------------------------------------------------------------ family mode's tables

@@ -24,6 +24,7 @@ from simlab.games.monsters.engine import (
     refill_arch,
     refill_ghosts,
     to_bag,
+    write_row,
 )
 from simlab.games.monsters.perform import use_arch
 from simlab.games.monsters.phases import draft, grunt_phase, spook_phase, swamp_phase
@@ -116,6 +117,7 @@ def new_game(A, st, rng):
     st.sev[:, :] = 0
     st.pick[:, :, :] = 0
     st.aev[:, :] = 0
+    st.ch[:, :] = 0
     st.scores[:] = 0
     st.winners[:] = 0
     for p in range(P):
@@ -343,7 +345,7 @@ def play_game(A, st, lu, rng, agg):
 @rule
 def record_result(A, st, k, agg):
     """Add one finished game to the aggregates."""
-    record_game(st, k, agg, A.rounds)
+    record_game(A, st, k, agg, A.rounds)
     if A.mode == SOLO2:
         agg.sj_hist[min(max(st.info[I_SJ_SCORE], 0), SCORE_BINS - 1)] += 1
     for a in range(st.aev.shape[0]):
@@ -352,25 +354,20 @@ def record_result(A, st, k, agg):
 
 
 @batch
-def run_batch(A, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
-    """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always. The rules below get the NamedTuples by
-    reference (``ref.py``)."""
-    play_batch(ref(A), ref(st), ref(lu), rng, seed, start, count, ref(agg), row_scores,
-               row_winners)
+def run_batch(A, st, lu, rng, seed, start, count, agg, rows):
+    """Play games start..start+count-1 of ``seed``; per-game ``rows`` (``registry.GameRows``)
+    when they have a row per game (first axis ``count``; 0: not kept), aggregates always. The
+    rules below get the NamedTuples by reference (``ref.py``)."""
+    play_batch(ref(A), ref(st), ref(lu), rng, seed, start, count, ref(agg), ref(rows))
 
 
 @rule
-def play_batch(A, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
+def play_batch(A, st, lu, rng, seed, start, count, agg, rows):
     """:func:`run_batch`'s loop."""
-    P = A.n_players
-    keep = row_scores.shape[0] > 0
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         k = play_game(A, st, lu, rng, agg)
         record_result(A, st, k, agg)
         record_game_shape(A, st, agg)
-        if keep:
-            for q in range(P):
-                row_scores[i, q] = st.scores[q]
-                row_winners[i, q] = st.winners[q] == 1
+        if rows.score.shape[0] > 0:
+            write_row(A, st, i, rows, A.rounds)

@@ -88,9 +88,22 @@ from simlab.games.monsters.engine import (
     record_game,
     spots_held,
     swap_dice,
+    write_row,
 )
 from simlab.games.monsters.scoring import prophecy_score
 from simlab.games.monsters.shape import family_checkpoint
+from simlab.games.monsters.state import (
+    N_CHOICE,
+    X_DEMOTE,
+    X_GO_ON,
+    X_MINION_ROW,
+    X_PROMOTE,
+    X_ROW,
+    X_SKIP,
+    X_STAY,
+    X_SWAP,
+    explain_agg,
+)
 
 N_MINIONS = 6
 PICKS = 3               # dice each player takes per round (4 per Fearmobile, 1 left)
@@ -155,6 +168,7 @@ class FamilyState(NamedTuple):
     sev: np.ndarray          # (P, len(FAMILY_SEAT_NAMES))
     pick: np.ndarray         # (P, PICKS, 2) this game's rank / icon sums at pick 1..3
     cp: np.ndarray           # (MAX_CHECKPOINTS, P) game shape: running scores after each round
+    ch: np.ndarray           # (P, N_CHOICE) this game's choices by kind (state.CHOICE_NAMES)
 
 
 class FamilyAgg(NamedTuple):
@@ -173,6 +187,10 @@ class FamilyAgg(NamedTuple):
     lead_hist: np.ndarray     # (LEAD_BINS,)
     margin_hist: np.ndarray   # (MARGIN_BINS,)
     leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
+    src: np.ndarray           # (P, N_SRC) points by source (state.SOURCES), summed over games
+    choice: np.ndarray        # (P, N_CHOICE) choices by kind (state.CHOICE_NAMES)
+    ends: np.ndarray          # (len(END_NAMES),) games by how they ended
+    length: np.ndarray        # (2,) sum and sum of squares of the rounds played
 
 
 class FamilyPrepared(NamedTuple):
@@ -196,7 +214,7 @@ def new_family_state(A) -> FamilyState:
                        z(p, ROWS), z(p, 6), z(p, ROWS), z(p), z(p), z(p),
                        np.full(ROWS, COLS, i8), z(8), z(p), z(p), z(p, 3),
                        z(len(FAMILY_COUNTER_NAMES)), z(p, len(FAMILY_SEAT_NAMES)),
-                       z(p, PICKS, 2), z(MAX_CHECKPOINTS, p))
+                       z(p, PICKS, 2), z(MAX_CHECKPOINTS, p), z(p, N_CHOICE))
 
 
 def new_family_agg(p: int) -> FamilyAgg:
@@ -206,7 +224,8 @@ def new_family_agg(p: int) -> FamilyAgg:
                      np.zeros((p, len(FAMILY_SEAT_NAMES)), i8), np.zeros((p, PICKS, 3), i8),
                      np.zeros((p, MALICE_BINS), i8), np.zeros(len(FAMILY_COUNTER_NAMES), i8),
                      np.zeros(N_SHAPE_COUNTERS, i8), np.zeros(LEAD_BINS, i8),
-                     np.zeros(MARGIN_BINS, i8), np.zeros((MAX_CHECKPOINTS, 2), i8))
+                     np.zeros(MARGIN_BINS, i8), np.zeros((MAX_CHECKPOINTS, 2), i8),
+                     *explain_agg(p))
 
 
 def family_arrays(rules, tie: str | None = None) -> FamilyArrays:
@@ -262,6 +281,7 @@ def new_game(A, F, st, rng):
     st.ev[:] = 0
     st.sev[:, :] = 0
     st.pick[:, :, :] = 0
+    st.ch[:, :] = 0
     st.supply[:] = F.n_minions
     deal_prophecy(A, st, rng)
 
@@ -289,10 +309,12 @@ def promote(A, F, st, lu, p, rng):
     """Area 4: the player may promote or demote one die of their Order by 1."""
     st.ev[C_A4] += 1
     if decide_promote(A, F, st, lu, p, rng) == 0:
+        st.ch[p, X_SKIP] += 1
         return
     r = st.dec[0]
     c = st.dec[1]
     d = st.dec[2]
+    st.ch[p, X_PROMOTE if d > 0 else X_DEMOTE] += 1
     if r < 0 or r >= ROWS or c < 0 or c >= st.order_n[p, r] or (d != 1 and d != -1) or \
             st.order_rank[p, r, c] + d < 1 or st.order_rank[p, r, c] + d > 6:
         st.ev[C_ILLEGAL] += 1
@@ -307,7 +329,9 @@ def swap(A, F, st, lu, p, rng):
     """Area 8: the player may swap two dice of their Order (faces kept)."""
     st.ev[C_A8] += 1
     if decide_swap(A, F, st, lu, p, rng) == 0:
+        st.ch[p, X_SKIP] += 1
         return
+    st.ch[p, X_SWAP] += 1
     d = st.dec
     if not spots_held(st, p, d[0], d[1], d[2], d[3]) or (d[0] == d[2] and d[1] == d[3]):
         st.ev[C_ILLEGAL] += 1
@@ -350,8 +374,10 @@ def move_grunt(A, F, st, lu, p, c, n, rng):
                 if decide_continue(A, F, st, lu, p, c, left, rng) == 0:
                     st.ev[C_A12_STOP] += 1
                     st.ev[C_DECLINED] += left
+                    st.ch[p, X_STAY] += 1
                     return
                 st.ev[C_A12_GO] += 1
+                st.ch[p, X_GO_ON] += 1
 
 
 @rule(inline=True)
@@ -371,6 +397,7 @@ def take_and_place(A, F, st, lu, p, t, rng):
                     d = kk * 3 + rr
         k = d // 3
         r = d % 3
+    st.ch[p, X_ROW + r] += 1
     c = st.fm_col[fm, k]
     f = st.fm_face[fm, k]
     st.fm_col[fm, k] = -1
@@ -404,6 +431,7 @@ def end_of_round(A, F, st, lu, rng):
                 if r < 0 and free_spaces(F, st, p, rr) > 0:
                     r = rr
         st.minions[p, r] += 1
+        st.ch[p, X_MINION_ROW + r] += 1
         st.supply[p] -= 1
         pts = row_total(st, p, r)
         st.juice[p] += pts
@@ -490,31 +518,27 @@ def play_game(A, F, st, lu, rng):
 @rule
 def record_result(A, st, k, agg):
     """Add one finished game to the aggregates (``engine.record_game``)."""
-    record_game(st, k, agg, st.info[I_ROUND])
+    record_game(A, st, k, agg, st.info[I_ROUND])
 
 
 @batch
-def run_batch_family(A, F, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
-    """Play family games start..start+count-1 of ``seed`` into ``agg``; per-game rows when the
-    row arrays are non-empty (shape (count, P)). The rules below get the NamedTuples by
-    reference (``ref.py``)."""
+def run_batch_family(A, F, st, lu, rng, seed, start, count, agg, rows):
+    """Play family games start..start+count-1 of ``seed`` into ``agg``; per-game ``rows``
+    (``registry.GameRows``) when they have a row per game. The rules below get the NamedTuples
+    by reference (``ref.py``)."""
     play_batch_family(ref(A), ref(F), ref(st), ref(lu), rng, seed, start, count, ref(agg),
-                      row_scores, row_winners)
+                      ref(rows))
 
 
 @rule
-def play_batch_family(A, F, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
-    """:func:`run_batch_family`'s loop."""
-    P = A.n_players
-    keep = row_scores.shape[0] > 0
+def play_batch_family(A, F, st, lu, rng, seed, start, count, agg, rows):
+    """:func:`run_batch_family`'s loop (game shape: the rounds before the last one, then the
+    final scores)."""
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         k = play_game(A, F, st, lu, rng)
         record_result(A, st, k, agg)
-        # game shape: the rounds before the last one, then the final scores
-        record_shape(st.cp, F.rounds - 1, st.scores, st.winners, P, agg.shape_counters,
-                     agg.lead_hist, agg.margin_hist, agg.leader_wins)
-        if keep:
-            for q in range(P):
-                row_scores[i, q] = st.scores[q]
-                row_winners[i, q] = st.winners[q] == 1
+        record_shape(st.cp, F.rounds - 1, st.scores, st.winners, A.n_players,
+                     agg.shape_counters, agg.lead_hist, agg.margin_hist, agg.leader_wins)
+        if rows.score.shape[0] > 0:
+            write_row(A, st, i, rows, F.rounds)

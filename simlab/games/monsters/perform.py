@@ -48,7 +48,41 @@ from simlab.games.monsters.state import (
     N_MINIONS,
     ROWS,
     S_ARCH_USED,
+    X_CALL,
+    X_DEMOTE,
+    X_DISCARD,
+    X_FEED,
+    X_GRUNT,
+    X_JUICE,
+    X_MALICE,
+    X_MINION,
+    X_PROMOTE,
+    X_SKIP,
+    X_SWAP,
 )
+
+
+@rule
+def choice_of(a, dd):
+    """The ``CHOICE_NAMES`` index of performing action ``a`` (Promote/Demote by its direction
+    ``dd``, ``st.dec[2]`` of either target); -1 for one no bot performs (gain Grunt)."""
+    if a == A_SWAP:
+        return X_SWAP
+    if a == A_PROMOTE:
+        return X_PROMOTE if dd > 0 else X_DEMOTE
+    if a == A_MINION:
+        return X_MINION
+    if a == A_GRUNT:
+        return X_GRUNT
+    if a == A_JUICE:
+        return X_JUICE
+    if a == A_CALL:
+        return X_CALL
+    if a == A_FEED:
+        return X_FEED
+    if a == A_MALICE:
+        return X_MALICE
+    return -1
 
 
 @rule
@@ -58,10 +92,14 @@ def perform(A, st, lu, p, a, j, just, rng):
     if decide_action(A, st, lu, p, a, j, just, rng) == 0:
         st.ev[C_ACTIONS_SKIPPED] += 1
         st.aev[a, 1] += 1
+        st.ch[p, X_SKIP] += 1
         return
     st.ev[C_ACTIONS_DONE] += 1
     st.aev[a, 0] += 1
     d = st.dec
+    x = choice_of(a, d[2])
+    if x >= 0:
+        st.ch[p, x] += 1
     if a == A_JUICE:
         gain_juice(st, p, j, B_ACTIONS)
     elif a == A_MALICE:
@@ -159,6 +197,7 @@ def use_arch(A, st, lu, p, final, rng):
         card = remove_arch(st, p, i)
         st.ev[C_ARCH_USED] += 1
         st.sev[p, S_ARCH_USED] += 1
+        st.ch[p, X_DISCARD] += 1
         st.info[I_JUST_ROW] = -1
         push_action(st, A.cards.m_back[card], A.cards.m_back_amount[card], 0)
         resolve(A, st, lu, p, rng)

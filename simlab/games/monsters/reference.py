@@ -56,6 +56,7 @@ from simlab.games.monsters.state import (
     C_ROUNDS,
     COUNTER_NAMES,
     N_BREAK,
+    N_CHOICE,
     PICKS,
     ROWS,
     S_FIRST,
@@ -117,6 +118,7 @@ class ReferenceGame(RoundPhases, TownActions, SpookPhase, SpiderJack, GameEnd):
         self.sev = [[0] * len(SEAT_NAMES) for _ in range(self.P)]
         self.bd = [[0] * N_BREAK for _ in range(self.P)]
         self.picks = [[[0, 0] for _ in range(PICKS)] for _ in range(self.P)]
+        self.ch = [[0] * N_CHOICE for _ in range(self.P)]   # choices by kind (CHOICE_NAMES)
         self.just_placed = None    # (row, column) of the die whose icons are being performed
         self.boxed = 0
         self.round = 0

@@ -33,6 +33,7 @@ from simlab.games.monsters.state import (
     S_MALICE_GAINED,
     S_MALICE_SPENT,
     S_MALICE_WASTED,
+    SOURCES,
     START,
 )
 
@@ -54,15 +55,23 @@ _SEARCHED = {bots.decide_draft: bots.KIND_DRAFT, bots.decide_place: bots.KIND_PL
              bots.decide_spook: bots.KIND_SPOOK}
 
 
-def record_game(agg, counters, seats, sources, picks, rounds: int, scores, winners):
+def record_game(agg, counters, seats, sources, picks, rounds: int, scores, winners, choices,
+                end: int, source_names):
     """Add one game of a reference engine (either mode) to its aggregates ``agg``: the
-    counters, the per-seat counters, the score by source (lists in the aggregates' order), the
-    draft's picks (per seat and pick: rank and icon sums), wins (k-way) and scores."""
+    counters, the per-seat counters, the score by source (lists in the aggregates' order,
+    named ``source_names``), the draft's picks (per seat and pick: rank and icon sums), wins
+    (k-way) and scores; the explanation: points by ``SOURCES``, the seats' ``choices`` (by
+    ``CHOICE_NAMES``), the game's ``end`` (an ``END_NAMES`` index) and its length."""
     k = sum(bool(w) for w in winners)
     agg.counters[:] += counters
+    agg.ends[end] += 1
+    agg.length[:] += [rounds, rounds * rounds]
     for q, s in enumerate(scores):
         agg.seat[q] += seats[q]
         agg.breakdown[q] += sources[q]
+        for name, v in zip(source_names, sources[q], strict=True):
+            agg.src[q, SOURCES.index(name)] += v
+        agg.choice[q] += choices[q]
         for i, (rank, icons) in enumerate(picks[q]):
             agg.draft[q, i] += [rounds, rank, icons]
         if winners[q]:
@@ -143,6 +152,10 @@ class ReferenceBase:
 
     def seat(self, p: int, i: int, by: int = 1):
         self.sev[p][i] += by
+
+    def chose(self, p: int, i: int):
+        """p's bot made a choice of kind ``CHOICE_NAMES[i]``."""
+        self.ch[p][i] += 1
 
     # ------------------------------------------------------------------ the bots' view
     def sync(self, p: int):

@@ -24,6 +24,11 @@ from simlab.games.monsters.state import (
     C_TIEBREAK,
     C_TO_BOX,
     COLS,
+    E_BEAT,
+    E_LAST_ROUND,
+    E_LOST,
+    E_TARGET_MET,
+    E_TARGET_MISSED,
     N_BREAK,
     ROWS,
     S_FINAL_GRUNTS,
@@ -107,7 +112,13 @@ class GameEnd(ReferenceBase):
     def record(self, scores, winners):
         """Add this game's counters, per-seat counters, score by source, draft statistics and
         score histograms to ``agg``."""
+        if self.mode == SOLO1:
+            end = E_TARGET_MET if winners[0] else E_TARGET_MISSED
+        elif self.mode == SOLO2:
+            end = E_BEAT if winners[0] else E_LOST
+        else:
+            end = E_LAST_ROUND
         record_game(self.agg, self.ev, self.sev, self.bd, self.picks, self.A.rounds, scores,
-                    winners)
+                    winners, self.ch, end, BREAKDOWN)
         if self.mode == SOLO2:
             self.agg.sj_hist[min(max(self.sj_score, 0), SCORE_BINS - 1)] += 1

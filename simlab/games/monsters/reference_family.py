@@ -36,6 +36,7 @@ from simlab.games.monsters.nb_family import (
 from simlab.games.monsters.reference_base import record_game
 from simlab.games.monsters.reference_scoring import prophecy_score
 from simlab.games.monsters.reference_shape import reference_family_running_scores, reference_record
+from simlab.games.monsters.state import CHOICE_NAMES, END_NAMES
 
 ROW_NAMES = ("top", "middle", "bottom")
 EFFECT = {1: "promote", 2: "swap", 3: "return"}
@@ -59,6 +60,7 @@ class ReferenceFamilyGame:
         self.ev = dict.fromkeys(FAMILY_COUNTER_NAMES, 0)
         self.sev = [dict.fromkeys(FAMILY_SEAT_NAMES, 0) for _ in range(self.P)]
         self.bd = [dict.fromkeys(FAMILY_BREAKDOWN, 0) for _ in range(self.P)]
+        self.ch = [dict.fromkeys(CHOICE_NAMES, 0) for _ in range(self.P)]   # choices by kind
         self.agg = new_family_agg(self.P)
 
     # ------------------------------------------------------------------ helpers
@@ -188,6 +190,7 @@ class ReferenceFamilyGame:
                 self.ev["illegal_bot_choices"] += 1
                 r = next(i for i in range(3) if free[i] > 0)
             self.minions[p][r] += 1
+            self.ch[p][f"minion_to_{ROW_NAMES[r]}_row"] += 1
             self.supply[p] -= 1
             pts = sum(rank for _, rank in self.order[p][r])
             self.juice[p] += pts
@@ -206,6 +209,7 @@ class ReferenceFamilyGame:
                         if self.fm[fm][kk] is not None and len(self.order[p][rr]) < 6)
         col, face = self.fm[fm][k]
         self.fm[fm][k] = None
+        self.ch[p][f"die_to_{ROW_NAMES[r]}_row"] += 1
         rank = int(A.face_rank[col, face])
         self.order[p][r].append([col, rank])
         n = self.icons(col, face)
@@ -255,18 +259,22 @@ class ReferenceFamilyGame:
                                            self.rng):
                         self.ev["area12_stops"] += 1
                         self.ev["steps_declined"] += left
+                        self.ch[p]["area12_stay"] += 1
                         self.log(f"      stays there ({left} steps left unused)")
                         return
                     self.ev["area12_continues"] += 1
+                    self.ch[p]["area12_go_on"] += 1
                     self.log(f"      goes on with the {left} steps left")
 
     def promote(self, p: int):
         self.ev["area4_landings"] += 1
         st = self.sync()
         if not decide_promote(self.A, self.F, st, self.lu, p, self.rng):
+            self.ch[p]["action_skipped"] += 1
             self.log("      skipped")
             return
         r, c, d = (int(x) for x in st.dec[:3])
+        self.ch[p]["promote" if d > 0 else "demote"] += 1
         row = self.order[p][r] if 0 <= r < 3 else []
         if not (0 <= c < len(row) and d in (-1, 1) and 1 <= row[c][1] + d <= 6):
             self.ev["illegal_bot_choices"] += 1
@@ -280,8 +288,10 @@ class ReferenceFamilyGame:
         self.ev["area8_landings"] += 1
         st = self.sync()
         if not decide_swap(self.A, self.F, st, self.lu, p, self.rng):
+            self.ch[p]["action_skipped"] += 1
             self.log("      skipped")
             return
+        self.ch[p]["swap"] += 1
         r1, c1, r2, c2 = (int(x) for x in st.dec[:4])
         o = self.order[p]
         ok = 0 <= r1 < 3 and 0 <= r2 < 3 and 0 <= c1 < len(o[r1]) and 0 <= c2 < len(o[r2]) \
@@ -337,4 +347,7 @@ class ReferenceFamilyGame:
         record_game(self.agg, [self.ev[n] for n in FAMILY_COUNTER_NAMES],
                     [[self.sev[p][n] for n in FAMILY_SEAT_NAMES] for p in range(self.P)],
                     [[self.bd[p][n] for n in FAMILY_BREAKDOWN] for p in range(self.P)],
-                    self.picks, self.F.rounds, scores, winners)
+                    self.picks, self.F.rounds, scores, winners,
+                    [[self.ch[p][n] for n in CHOICE_NAMES] for p in range(self.P)],
+                    END_NAMES.index("minion_spaces_filled"),
+                    ("end_of_round_rows", "area12", "prophecy"))
