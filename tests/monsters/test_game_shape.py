@@ -194,6 +194,6 @@ def test_family_running_score_equals_the_game_end_scoring():
     g.juice = [12, 20]
     shape.family_checkpoint(A, st, 0)
     ref = reference_shape.reference_family_running_scores(g)
-    nf.game_end(A, F, st)
+    nf.game_end(A, F, st, new_stream(0, 1))
     assert [int(x) for x in st.cp[0, :2]] == ref == [int(x) for x in st.scores]
     assert ref[0] == 12 + 20 + 4      # card 01: ascending 3 4 5 6 and three 2s

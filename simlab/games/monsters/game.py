@@ -22,7 +22,13 @@ from simlab.games.monsters import bots as _bots
 from simlab.games.monsters import nb
 from simlab.games.monsters import nb_family as nf
 from simlab.games.monsters.actions import ACTION_NAMES
-from simlab.games.monsters.rules import MODES, MonstersArrays, MonstersRules, make_rules
+from simlab.games.monsters.rules import (
+    MODES,
+    MODIFIERS,
+    MonstersArrays,
+    MonstersRules,
+    make_rules,
+)
 from simlab.games.monsters.shape import shape_players
 from simlab.games.monsters.state import (
     BREAKDOWN,
@@ -53,7 +59,10 @@ _RULE_DOCS = {
     "prophecy_plus_one": "solo2 Prophecy +1 pays: max_minus_score (default) | unmet (full "
                          "points of conditions met nowhere) | half",
     "target": "solo1: score that counts as a win (assumed 100)",
-    "family_tie": "family: ties 'shared' (default; ages unknown) or 'seat' (lowest seat wins)",
+    "family_tie": "family: ties 'shared' (default; ages unknown), 'seat' (lowest seat wins) or "
+                  "'random' (a tied player drawn)",
+    "spooked_count": "Arch Monster Spooked per Grunt: 'area' (its area's number, default) or "
+                     "'spaces' (the Town spaces it has moved through)",
     "rounds": "rounds (rulebook 6)",
     "dice": "36 Lord die faces RANK:ICONS by colour (assumed; set dice.COLOUR.FACE)",
     "town": "Town spaces AREA:COLOUR:ICONS in path order (assumed; set town.I)",
@@ -245,6 +254,27 @@ class MonstersGame(Game):
         scores, winners = g.play()
         return scores, winners, g.agg._asdict(), g.lines
 
+    def inert_overrides(self, rules: MonstersRules, overrides: dict) -> list[str]:
+        """The overrides no rule of ``rules.mode`` plays (``_INERT``), and the solo-2 options
+        the modifiers in force leave unread, one sentence each."""
+        out = []
+        mods = rules.modifiers() if rules.mode == "solo2" else {}
+        every_set = all(getattr(rules, f"sj_{m}") != -1 for m in MODIFIERS)
+        for path in overrides or {}:
+            head = str(path) if str(path).startswith("data.") else str(path).split(".")[0]
+            why = _INERT.get(head, {}).get(rules.mode)
+            if why is None and rules.mode == "solo2":
+                if head == "prophecy_plus_one" and mods["prophecy"] == 0:
+                    why = "solo 2 reads it only with the Prophecy +1 modifier, which is off"
+                elif head == "court_ghosts_plus3" and mods["court_ghosts"] != 4:
+                    why = "solo 2 reads it only with the Ghost +3 modifier (sj_court_ghosts 4)"
+                elif head in ("difficulty", "difficulty_levels", "data.difficulty") and \
+                        every_set:
+                    why = "every modifier is set one by one (sj_*), so no level is read"
+            if why:
+                out.append(f"{path}: {why}")
+        return out
+
     def always_has_winner(self, rules: MonstersRules) -> bool:
         return not rules.mode.startswith("solo")
 
@@ -383,6 +413,40 @@ class MonstersGame(Game):
         return figures(points)
 
 
+# ------------------------------------------------------------------ overrides no mode reads
+_SOLO2 = ("difficulty", "sj_court_monsters", "sj_court_ghosts", "sj_summoning", "sj_unscored",
+          "sj_prophecy", "multi_ghost_matches", "prophecy_plus_one", "court_ghosts_plus3",
+          "court_die_points", "court_ghost_points", "court_grunt_points", "difficulty_levels",
+          "data.difficulty")
+_SOLO = ("solo_cards", "data.solo_cards")
+_FAMILY = ("family_tie", "family_area_actions", "family_area12_juice", "family_minion_spaces",
+           "data.family")
+#: what the family engine never reads: Ghosts, Arch Monsters, Malice, the Spider Jack dice,
+#: the Summoning track, the Grunt supply, the regular game's rounds ("Ghosts and Arch Monster
+#: Cards are not used"; every die counts; the Minion spaces end the game)
+_NOT_FAMILY = ("ghosts", "data.ghosts", "ghost_cost", "arch_cost", "data.market", "arch_file",
+               "data.arch_monsters", "malice_chart", "malice_cap", "data.malice", "rounds",
+               "gain_grunt_spots", "summon_track", "sj_start", "sj_max", "grunts_per_colour",
+               "spooked_count", "area_public")
+_INERT: dict[str, dict[str, str]] = {}
+for _path in _SOLO2:
+    _INERT[_path] = {m: f"a solo 2 (versus Spider Jack) option; mode {m} plays none of it"
+                     for m in ("regular", "family", "solo1")}
+for _path in _SOLO:
+    _INERT[_path] = {m: f"Spider Jack's solo cards; mode {m} has no automaton"
+                     for m in ("regular", "family")}
+_INERT["target"] = {m: f"solo 1's target score; mode {m} has none"
+                    for m in ("regular", "family", "solo2")}
+for _path in _FAMILY:
+    _INERT[_path] = {m: f"a family-mode option; mode {m} plays none of it"
+                     for m in ("regular", "solo1", "solo2")}
+for _path in _NOT_FAMILY:
+    _INERT.setdefault(_path, {})["family"] = ("family mode never reads it (no Ghosts, Arch "
+                                              "Monsters, Malice, Spider Jack dice, Summoning "
+                                              "track or Grunt supply; the Minion spaces set "
+                                              "the rounds)")
+
+
 # ------------------------------------------------------------------ the explanation's checks
 _ACTION_CHOICES = ("swap", "promote", "demote", "move_minion", "move_grunt", "spook_juice",
                    "call_spider_jack", "feed_spider_jack", "gain_malice")
@@ -466,8 +530,8 @@ def _family_invariants(agg: dict, n_games: int, rules) -> list[str]:
     if not np.array_equal(bd[:, nf.B_AREA12], F.juice12 * seat[:, nf.S_A12]):
         out.append("area 12 juice != returns x juice")
     wins = np.asarray(agg["wins"])
-    if F.tie == nf.TIE_SEAT and wins[:, 2:].sum():
-        out.append("shared wins under family_tie = seat")
+    if F.tie != nf.TIE_SHARED and wins[:, 2:].sum():
+        out.append(f"shared wins under family_tie = {nf.TIES[F.tie]}")
     if np.asarray(agg["malice_hist"]).sum():
         out.append("Malice recorded in family mode")
     return out

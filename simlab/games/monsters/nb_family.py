@@ -38,8 +38,9 @@ marked *reading*:
   mode (the family rules never mention it and nothing can feed Spider Jack dice), so every die
   counts (keep = 6 spots per row). Winner: most Spook Juice. Tie: "the youngest tied player
   wins" -- ages are unknown, so the rule option ``family_tie`` is ``shared`` (default: every tied
-  player wins, 1/k each) or ``seat`` (the lowest seat index stands in for the youngest). Tied top
-  scores are counted either way.
+  player wins, 1/k each), ``seat`` (the lowest seat index stands in for the youngest) or
+  ``random`` (one tied player drawn from the game's stream, only on a tie). Tied top scores
+  are counted either way.
 
 Aggregates use the keys of the regular game (wins, score_sum, score_sumsq, score_hist,
 breakdown, seat, draft, malice_hist, counters), with family contents: ``breakdown`` by
@@ -55,7 +56,7 @@ import numpy as np
 
 from simlab.core.jit import batch
 from simlab.core.ref import ref, rule
-from simlab.core.rng import seed_stream
+from simlab.core.rng import randint, seed_stream
 from simlab.core.shape import (
     LEAD_BINS,
     MARGIN_BINS,
@@ -109,8 +110,8 @@ N_MINIONS = 6
 PICKS = 3               # dice each player takes per round (4 per Fearmobile, 1 left)
 SCORE_BINS = 401        # as the regular game
 MALICE_BINS = 9
-TIE_SHARED, TIE_SEAT = 0, 1
-TIES = ("shared", "seat")
+TIE_SHARED, TIE_SEAT, TIE_RANDOM = 0, 1, 2
+TIES = ("shared", "seat", "random")   # rules.FAMILY_TIES
 AREA_EFFECTS = {"none": FA_NONE, "promote": FA_PROMOTE, "swap": FA_SWAP,
                 "juice_and_return": FA_RETURN}
 
@@ -119,10 +120,10 @@ FAMILY_COUNTER_NAMES = (
     "minion_errors", "illegal_bot_choices", "grunt_steps", "steps_lost_final_area",
     "final_area_arrivals", "area4_landings", "area4_uses", "area8_landings", "area8_uses",
     "area12_returns", "top_score_ties", "shared_wins", "seat_tie_breaks",
-    "area12_continues", "area12_stops", "steps_declined")
+    "area12_continues", "area12_stops", "steps_declined", "random_tie_breaks")
 (C_GAMES, C_ROUNDS, C_DRAWN, C_TO_BAG, C_CHECKS, C_DICE_BAD, C_MINION_BAD, C_ILLEGAL, C_STEPS,
  C_LOST, C_FINAL, C_A4, C_A4_USED, C_A8, C_A8_USED, C_A12, C_TIES, C_SHARED,
- C_SEAT_TIE, C_A12_GO, C_A12_STOP, C_DECLINED) = range(len(FAMILY_COUNTER_NAMES))
+ C_SEAT_TIE, C_A12_GO, C_A12_STOP, C_DECLINED, C_RANDOM_TIE) = range(len(FAMILY_COUNTER_NAMES))
 FAMILY_SEAT_NAMES = ("grunt_steps", "area4_uses", "area8_uses", "area12_returns",
                      "final_area_grunts", "minions_top", "minions_middle", "minions_bottom",
                      "order_dice")
@@ -140,7 +141,7 @@ class FamilyArrays(NamedTuple):
     minion_spaces: np.ndarray  # (3,) Minion spaces per row of the Order
     juice12: int               # Spook Juice of a return area
     rounds: int                # sum of the Minion spaces
-    tie: int                   # TIE_SHARED or TIE_SEAT
+    tie: int                   # TIE_SHARED, TIE_SEAT or TIE_RANDOM
     n_minions: int             # Minions in each player's supply
 
 
@@ -453,7 +454,7 @@ def play_round(A, F, st, lu, rng):
 
 
 @rule
-def game_end(A, F, st):
+def game_end(A, F, st, rng):
     """Prophecy (every die counts), bookkeeping checks, winners; returns the number of
     winners."""
     P = A.n_players
@@ -484,16 +485,27 @@ def game_end(A, F, st):
             nt += 1
     if nt > 1:
         st.ev[C_TIES] += 1
+    # "the youngest tied player wins": seat -- the first tied seat; random -- the i-th tied
+    # seat, i drawn from the game's stream (only on a tie); shared -- every tied player
+    one = -1
+    if nt > 1 and F.tie == TIE_SEAT:
+        one = 0
+    elif nt > 1 and F.tie == TIE_RANDOM:
+        one = randint(rng, nt)
     k = 0
+    i = 0
     for p in range(P):
         w = st.scores[p] == top
-        if w and F.tie == TIE_SEAT and k > 0:
-            w = False
+        if w and one >= 0:
+            w = i == one
+            i += 1
         st.winners[p] = 1 if w else 0
         k += st.winners[p]
     if nt > 1:
         if F.tie == TIE_SEAT:
             st.ev[C_SEAT_TIE] += 1
+        elif F.tie == TIE_RANDOM:
+            st.ev[C_RANDOM_TIE] += 1
         else:
             st.ev[C_SHARED] += 1
     return k
@@ -509,7 +521,7 @@ def play_game(A, F, st, lu, rng):
         play_round(A, F, st, lu, rng)
         if rd + 1 < F.rounds:
             family_checkpoint(A, st, rd)
-    k = game_end(A, F, st)
+    k = game_end(A, F, st, rng)
     st.ev[C_ROUNDS] += F.rounds
     st.ev[C_GAMES] += 1
     return k

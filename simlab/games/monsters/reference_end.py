@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from simlab.games.monsters.reference_base import SOLO1, SOLO2, ReferenceBase, record_game
 from simlab.games.monsters.reference_scoring import final_score, sj_prophecy_bonus
-from simlab.games.monsters.rules import PROPHECY_PLUS_ONE
+from simlab.games.monsters.rules import PROPHECY_PLUS_ONE, SPOOKED_COUNT
 from simlab.games.monsters.state import (
     B_ARCH,
     B_FINAL,
@@ -62,7 +62,8 @@ class GameEnd(ReferenceBase):
             g, pr, ar = final_score(self.cards, A.space_area, A.area_public, oc, orank, pl.sj,
                                     [x.colour for x in pl.grunts], [x.pos for x in pl.grunts],
                                     [pl.ghosts.get(s, -1) for s in range(self.S)], pl.minions,
-                                    pl.prophecy, pl.arch, len(pl.arch))
+                                    pl.prophecy, pl.arch, len(pl.arch),
+                                    SPOOKED_COUNT[int(A.cards.spooked_spaces)])
             self.bd[p][B_FINAL], self.bd[p][B_PROPHECY], self.bd[p][B_ARCH] = g, pr, ar
             score = pl.juice + g + pr + ar
             scores.append(score)

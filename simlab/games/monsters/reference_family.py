@@ -28,7 +28,9 @@ from simlab.games.monsters.nb_family import (
     FAMILY_COUNTER_NAMES,
     FAMILY_SEAT_NAMES,
     PICKS,
+    TIE_RANDOM,
     TIE_SEAT,
+    TIES,
     FamilyPrepared,
     new_family_agg,
     new_family_state,
@@ -327,17 +329,23 @@ class ReferenceFamilyGame:
             self.sev[p]["final_area_grunts"] += sum(1 for x in self.grunt[p] if x >= S)
         top = max(scores)
         tied = [p for p in range(P) if scores[p] == top]
-        if F.tie == TIE_SEAT:
-            winners = [p == tied[0] for p in range(P)]
-        else:
-            winners = [p in tied for p in range(P)]
-        if len(tied) > 1:
+        # "If there is a tie, the youngest tied player wins!" (rule option family_tie)
+        if len(tied) > 1 and F.tie == TIE_SEAT:
+            tied = tied[:1]
+            self.ev["seat_tie_breaks"] += 1
+        elif len(tied) > 1 and F.tie == TIE_RANDOM:
+            tied = [tied[int(randint(self.rng, len(tied)))]]
+            self.ev["random_tie_breaks"] += 1
+        elif len(tied) > 1:
+            self.ev["shared_wins"] += 1
+        n_tied = sum(s == top for s in scores)
+        if n_tied > 1:
             self.ev["top_score_ties"] += 1
-            self.ev["seat_tie_breaks" if F.tie == TIE_SEAT else "shared_wins"] += 1
+        winners = [p in tied for p in range(P)]
         self.ev["rounds"] += F.rounds
         self.ev["games"] += 1
         self.log("Winner: " + ", ".join(self.names[p] for p in range(P) if winners[p])
-                 + (f" (tie of {len(tied)})" if len(tied) > 1 else ""))
+                 + (f" (tie of {n_tied}, family_tie {TIES[F.tie]})" if n_tied > 1 else ""))
         self.record(scores, winners)
         reference_record(self.agg, self.checkpoints, scores, winners)
         return np.array(scores, np.int64), np.array(winners, bool)

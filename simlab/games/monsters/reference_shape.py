@@ -9,7 +9,7 @@ import numpy as np
 
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.monsters import reference_scoring
-from simlab.games.monsters.rules import MODE_SOLO2, PROPHECY_PLUS_ONE
+from simlab.games.monsters.rules import MODE_SOLO2, PROPHECY_PLUS_ONE, SPOOKED_COUNT
 from simlab.games.monsters.state import COLS, ROWS
 
 
@@ -33,7 +33,7 @@ def reference_running_scores(g) -> list[int]:
             g.cards, A.space_area, A.area_public, oc, orank, pl.sj,
             [x.colour for x in pl.grunts], [x.pos for x in pl.grunts],
             [pl.ghosts.get(s, -1) for s in range(g.S)], pl.minions, pl.prophecy, pl.arch,
-            len(pl.arch))
+            len(pl.arch), SPOOKED_COUNT[int(A.cards.spooked_spaces)])
         out.append(pl.juice + gr + prophecy + ar)
     if g.mode == MODE_SOLO2:
         sj = g.sj_score
