@@ -141,9 +141,20 @@ def random_die_row(st, p, dice, rng):
 
 
 @rule
-def custom_best(A, st, lu, p, kind, option, bv, best):
-    """One more option for a custom bot: (best value, best option) after scoring ``option``."""
+def custom_pick(v, option, bv, best, ties, rng):
+    """A custom bot's option ``option`` scored ``v`` against its best so far (value ``bv``,
+    option ``best``, ``ties`` options tied there; 0: this is the first option scored): the
+    highest score wins and options scoring the same (within ``TIE``) are drawn from the game's
+    stream, each of k tied with probability 1/k, as for the built-in bots
+    (:func:`argmax_step`; a draw only on a tie). Returns (bv, best, ties)."""
+    if ties == 0:
+        return v, option, 1
+    return best_step(v, option, bv, best, ties, rng)
+
+
+@rule
+def custom_best(A, st, lu, p, kind, option, bv, best, ties, rng):
+    """Score one more option for a custom bot (:func:`custom_pick`): returns (bv, best,
+    ties)."""
     v = lu.custom(A, st, p, kind, option, lu.params[p])
-    if v > bv:
-        return v, option
-    return bv, best
+    return custom_pick(v, option, bv, best, ties, rng)

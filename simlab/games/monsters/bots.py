@@ -61,8 +61,10 @@ Custom bots (``@simlab.bot("monsters", params={...})``, bot id ``CUSTOM_ID`` = 6
 ---------------------------------------------------------------------------------
 A custom bot is a numba function ``fn(A, st, seat, kind, option, params) -> float`` that scores
 one legal option of one decision; the kernel asks it about every legal option and takes the
-highest score (ties: the first option in the order below; a custom bot that wants a fair
-tie-break adds a small random draw of its own to its scores). It makes every decision the built-in
+highest score; options that score the same (within ``TIE``) are drawn from the game's random
+stream, each of k tied options with probability 1/k, as for the built-in bots
+(``bot_base.custom_pick``), so a bot that prefers an option (skipping, keeping its cards) must
+score it higher. It makes every decision the built-in
 bots make; Spook Juice and Malice icons are always performed (Malice only below the cap), as
 for the built-ins. ``kind`` and the meaning of ``option``:
 
@@ -83,7 +85,8 @@ for the built-ins. ``kind`` and the meaning of ``option``:
 ``KIND_PROMOTE`` (4)
     ``option`` 0 skip, else ``1 + (r * 8 + c) * 2 + up``: the die at (r, c) one rank up
     (``up`` 1) or down (0); ``r = DRIVEWAY`` (3) is the die on Driveway space ``c``, which
-    turns to the first face of its colour showing the new rank. The die just placed is not
+    turns to a face of its colour showing the new rank (uniform among such faces, a draw
+    from the game's stream when there are several). The die just placed is not
     offered.
 ``KIND_MINION`` (5)
     ``option`` 0 skip, else ``1 + m * 64 + s``: Minion ``m`` (0..5) to free path space ``s``.
@@ -103,7 +106,8 @@ for the built-ins. ``kind`` and the meaning of ``option``:
     its back action (``A.cards.m_back``); asked again after each discard.
 ``KIND_GRUNT_ORDER`` (12)
     Several Grunts of one colour move: ``option`` = a Grunt slot (``st.grunt_col/grunt_pos``);
-    they move in the order of their scores, highest first (equal scores: slot order). The
+    they move in the order of their scores, highest first (equal scores: in an order drawn
+    from the game's stream). The
     actions they land on are performed in the built-in bots' order (``bots_moves.py``).
 
 What a bot reads (read-only; a custom bot must not write to ``st``): ``A`` (``rules.py``

@@ -46,10 +46,12 @@ from simlab.games.monsters.values import colour_value, drive_value, prog, prog_a
 
 
 @rule
-def custom_action(A, st, lu, p, a, jr, jc):
-    """A custom bot's pending action (option 0 = skip, scored first; module docstring)."""
+def custom_action(A, st, lu, p, a, jr, jc, rng):
+    """A custom bot's pending action (option 0 = skip, scored first; module docstring); ties
+    from the game's stream (``bot_base.custom_pick``)."""
     w = lu.params[p]
     best = 0
+    nt = 1
     if a == A_SWAP:
         bv = lu.custom(A, st, p, KIND_SWAP, 0, w)
         for x in range(ROWS * 8):
@@ -57,7 +59,8 @@ def custom_action(A, st, lu, p, a, jr, jc):
                 continue
             for y in range(x + 1, ROWS * 8):
                 if y % 8 < st.order_n[p, y // 8]:
-                    bv, best = custom_best(A, st, lu, p, KIND_SWAP, 1 + x * 32 + y, bv, best)
+                    bv, best, nt = custom_best(A, st, lu, p, KIND_SWAP, 1 + x * 32 + y, bv,
+                                               best, nt, rng)
         if best > 0:
             x = (best - 1) // 32
             y = (best - 1) % 32
@@ -71,31 +74,35 @@ def custom_action(A, st, lu, p, a, jr, jc):
                 for up in range(2):
                     rk = st.order_rank[p, r, c] + (1 if up == 1 else -1)
                     if 1 <= rk <= 6:
-                        bv, best = custom_best(A, st, lu, p, KIND_PROMOTE, 1 + (r * 8 + c) * 2 + up,
-                                          bv, best)
+                        bv, best, nt = custom_best(A, st, lu, p, KIND_PROMOTE,
+                                                   1 + (r * 8 + c) * 2 + up, bv, best, nt, rng)
         for k in range(4):
             if st.drv_col[p, k] >= 0:
                 for up in range(2):
                     if drive_face(A, st, p, k, 1 if up == 1 else -1) >= 0:
-                        bv, best = custom_best(A, st, lu, p, KIND_PROMOTE,
-                                          1 + (DRIVEWAY * 8 + k) * 2 + up, bv, best)
+                        bv, best, nt = custom_best(A, st, lu, p, KIND_PROMOTE,
+                                                   1 + (DRIVEWAY * 8 + k) * 2 + up, bv, best, nt,
+                                                   rng)
         if best > 0:
             x = (best - 1) // 2
             st.dec[0], st.dec[1], st.dec[2] = x // 8, x % 8, 1 if (best - 1) % 2 == 1 else -1
-            if st.dec[0] == DRIVEWAY:
-                st.dec[3] = drive_face(A, st, p, st.dec[1], st.dec[2])
+            if st.dec[0] == DRIVEWAY:  # the faces of the new rank: not scored, so all alike
+                c = st.drv_col[p, st.dec[1]]
+                st.dec[3] = uniform_face(A, c, A.face_rank[c, st.drv_face[p, st.dec[1]]]
+                                         + st.dec[2], rng)
     elif a == A_MINION:
         bv = lu.custom(A, st, p, KIND_MINION, 0, w)
         for m in range(N_MINIONS):
             for s in range(A.n_spaces):
                 if free_for_piece(st, p, s):
-                    bv, best = custom_best(A, st, lu, p, KIND_MINION, 1 + m * 64 + s, bv, best)
+                    bv, best, nt = custom_best(A, st, lu, p, KIND_MINION, 1 + m * 64 + s, bv,
+                                               best, nt, rng)
         if best > 0:
             st.dec[0], st.dec[1] = (best - 1) // 64, (best - 1) % 64
     elif a == A_GRUNT:
         bv = lu.custom(A, st, p, KIND_GRUNT, 0, w)
         for c in range(6):
-            bv, best = custom_best(A, st, lu, p, KIND_GRUNT, 1 + c, bv, best)
+            bv, best, nt = custom_best(A, st, lu, p, KIND_GRUNT, 1 + c, bv, best, nt, rng)
         st.dec[0] = best - 1
     elif a == A_CALL or a == A_FEED:
         kind = KIND_CALL if a == A_CALL else KIND_FEED
@@ -103,7 +110,7 @@ def custom_action(A, st, lu, p, a, jr, jc):
         for r in range(ROWS):
             ok = st.summon[p, r] < A.track_len - 1 if a == A_CALL else st.sj[p, r] < A.sj_max
             if ok:
-                bv, best = custom_best(A, st, lu, p, kind, 1 + r, bv, best)
+                bv, best, nt = custom_best(A, st, lu, p, kind, 1 + r, bv, best, nt, rng)
         st.dec[0] = best - 1
     return 1 if best > 0 else 0
 
@@ -137,6 +144,24 @@ def drive_face(A, st, p, k, d):
     for f in range(A.face_rank.shape[1]):
         if A.face_rank[c, f] == rk:
             return f
+    return -1
+
+
+@rule
+def uniform_face(A, c, rk, rng):
+    """A face of colour c showing rank ``rk``, uniform among such faces (a draw only when
+    there are several; -1: none): the face a Driveway die turns to when the bot does not value
+    faces (random, custom bots)."""
+    m = 0
+    for f in range(A.face_rank.shape[1]):
+        if A.face_rank[c, f] == rk:
+            m += 1
+    j = randint(rng, m) if m > 1 else 0
+    for f in range(A.face_rank.shape[1]):
+        if A.face_rank[c, f] == rk:
+            if j == 0:
+                return f
+            j -= 1
     return -1
 
 
@@ -180,18 +205,9 @@ def random_promote(A, st, p, jr, jc, rng):
                 if drive_face(A, st, p, k, d) < 0:
                     return 0
                 c = st.drv_col[p, k]
-                rk = A.face_rank[c, st.drv_face[p, k]] + d
-                m = 0
-                for f in range(A.face_rank.shape[1]):
-                    if A.face_rank[c, f] == rk:
-                        m += 1
-                j = randint(rng, m) if m > 1 else 0
-                for f in range(A.face_rank.shape[1]):
-                    if A.face_rank[c, f] == rk:
-                        if j == 0:
-                            st.dec[0], st.dec[1], st.dec[2], st.dec[3] = DRIVEWAY, k, d, f
-                            return 1
-                        j -= 1
+                f = uniform_face(A, c, A.face_rank[c, st.drv_face[p, k]] + d, rng)
+                st.dec[0], st.dec[1], st.dec[2], st.dec[3] = DRIVEWAY, k, d, f
+                return 1
             i -= 1
     return 0
 
@@ -208,7 +224,7 @@ def decide_action(A, st, lu, p, a, j, just, rng):
     if a == A_MALICE:
         return 1 if st.malice[p] < A.malice_cap else 0
     if bid == CUSTOM_ID:
-        return custom_action(A, st, lu, p, a, jr, jc)
+        return custom_action(A, st, lu, p, a, jr, jc, rng)
     if bid == BOT_RANDOM:
         if uniform(rng) < 0.5:
             return 0

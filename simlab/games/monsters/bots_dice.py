@@ -16,6 +16,7 @@ from simlab.games.monsters.bot_base import (
     KIND_PLACE,
     argmax_step,
     ask_look,
+    custom_best,
     jitter,
     random_die_row,
 )
@@ -38,13 +39,11 @@ def decide_draft(A, st, lu, p, f, rng):
     if bid == CUSTOM_ID:
         best = -1
         bv = 0.0
+        nt = 0
         for k in range(4):
             if st.fm_col[f, k] >= 0:
-                v = lu.custom(A, st, p, KIND_DRAFT, f * 4 + k, w)
-                if best < 0 or v > bv:
-                    bv = v
-                    best = k
-        return best
+                bv, best, nt = custom_best(A, st, lu, p, KIND_DRAFT, f * 4 + k, bv, best, nt, rng)
+        return best - f * 4 if best >= 0 else -1
     if bid == BOT_LOOKAHEAD:
         k = ask_look(A, st, lu, p, KIND_DRAFT, f, rng)
         if k >= 0:
@@ -90,12 +89,10 @@ def decide_activate(A, st, lu, p, rng):
     if bid == CUSTOM_ID:
         best = -1
         bv = 0.0
+        nt = 0
         for k in range(4):
             if st.drv_moved[p, k] == 0:
-                v = lu.custom(A, st, p, KIND_ACTIVATE, k, w)
-                if best < 0 or v > bv:
-                    bv = v
-                    best = k
+                bv, best, nt = custom_best(A, st, lu, p, KIND_ACTIVATE, k, bv, best, nt, rng)
         return best
     if bid == BOT_RANDOM:
         n = 0
@@ -136,14 +133,10 @@ def decide_place(A, st, lu, p, rng):
     if bid == CUSTOM_ID:
         best = -1
         bv = 0.0
-        for k in range(4):
-            if st.drv_col[p, k] >= 0:
-                for r in range(ROWS):
-                    if st.order_n[p, r] < COLS:
-                        v = lu.custom(A, st, p, KIND_PLACE, k * 3 + r, w)
-                        if best < 0 or v > bv:
-                            bv = v
-                            best = k * 3 + r
+        nt = 0
+        for x in range(12):
+            if st.drv_col[p, x // 3] >= 0 and st.order_n[p, x % 3] < COLS:
+                bv, best, nt = custom_best(A, st, lu, p, KIND_PLACE, x, bv, best, nt, rng)
         return best
     if bid == BOT_LOOKAHEAD:
         x = ask_look(A, st, lu, p, KIND_PLACE, 0, rng)

@@ -37,7 +37,7 @@ from simlab.games.monsters.actions import (
     A_PROMOTE,
     A_SWAP,
 )
-from simlab.games.monsters.bot_base import BOT_RANDOM, KIND_GRUNT_ORDER, W_GRUNT, argmax_step
+from simlab.games.monsters.bot_base import BOT_RANDOM, KIND_GRUNT_ORDER, TIE, W_GRUNT, argmax_step
 from simlab.games.monsters.engine import next_space
 from simlab.games.monsters.state import MAX_GRUNTS
 from simlab.games.monsters.values import final_value, space_value
@@ -115,13 +115,26 @@ def decide_grunt_order(A, st, lu, p, c, n, rng):
         return 0
     if bid == CUSTOM_ID:
         w = lu.params[p]
+        tied = False
         for i in range(n):
             st.optv[i] = lu.custom(A, st, p, KIND_GRUNT_ORDER, st.perm[i], w)
-        for i in range(1, n):  # stable insertion sort, highest score first
+            for j in range(i):
+                if abs(st.optv[i] - st.optv[j]) <= TIE:
+                    tied = True
+        if tied:  # Grunts of equal score in an order drawn from the game's stream
+            for i in range(n - 1, 0, -1):
+                j = randint(rng, i + 1)
+                t = st.perm[i]
+                st.perm[i] = st.perm[j]
+                st.perm[j] = t
+                v = st.optv[i]
+                st.optv[i] = st.optv[j]
+                st.optv[j] = v
+        for i in range(1, n):  # stable insertion sort, highest score first (ties kept)
             g = st.perm[i]
             v = st.optv[i]
             j = i - 1
-            while j >= 0 and st.optv[j] < v:
+            while j >= 0 and st.optv[j] < v - TIE:
                 st.perm[j + 1] = st.perm[j]
                 st.optv[j + 1] = st.optv[j]
                 j -= 1

@@ -83,28 +83,32 @@ def spook_code(A, st, p, x, rng):
 
 
 @rule
-def custom_spook(A, st, lu, p):
+def custom_spook(A, st, lu, p, rng):
     """A custom bot's Spook turn: pass (option 0, scored first), a Ghost on a legal target, an
-    Arch Monster (module docstring)."""
+    Arch Monster (module docstring); ties from the game's stream."""
     w = lu.params[p]
     bv = lu.custom(A, st, p, KIND_SPOOK, 0, w)
     best = 0
+    nt = 1
     for k in range(5):
         g = st.gmarket[k]
         if g >= 0 and A.ghost_cost[k] <= st.malice[p]:
             if A.ghost_gain[g] == 1:
                 for t in range(A.gain_spots):
                     if st.gain_spot[p, t] < 0:
-                        bv, best = custom_best(A, st, lu, p, KIND_SPOOK, 1 + k * 64 + t, bv, best)
+                        bv, best, nt = custom_best(A, st, lu, p, KIND_SPOOK, 1 + k * 64 + t, bv,
+                                                   best, nt, rng)
             else:
                 col = A.ghost_colour[g]
                 for t in range(A.n_spaces):
                     if free_for_piece(st, p, t) and (col == MULTI or A.space_colour[t] == col):
-                        bv, best = custom_best(A, st, lu, p, KIND_SPOOK, 1 + k * 64 + t, bv, best)
+                        bv, best, nt = custom_best(A, st, lu, p, KIND_SPOOK, 1 + k * 64 + t, bv,
+                                                   best, nt, rng)
     for k in range(5):
         if st.amarket[k] >= 0 and A.arch_cost[k] <= st.malice[p] and \
                 st.n_arch[p] < st.arch.shape[1]:
-            bv, best = custom_best(A, st, lu, p, KIND_SPOOK, ARCH_OPTION + k, bv, best)
+            bv, best, nt = custom_best(A, st, lu, p, KIND_SPOOK, ARCH_OPTION + k, bv, best,
+                                       nt, rng)
     if best == 0:
         return 0
     if best >= ARCH_OPTION:
@@ -122,7 +126,7 @@ def decide_spook(A, st, lu, p, rng):
     bid = lu.ids[p]
     w = lu.params[p]
     if bid == CUSTOM_ID:
-        return custom_spook(A, st, lu, p)
+        return custom_spook(A, st, lu, p, rng)
     if bid == BOT_LOOKAHEAD:
         x = ask_look(A, st, lu, p, KIND_SPOOK, 0, rng)
         if x >= 0:
@@ -199,8 +203,9 @@ def decide_arch(A, st, lu, p, final, rng):
         kind = KIND_ARCH_FINAL if final == 1 else KIND_ARCH
         bv = lu.custom(A, st, p, kind, 0, lu.params[p])
         best = 0
+        nt = 1
         for i in range(n):
-            bv, best = custom_best(A, st, lu, p, kind, 1 + i, bv, best)
+            bv, best, nt = custom_best(A, st, lu, p, kind, 1 + i, bv, best, nt, rng)
         return best - 1
     if lu.ids[p] == BOT_RANDOM:
         if uniform(rng) < (0.25 if final == 1 else 0.1):

@@ -370,7 +370,7 @@ READINGS: list[Reading] = [
         why="'(anywhere)' covers every die of the player's, and the Driveway holds the player's "
             "dice; a die's rank is the face it shows, so a Driveway die is turned (with "
             "several faces of that rank, the player picks: evaluating bots the best, random "
-            "uniformly, custom bots the first).",
+            "and custom bots (which do not score faces) uniformly, from the game's stream).",
         fixed=True,
     ),
     Reading(
