@@ -14,6 +14,7 @@ rulebook's text.
 from __future__ import annotations
 
 from simlab.core.readings import Reading
+from simlab.games.monsters.data import C_COST, C_DICE, C_GHOSTS, C_MALICE, C_SOLO
 
 _DATA = "simlab/games/monsters/data/"
 
@@ -140,6 +141,8 @@ READINGS: list[Reading] = [
             "the Order, Malice and the Prophecy cards working, the icons trade off against rank.",
         assumed=True,
         file=_DATA + "dice.toml",
+        generator=True,
+        constraints=C_DICE,
     ),
     Reading(
         name="town",
@@ -188,6 +191,8 @@ READINGS: list[Reading] = [
             "trade-off against placing a high rank.",
         assumed=True,
         file=_DATA + "malice.toml",
+        generator=True,
+        constraints=C_MALICE,
     ),
     Reading(
         name="ghost_cost",
@@ -198,6 +203,8 @@ READINGS: list[Reading] = [
             "most, the oldest (rightmost) least.",
         assumed=True,
         file=_DATA + "market.toml",
+        generator=True,
+        constraints=C_COST,
     ),
     Reading(
         name="arch_cost",
@@ -209,6 +216,8 @@ READINGS: list[Reading] = [
             "Ghost, so it costs more (at most 8 Malice can be held).",
         assumed=True,
         file=_DATA + "market.toml",
+        generator=True,
+        constraints=C_COST,
     ),
     Reading(
         name="ghosts",
@@ -222,6 +231,8 @@ READINGS: list[Reading] = [
             "gain-Grunt Ghost it describes, spread evenly over the colours.",
         assumed=True,
         file=_DATA + "ghosts.toml",
+        generator=True,
+        constraints=C_GHOSTS,
     ),
     Reading(
         name="solo_cards",
@@ -235,6 +246,8 @@ READINGS: list[Reading] = [
             "the 30 cards, which the list keeps (each pair of colours on two cards).",
         assumed=True,
         file=_DATA + "solo_cards.toml",
+        generator=True,
+        constraints=C_SOLO,
     ),
     Reading(
         name="difficulty_levels",
