@@ -12,7 +12,7 @@ from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.monsters.state import COLS, ROWS
 
-BOT_RANDOM, BOT_GREEDY, BOT_PROPHET, BOT_WEIGHTS, BOT_LOOKAHEAD = range(5)
+BOT_RANDOM, BOT_GREEDY, BOT_PROPHET, BOT_WEIGHTS, BOT_LOOKAHEAD, BOT_FIRST = range(6)
 #: the decisions a custom bot scores (module docstring: the option codes of each kind)
 (KIND_DRAFT, KIND_ACTIVATE, KIND_PLACE, KIND_SWAP, KIND_PROMOTE, KIND_MINION, KIND_GRUNT,
  KIND_CALL, KIND_FEED, KIND_SPOOK, KIND_ARCH, KIND_ARCH_FINAL, KIND_GRUNT_ORDER) = range(13)
@@ -55,6 +55,14 @@ BOTS = {
 LOOKAHEAD = (BOT_LOOKAHEAD, LOOK_PARAMS, _GREEDY + (8.0, 6.0),
              "flat Monte Carlo over greedy playouts for draft, placement and Spook buys")
 BOTS["lookahead"] = LOOKAHEAD
+#: ``first`` (bench only, ``Game.bench_bots``): the first legal option of every decision in the
+#: custom-bot option order (``bots.py``), doing something before declining it -- every action
+#: performed on its first legal target, the first affordable Ghost (its first legal place) or
+#: Arch Monster bought, the first Arch Monster card discarded for its back action, Grunts and
+#: landed actions in the order given, the area 12 leftover used -- with no evaluation, so
+#: ``simlab bench`` times the rules alone
+BOTS["first"] = (BOT_FIRST, (), (), "bench only: the first legal option of every decision, no "
+                 "evaluation (the rules alone)")
 
 
 @rule

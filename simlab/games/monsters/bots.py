@@ -42,6 +42,10 @@ they land on is chosen in ``bots_moves.py``.
     its weights --, common random numbers), taking the best mean of win share + score margin /
     100. Its parameters are greedy's weights (used for the other
     decisions and the pre-ranking) plus ``playouts`` (8) and ``width`` (6).
+``first`` (5, bench only: ``simlab bench``'s rules-alone line-up, left out of listings)
+    The first legal option of every decision in the custom-bot option order below, doing
+    before declining: every action on its first legal target, the first affordable Ghost (on
+    its first legal place) or Arch Monster, the first card discarded; no evaluation.
 ``noise`` adds a uniform [0, noise) draw from the game's stream to every option's value, so
 identical deterministic bots do not replay one game.
 
@@ -136,6 +140,7 @@ from __future__ import annotations
 
 from simlab.games.monsters.bot_base import (  # noqa: F401  (the bots' public names)
     ARCH_OPTION,
+    BOT_FIRST,
     BOT_GREEDY,
     BOT_LOOKAHEAD,
     BOT_PROPHET,

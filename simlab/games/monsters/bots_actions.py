@@ -20,6 +20,7 @@ from simlab.games.monsters.actions import (
     SUMMON,
 )
 from simlab.games.monsters.bot_base import (
+    BOT_FIRST,
     BOT_RANDOM,
     DRIVEWAY,
     KIND_CALL,
@@ -113,6 +114,51 @@ def custom_action(A, st, lu, p, a, jr, jc, rng):
                 bv, best, nt = custom_best(A, st, lu, p, kind, 1 + r, bv, best, nt, rng)
         st.dec[0] = best - 1
     return 1 if best > 0 else 0
+
+
+@rule
+def first_action(A, st, p, a, jr, jc):
+    """The ``first`` bot's pending action: performed on its first legal target in the
+    custom-bot option order (module ``bots``), skipped only when it has none."""
+    if a == A_SWAP:
+        for x in range(ROWS * 8):
+            if x % 8 < st.order_n[p, x // 8]:
+                for y in range(x + 1, ROWS * 8):
+                    if y % 8 < st.order_n[p, y // 8]:
+                        st.dec[0], st.dec[1], st.dec[2], st.dec[3] = x // 8, x % 8, y // 8, y % 8
+                        return 1
+        return 0
+    if a == A_PROMOTE:
+        for r in range(ROWS):
+            for c in range(st.order_n[p, r]):
+                if r != jr or c != jc:
+                    for d in (-1, 1):
+                        if 1 <= st.order_rank[p, r, c] + d <= 6:
+                            st.dec[0], st.dec[1], st.dec[2] = r, c, d
+                            return 1
+        for k in range(4):
+            if st.drv_col[p, k] >= 0:
+                for d in (-1, 1):
+                    f = drive_face(A, st, p, k, d)
+                    if f >= 0:
+                        st.dec[0], st.dec[1], st.dec[2], st.dec[3] = DRIVEWAY, k, d, f
+                        return 1
+        return 0
+    if a == A_MINION:
+        for s in range(A.n_spaces):
+            if free_for_piece(st, p, s):
+                st.dec[0], st.dec[1] = 0, s
+                return 1
+        return 0
+    if a == A_GRUNT:
+        st.dec[0] = 0
+        return 1
+    if a == A_CALL or a == A_FEED:
+        for r in range(ROWS):
+            if (st.summon[p, r] < A.track_len - 1) if a == A_CALL else (st.sj[p, r] < A.sj_max):
+                st.dec[0] = r
+                return 1
+    return 0
 
 
 @rule
@@ -225,6 +271,8 @@ def decide_action(A, st, lu, p, a, j, just, rng):
         return 1 if st.malice[p] < A.malice_cap else 0
     if bid == CUSTOM_ID:
         return custom_action(A, st, lu, p, a, jr, jc, rng)
+    if bid == BOT_FIRST:
+        return first_action(A, st, p, a, jr, jc)
     if bid == BOT_RANDOM:
         if uniform(rng) < 0.5:
             return 0

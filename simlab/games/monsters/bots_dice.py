@@ -9,6 +9,7 @@ from simlab.core.custom import CUSTOM_ID
 from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monsters.bot_base import (
+    BOT_FIRST,
     BOT_LOOKAHEAD,
     BOT_RANDOM,
     KIND_ACTIVATE,
@@ -44,6 +45,11 @@ def decide_draft(A, st, lu, p, f, rng):
             if st.fm_col[f, k] >= 0:
                 bv, best, nt = custom_best(A, st, lu, p, KIND_DRAFT, f * 4 + k, bv, best, nt, rng)
         return best - f * 4 if best >= 0 else -1
+    if bid == BOT_FIRST:
+        for k in range(4):
+            if st.fm_col[f, k] >= 0:
+                return k
+        return -1
     if bid == BOT_LOOKAHEAD:
         k = ask_look(A, st, lu, p, KIND_DRAFT, f, rng)
         if k >= 0:
@@ -94,6 +100,11 @@ def decide_activate(A, st, lu, p, rng):
             if st.drv_moved[p, k] == 0:
                 bv, best, nt = custom_best(A, st, lu, p, KIND_ACTIVATE, k, bv, best, nt, rng)
         return best
+    if bid == BOT_FIRST:
+        for k in range(4):
+            if st.drv_moved[p, k] == 0:
+                return k
+        return -1
     if bid == BOT_RANDOM:
         n = 0
         for k in range(4):
@@ -138,6 +149,11 @@ def decide_place(A, st, lu, p, rng):
             if st.drv_col[p, x // 3] >= 0 and st.order_n[p, x % 3] < COLS:
                 bv, best, nt = custom_best(A, st, lu, p, KIND_PLACE, x, bv, best, nt, rng)
         return best
+    if bid == BOT_FIRST:
+        for x in range(12):
+            if st.drv_col[p, x // 3] >= 0 and st.order_n[p, x % 3] < COLS:
+                return x
+        return -1
     if bid == BOT_LOOKAHEAD:
         x = ask_look(A, st, lu, p, KIND_PLACE, 0, rng)
         if x >= 0:

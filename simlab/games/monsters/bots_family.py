@@ -51,6 +51,7 @@ from __future__ import annotations
 from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.monsters.bot_base import (
+    BOT_FIRST,
     BOT_RANDOM,
     TIE,
     W_GRUNT,
@@ -212,6 +213,11 @@ def decide_pick(A, F, st, lu, p, fm, rng):
     w = lu.params[p]
     if lu.ids[p] == BOT_RANDOM:
         return random_die_row(st, p, st.fm_col[fm], rng)
+    if lu.ids[p] == BOT_FIRST:
+        for x in range(12):
+            if st.fm_col[fm, x // 3] >= 0 and st.order_n[p, x % 3] < COLS:
+                return x
+        return -1
     base = prog(A, st, p, w)
     best = -1
     bv = -1e18
@@ -244,6 +250,14 @@ def decide_promote(A, F, st, lu, p, rng):
     Any die of the Order may change, the one just placed included; ranks stay 1..6."""
     bid = lu.ids[p]
     w = lu.params[p]
+    if bid == BOT_FIRST:  # the first die that can change, down before up
+        for r in range(ROWS):
+            for c in range(st.order_n[p, r]):
+                for d in (-1, 1):
+                    if 1 <= st.order_rank[p, r, c] + d <= 6:
+                        st.dec[0], st.dec[1], st.dec[2] = r, c, d
+                        return 1
+        return 0
     if bid == BOT_RANDOM:
         if uniform(rng) < 0.5:
             return 0
@@ -288,6 +302,15 @@ def decide_swap(A, F, st, lu, p, rng):
     """Area 8: 1 to swap dice (st.dec[0], st.dec[1]) and (st.dec[2], st.dec[3]); 0 skip."""
     bid = lu.ids[p]
     w = lu.params[p]
+    if bid == BOT_FIRST:  # the first two dice in reading order
+        n = 0
+        for r in range(ROWS):
+            for c in range(st.order_n[p, r]):
+                st.dec[2 * n], st.dec[2 * n + 1] = r, c
+                n += 1
+                if n == 2:
+                    return 1
+        return 0
     if bid == BOT_RANDOM:
         if uniform(rng) < 0.5 or n_dice(st, p) < 2:
             return 0
@@ -330,6 +353,8 @@ def decide_continue(A, F, st, lu, p, c, left, rng):
     ``left`` steps left over from the die ("you can use it"), 0 if it stays there."""
     if lu.ids[p] == BOT_RANDOM:
         return 0 if uniform(rng) < 0.5 else 1
+    if lu.ids[p] == BOT_FIRST:
+        return 1
     if steps_value(A, F, c, left, lu.params[p], n_dice(st, p)) > TIE:
         return 1
     return 0
@@ -348,6 +373,11 @@ def decide_row(A, F, st, lu, p, rng):
     """End of round: the row (with an empty Minion space) that takes p's Minion and scores."""
     bid = lu.ids[p]
     w = lu.params[p]
+    if bid == BOT_FIRST:
+        for r in range(ROWS):
+            if free_spaces(F, st, p, r) > 0:
+                return r
+        return -1
     if bid == BOT_RANDOM:
         n = 0
         for r in range(ROWS):

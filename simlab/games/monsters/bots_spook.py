@@ -11,6 +11,7 @@ from simlab.core.rng import randint, uniform
 from simlab.games.monsters.actions import A_MALICE, MULTI
 from simlab.games.monsters.bot_base import (
     ARCH_OPTION,
+    BOT_FIRST,
     BOT_LOOKAHEAD,
     BOT_RANDOM,
     KIND_ARCH,
@@ -119,6 +120,26 @@ def custom_spook(A, st, lu, p, rng):
     return 1
 
 
+@rule
+def first_spook(A, st, p):
+    """The ``first`` bot's Spook turn: the first affordable Ghost on its first legal place,
+    else the first affordable Arch Monster, else a pass."""
+    for k in range(5):
+        g = st.gmarket[k]
+        if g >= 0 and A.ghost_cost[k] <= st.malice[p]:
+            t = can_place_ghost(A, st, p, g)
+            if t >= 0:
+                st.dec[0] = k
+                st.dec[1] = t
+                return 1
+    for k in range(5):
+        if st.amarket[k] >= 0 and A.arch_cost[k] <= st.malice[p] and \
+                st.n_arch[p] < st.arch.shape[1]:
+            st.dec[0] = k
+            return 2
+    return 0
+
+
 @rule  # asked by the reference engine (through its twin)
 def decide_spook(A, st, lu, p, rng):
     """0 pass, 1 buy a Ghost (st.dec[0] position, st.dec[1] target), 2 buy an Arch Monster
@@ -127,6 +148,8 @@ def decide_spook(A, st, lu, p, rng):
     w = lu.params[p]
     if bid == CUSTOM_ID:
         return custom_spook(A, st, lu, p, rng)
+    if bid == BOT_FIRST:
+        return first_spook(A, st, p)
     if bid == BOT_LOOKAHEAD:
         x = ask_look(A, st, lu, p, KIND_SPOOK, 0, rng)
         if x >= 0:
@@ -199,6 +222,8 @@ def decide_arch(A, st, lu, p, final, rng):
     n = st.n_arch[p]
     if n == 0:
         return -1
+    if lu.ids[p] == BOT_FIRST:
+        return 0
     if lu.ids[p] == CUSTOM_ID:
         kind = KIND_ARCH_FINAL if final == 1 else KIND_ARCH
         bv = lu.custom(A, st, p, kind, 0, lu.params[p])

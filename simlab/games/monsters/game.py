@@ -136,6 +136,7 @@ class MonstersGame(Game):
     default_players = 3
     default_bots = ("greedy", "prophet", "random")
     compile_seconds = (55.0, 125.0)  # cold compile without / with a lookahead seat
+    bench_bots = ("first",)          # the rules alone (bot_base.BOTS["first"])
     winners_are_top_scores = False
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "breakdown", "draft",
                  "malice_hist", "src", "choice")
