@@ -23,14 +23,23 @@ DRIVEWAY = 3
 #: Spook-phase option codes (custom bots): pass 0, Ghost 1 + position * 64 + target,
 #: Arch Monster ARCH_OPTION + position
 ARCH_OPTION = 1000
+#: ``prophecy_reach``: the spots beyond each row's Spider Jack die its Prophecy progress reads as
+#: kept (``values.prophecy_keep``; 0 reads only the dice kept now); ``prophecy_keep``: the
+#: weight of the Prophecy progress a Feed adds by keeping one more spot of its row
+#: (``values.feed_prophecy``); ``sj_deny``, ``sj_ghost``, ``sj_pay``: the solo-2 player's view
+#: of the Spider Jack automaton (``values_solo``; read in solo 2 only)
 PARAMS = ("juice", "malice", "grunt", "final", "rank", "beyond", "summon", "prophecy", "ghost",
-          "arch", "cost", "icon", "noise")
+          "arch", "cost", "icon", "noise", "prophecy_reach", "prophecy_keep", "sj_deny", "sj_ghost",
+          "sj_pay")
 N_PARAMS = len(PARAMS)
 (W_JUICE, W_MALICE, W_GRUNT, W_FINAL, W_RANK, W_BEYOND, W_SUMMON, W_PROPHECY, W_GHOST, W_ARCH,
- W_COST, W_ICON, W_NOISE) = range(N_PARAMS)
+ W_COST, W_ICON, W_NOISE, W_PROPHECY_REACH, W_PROPHECY_KEEP, W_SJ_DENY, W_SJ_GHOST,
+ W_SJ_PAY) = range(N_PARAMS)
 
-_GREEDY = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 1.0, 2.0, 6.0, 1.2, 0.8, 0.3)
-_PROPHET = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 2.0, 2.0, 6.0, 1.2, 0.8, 0.3)
+_GREEDY = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 1.0, 2.0, 6.0, 1.2, 0.8, 0.3, 2.0, 1.0, 1.0, 1.0,
+           1.0)
+_PROPHET = (1.0, 1.5, 0.6, 3.0, 0.6, 0.15, 1.0, 2.0, 2.0, 6.0, 1.2, 0.8, 0.3, 2.0, 1.0, 1.0, 1.0,
+            1.0)
 #: lookahead: the greedy weights (its other decisions and the pre-ranking) + its budget
 LOOK_PARAMS = PARAMS + ("playouts", "width")
 W_PLAYOUTS, W_WIDTH = N_PARAMS, N_PARAMS + 1

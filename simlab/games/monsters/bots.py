@@ -29,7 +29,16 @@ they land on is chosen in ``bots_moves.py``.
     each Arch Monster by its own scoring condition: the points it adds on the current position
     plus ``arch`` x the share of the game left (:func:`arch_gain`), bought against ``cost`` per
     Malice spent; a card is discarded for its back action when that action is worth more than
-    the card kept (:func:`decide_arch`).
+    the card kept (:func:`decide_arch`). The Prophecy progress reads each row's spots up to
+    its Spider Jack die + ``prophecy_reach`` (2: the spots a Feed may still keep; 0 read only
+    the dice kept now, when most conditions read as impossible for most of the game), and a
+    Feed adds ``prophecy_keep`` (1) x the progress of keeping one more spot of its row
+    (``values.feed_prophecy``). In solo 2 it plays against the automaton
+    (``values_solo``): ``sj_deny`` (1) x what the die Spider Jack takes next from the car it
+    leaves is worth to him, subtracted from a draft pick; ``sj_ghost`` (1) x what the Ghost
+    his un-scored die's rank takes is worth to him (multi-coloured Ghosts match every colour)
+    against an average Ghost, added to buying it on the first Spook turn; ``sj_pay`` (1): under
+    Prophecy +1 a Prophecy point counts ``1 + sj_pay``, under Summoning +1 a die a Feed keeps.
 ``prophet`` (2)
     greedy with ``prophecy`` = 2: its Prophecy card counts double.
 ``weights`` (3)

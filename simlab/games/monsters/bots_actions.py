@@ -43,7 +43,15 @@ from simlab.games.monsters.bounds import swap_bounds, swap_prog_bound
 from simlab.games.monsters.cards import AX_ROW
 from simlab.games.monsters.engine import free_for_piece, next_space, row_sum, swap_dice
 from simlab.games.monsters.state import I_JUST_COL, I_JUST_ROW, MAX_GRUNTS, N_MINIONS, ROWS
-from simlab.games.monsters.values import colour_value, drive_value, prog, prog_at, space_value
+from simlab.games.monsters.values import (
+    colour_value,
+    drive_value,
+    feed_prophecy,
+    prog,
+    prog_at,
+    space_value,
+)
+from simlab.games.monsters.values_solo import prophecy_weight, summon_weight
 
 
 @rule
@@ -346,11 +354,13 @@ def decide_action(A, st, lu, p, a, j, just, rng):
         best = -1
         bv = -1e18
         nt = 0
+        base = prog(A, st, p, w)
         for r in range(ROWS):
             if st.sj[p, r] < A.sj_max:
                 v = 0.5
                 if st.order_n[p, r] > st.sj[p, r]:
-                    v += st.order_rank[p, r, st.sj[p, r]]
+                    v += summon_weight(A, w) * st.order_rank[p, r, st.sj[p, r]]
+                v += feed_prophecy(A, st, p, r, w, base)
                 take, nt = argmax_step(v, bv, nt, rng)
                 if take:
                     best = r
@@ -374,9 +384,9 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                     v = d * (w[W_RANK] if c < st.sj[p, r] + 2 else w[W_BEYOND])
                     # a die beyond the row's Spider Jack value is read by no Prophecy condition:
                     # the progress stays base (values.trimmed_progress), nothing to add
-                    if w[W_PROPHECY] != 0.0 and c < st.sj[p, r]:
+                    if w[W_PROPHECY] != 0.0 and c < st.pkeep[p, r]:
                         st.order_rank[p, r, c] = rk
-                        v += w[W_PROPHECY] * (prog_at(A, st, p, w, 1 << r, 1 << c) - base)
+                        v += prophecy_weight(A, w) * (prog_at(A, st, p, w, 1 << r, 1 << c) - base)
                         st.order_rank[p, r, c] = rk - d
                     take, nt = argmax_step(v, bv, nt, rng)
                     if take:
@@ -442,15 +452,15 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                 q1 = st.order_col[p, r1, c1]
                 if k1 == k2 and q1 == st.order_col[p, r2, c2]:
                     v = 0.0  # identical dice: the same Order, the Prophecy progress of base
-                elif w[W_PROPHECY] != 0.0 and (c1 < st.sj[p, r1] or c2 < st.sj[p, r2]):
+                elif w[W_PROPHECY] != 0.0 and (c1 < st.pkeep[p, r1] or c2 < st.pkeep[p, r2]):
                     # (two dice beyond their rows' Spider Jack values: the progress stays base)
                     if bound and (r1 != r2 if by_row else c1 != c2):
-                        ub = v + w[W_PROPHECY] * (swap_prog_bound(A, st, p, r1, c1, r2, c2)
+                        ub = v + prophecy_weight(A, w) * (swap_prog_bound(A, st, p, r1, c1, r2, c2)
                                                   - base)
                         if ub < bv - TIE or (nt == 0 and ub <= bv + TIE):
                             continue
                     swap_dice(st, p, r1, c1, r2, c2)  # tried, then undone
-                    v += w[W_PROPHECY] * (prog_at(A, st, p, w, (1 << r1) | (1 << r2),
+                    v += prophecy_weight(A, w) * (prog_at(A, st, p, w, (1 << r1) | (1 << r2),
                                                   (1 << c1) | (1 << c2)) - base)
                     swap_dice(st, p, r1, c1, r2, c2)
                 take, nt = argmax_step(v, bv, nt, rng)

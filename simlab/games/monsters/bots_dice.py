@@ -30,6 +30,7 @@ from simlab.games.monsters.values import (
     placed_value,
     prog,
 )
+from simlab.games.monsters.values_solo import draft_denial
 
 
 @rule  # asked by the reference engine (through its twin)
@@ -77,7 +78,7 @@ def decide_draft(A, st, lu, p, f, rng):
             while j < k and (st.fm_col[f, j] != c or st.fm_face[f, j] != st.fm_face[f, k]):
                 j += 1
             st.optv[k] = st.optv[j] if j < k else face_value(A, st, p, c, st.fm_face[f, k], w,
-                                                             base)
+                                                             base) - draft_denial(A, st, f, k, w)
             v = st.optv[k] + jitter(rng, w)
             take, nt = argmax_step(v, bv, nt, rng)
             if take:

@@ -36,6 +36,7 @@ from simlab.games.monsters.values import (
     held_score,
     icon_value,
 )
+from simlab.games.monsters.values_solo import sj_ghost_denial
 
 
 @rule
@@ -186,7 +187,8 @@ def decide_spook(A, st, lu, p, rng):
     for k in range(5):
         g = st.gmarket[k]
         if g >= 0 and A.ghost_cost[k] <= st.malice[p] and can_place_ghost(A, st, p, g) >= 0:
-            v = ghost_value(A, st, p, g, w) - w[W_COST] * A.ghost_cost[k] + jitter(rng, w)
+            v = ghost_value(A, st, p, g, w) + sj_ghost_denial(A, st, k, w) - \
+                w[W_COST] * A.ghost_cost[k] + jitter(rng, w)
             take, nt = argmax_step(v, bv, nt, rng)
             if take:
                 best = 1

@@ -19,7 +19,7 @@ from simlab.core.rng import randint
 from simlab.games.monsters import bots
 from simlab.games.monsters.actions import COLOURS, GHOST_COLOURS, icon_text
 from simlab.games.monsters.cards import load_cards
-from simlab.games.monsters.reference_view import write_full_state
+from simlab.games.monsters.reference_view import write_automaton, write_full_state
 from simlab.games.monsters.state import (
     C_DRAWN,
     C_MALICE_BAD,
@@ -174,6 +174,8 @@ class ReferenceBase:
             write_full_state(self, st)
         else:
             self.write_board(p)
+            if self.mode == SOLO2:   # the solo-2 bots read the automaton (values_solo)
+                write_automaton(self, st)
         st.info[I_ROUND] = self.round  # the bots value the share of the game left
         st.info[I_JUST_ROW] = self.just_placed[0] if self.just_placed else -1
         st.info[I_JUST_COL] = self.just_placed[1] if self.just_placed else 0

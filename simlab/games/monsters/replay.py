@@ -41,7 +41,7 @@ import numpy as np
 from simlab.core.custom import CUSTOM_ID
 from simlab.core.replay import Decision, Option, Replay, Step
 from simlab.core.rng import uniform
-from simlab.games.monsters import bots, values
+from simlab.games.monsters import bots, values, values_solo
 from simlab.games.monsters.actions import COLOURS
 from simlab.games.monsters.reference import ReferenceGame
 from simlab.games.monsters.reference_base import MARKET, ROW_NAMES, SOLO1, SOLO2
@@ -466,8 +466,9 @@ class _Recorder(ReferenceGame):
                     int(can_place_ghost(A, st, p, g)) >= 0:
                 v = None
                 if ev:
-                    v = float(values.ghost_value(A, st, p, g, w)) - w[bots.W_COST] * \
-                        int(A.ghost_cost[k])
+                    v = float(values.ghost_value(A, st, p, g, w)) + \
+                        float(values_solo.sj_ghost_denial(A, st, k, w)) - \
+                        w[bots.W_COST] * int(A.ghost_cost[k])
                 elif look is not None:
                     v = look.get(1 + k)
                 options.append(Option(f"buy {self.ghost_text(g)} at position {k + 1} for "

@@ -164,6 +164,8 @@ class MonstersState(NamedTuple):
     ub: np.ndarray          # ((MAX_COND + 1) * 18,) float scratch: per-spot Prophecy bounds of
     #                         one Swap decision (bounds.swap_bounds fills it, bots_actions reads)
     ch: np.ndarray          # (P, N_CHOICE) this game's choices by kind (CHOICE_NAMES)
+    pkeep: np.ndarray       # (P, ROWS) the spots of each row a bot's Prophecy progress reads
+    #                         (values.prophecy_keep: the Spider Jack die + prophecy_reach)
 
 
 @rule
@@ -234,7 +236,7 @@ def new_state(A) -> MonstersState:
         np.zeros((p, 3 * MAX_COND)), np.zeros(p), np.full((p, 2 * ROWS * COLS + ROWS + 1), -9, i8),
         z(p), np.zeros((p, ROWS, COLS, 6)), np.full((p, ROWS, COLS, 6), -1, i8),
         z(MAX_CHECKPOINTS, max(p, 2)), z(2, max(p, 2)), np.zeros((MAX_COND + 1) * ROWS * COLS),
-        z(p, N_CHOICE))
+        z(p, N_CHOICE), z(p, ROWS))
 
 
 def new_agg(n_players: int) -> MonstersAgg:
