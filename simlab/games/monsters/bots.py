@@ -50,7 +50,12 @@ they land on is chosen in ``bots_moves.py``.
     information resampled, every seat played by its own bot -- a lookahead seat by greedy with
     its weights --, common random numbers), taking the best mean of win share + score margin /
     100. Its parameters are greedy's weights (used for the other
-    decisions and the pre-ranking) plus ``playouts`` (8) and ``width`` (6).
+    decisions and the pre-ranking) plus ``playouts`` (8), ``width`` (6), ``horizon`` (0: to
+    the end of the game; h: the decision's round and h - 1 more, then every seat's running
+    score, ``shape.running_score``) and ``race`` (0: every option plays ``playouts``; n:
+    successive halving, n playouts each round, the better half goes on).
+``search`` (4, the game's default search, ``Game.search_bot``)
+    The lookahead with ``race`` 2 (8 playouts, width 6, to the end of the game).
 ``first`` (5, bench only: ``simlab bench``'s rules-alone line-up, left out of listings)
     The first legal option of every decision in the custom-bot option order below, doing
     before declining: every action on its first legal target, the first affordable Ghost (on

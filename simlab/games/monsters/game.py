@@ -137,6 +137,9 @@ class MonstersGame(Game):
     default_bots = ("greedy", "prophet", "random")
     compile_seconds = (55.0, 125.0)  # cold compile without / with a lookahead seat
     bench_bots = ("first",)          # the rules alone (bot_base.BOTS["first"])
+    search_bot = "search"            # the lookahead racing its options (bot_base)
+    search_param = "playouts"
+    search_budgets = (4, 8)
     winners_are_top_scores = False
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "breakdown", "draft",
                  "malice_hist", "src", "choice")

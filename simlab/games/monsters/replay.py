@@ -370,8 +370,10 @@ class _Recorder(ReferenceGame):
         n = min(n, max(1, int(w[bots.W_WIDTH])))
         if n <= 1:
             return None
-        plays = max(1, int(w[bots.W_PLAYOUTS]))
-        return {int(sc.cand[i]): float(sc.cval[i]) / plays for i in range(n)}
+        # the mean of its playouts (a racing search: the options still in the race at its end;
+        # the others were dropped after fewer playouts and show no value)
+        return {int(sc.cand[i]): float(sc.cval[i]) for i in range(n)
+                if not np.isnan(sc.cval[i])}
 
     def draft_decision(self, p: int, f: int, k: int) -> Decision:
         car = self.fearmobiles[f]
