@@ -21,9 +21,9 @@ import os as _os
 #: modules no kernel imports (the plain-Python reference engines, the public game modules,
 #: plots, the runner and statistics): left out of the source key, so editing them keeps the
 #: compiled kernels (``tests/test_cache_key.py`` checks that no kernel module imports them)
-NOT_KERNEL = ("reference.py", "reference_family.py", "scoring_ref.py", "game.py", "plots.py",
+NOT_KERNEL = ("reference.py", "reference_family.py", "reference_scoring.py", "game.py", "plots.py",
               "odds.py", "runner.py", "stats.py", "records.py", "conformance.py", "cluster.py",
-              "cards_io.py", "reference_view.py", "compiling.py", "warm.py", "shape_ref.py",
+              "cards_io.py", "reference_view.py", "compiling.py", "warm.py", "reference_shape.py",
               "io.py", "plugins.py", "replay.py", "replay_board.py", "data.py", "profile.py",
               "reference_base.py", "reference_round.py", "reference_town.py",
               "reference_spook.py", "reference_solo.py", "reference_end.py", "replay_svg.py",

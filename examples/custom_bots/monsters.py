@@ -22,14 +22,21 @@ Strategy (a Malice hoarder):
   over for Malice is the best Malice die (a placement of the best Malice die is penalised);
 - Spook phase (``KIND_SPOOK``): never a Ghost; the most expensive Arch Monster it can afford,
   and only when it costs at least ``min_cost`` (else pass and save);
-- every other decision: the first option (skip actions, keep Arch Monster cards, activate the
-  Driveway dice in order).
+- every other decision: skip actions and keep Arch Monster cards (option 0 scores highest),
+  activate the Driveway dice in order (the kernel draws options that score the same from the
+  game's random stream, as for the built-in bots, so the bot says what it prefers).
 """
 
 from __future__ import annotations
 
 import simlab
-from simlab.games.monsters.bots import ARCH_OPTION, KIND_DRAFT, KIND_PLACE, KIND_SPOOK
+from simlab.games.monsters.bots import (
+    ARCH_OPTION,
+    KIND_ACTIVATE,
+    KIND_DRAFT,
+    KIND_PLACE,
+    KIND_SPOOK,
+)
 
 
 @simlab.bot("monsters", params={"draft": 1.0, "min_cost": 3.0})
@@ -60,4 +67,6 @@ def hoarder(A, st, seat, kind, option, params):
         if option > 0:
             return -1.0  # Ghosts: never
         return 0.0       # pass
-    return 0.0
+    if kind == KIND_ACTIVATE:
+        return -option   # the Driveway dice in order
+    return 1.0 if option == 0 else 0.0  # skip the action, keep the cards

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from simlab.games.monsters import reference_scoring as ref
 from simlab.games.monsters import scoring as nbs
-from simlab.games.monsters import scoring_ref as ref
 from simlab.games.monsters.cards import ArchMonster, Cards, Condition, ProphecyCard, load_cards
 
 LETTERS = {"B": 0, "G": 1, "P": 2, "O": 3, "U": 4, "Y": 5}  # U = purple

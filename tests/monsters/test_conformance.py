@@ -18,6 +18,11 @@ CASES = [
     (4, "weights(noise=1),greedy,random,prophet", {}, 80, 30, 3),
     (1, "random", {"mode": "solo1"}, 120, 60, 4),
     (1, "greedy", {"mode": "solo2", "difficulty": 7}, 120, 60, 5),
+    (3, "greedy,prophet,random", {"mode": "family"}, 120, 60, 7),
+    (4, "weights(noise=1),random,greedy,prophet", {"mode": "family", "family_tie": "seat"}, 80,
+     40, 8),
+    (2, "random", {"mode": "family", "family_tie": "random"}, 120, 60, 9),
+    (3, "greedy,prophet,random", {"spooked_count": "spaces"}, 40, 20, 10),
     # a die that swaps before it promotes: the die just placed may not be promoted wherever
     # the swap put it
     (2, "random,prophet", {"dice.pink.0": "2:swap+promote", "dice.blue.0": "3:swap+promote",

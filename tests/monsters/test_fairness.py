@@ -177,6 +177,11 @@ class Case:
         st.amarket[:] = arch
         st.info[I_GTOP] = self.A.n_ghosts  # the stack is exhausted: no refill of empty spots
         st.info[I_SPOOK_STAGE] = 0 if self.mode == "solo2" else 1
+        if self.mode == "solo2":   # his un-scored die's rank 1 takes position #1 (index 4): the
+            st.sj_col[:] = -1      # Ghosts at the other positions are alike to him too
+            st.sj_col[3] = 0
+            st.sj_face[3] = int(np.flatnonzero(self.A.face_rank[0] == 1)[0])
+            st.info[I_UNSCORED] = 3
         st.info[I_PASSES] = 0
         st.info[I_SPOOK_N] = 0
         self.settle_bag()

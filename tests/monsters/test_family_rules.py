@@ -2,7 +2,7 @@
 rule functions (called from plain Python on a hand-built ``FamilyState``).
 
 Expected values come from the rulebook and the data (paths, faces, Prophecy via the plain-Python
-twin ``scoring_ref``), never from the kernel itself.
+twin ``reference_scoring``), never from the kernel itself.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from simlab.core.rng import new_stream
 from simlab.games.monsters import nb_family as nf
 from simlab.games.monsters.cards import load_cards
 from simlab.games.monsters.game import GAME
-from simlab.games.monsters.scoring_ref import prophecy_score as prophecy_ref
+from simlab.games.monsters.reference_scoring import prophecy_score as prophecy_ref
 
 BLUE, GREEN, PINK, ORANGE, PURPLE, YELLOW = range(6)
 
@@ -330,7 +330,7 @@ def test_prophecy_at_the_end_counts_every_die():
         st.juice[:] = [40, 7]
         st.prophecy[:] = [trial % 12, (trial + 5) % 12]
         st.ev[:] = 0
-        nf.game_end(A, F, st)
+        nf.game_end(A, F, st, new_stream(0, 1))
         for p in range(2):
             want = prophecy_ref(cards, int(st.prophecy[p]), st.order_col[p].tolist(),
                                 st.order_rank[p].tolist(), [6, 6, 6])
@@ -351,7 +351,7 @@ def test_tie_rule(tie, winners):
     ps = [prophecy_ref(cards, int(st.prophecy[p]), st.order_col[p].tolist(),
                        st.order_rank[p].tolist(), [6, 6, 6]) for p in range(3)]
     st.juice[:] = [50 - ps[0], 60 - ps[1], 60 - ps[2]]
-    k = nf.game_end(A, F, st)
+    k = nf.game_end(A, F, st, new_stream(0, 1))
     assert st.winners.tolist() == winners and k == sum(winners)
     assert st.ev[nf.C_TIES] == 1
     assert st.ev[nf.C_SHARED] == (1 if tie == "shared" else 0)

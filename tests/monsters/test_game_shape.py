@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from simlab.core.rng import new_stream
-from simlab.games.monsters import nb, shape, shape_ref
+from simlab.games.monsters import nb, reference_shape, shape
 from simlab.games.monsters import nb_family as nf
 from simlab.games.monsters.game import GAME
 from simlab.games.monsters.reference_family import ReferenceFamilyGame
@@ -138,7 +138,7 @@ def test_running_score_equals_final_scoring_on_the_same_position(script):
     _hand_built(A, st)
     before = {k: np.array(getattr(st, k)) for k in BOARD}
     kernel = [int(shape.running_score(A, st, q)) for q in range(3)]
-    ref = shape_ref.reference_running_scores(reference_of(A, st, lu, rng))
+    ref = reference_shape.reference_running_scores(reference_of(A, st, lu, rng))
     assert all(np.array_equal(getattr(st, k), before[k]) for k in BOARD)
     nb.final_scoring(A, st, lu, rng)
     assert kernel == ref == [int(x) for x in st.scores]
@@ -162,7 +162,7 @@ def test_spider_jacks_running_score_equals_his_final_scoring(script, reading):
     shape.record_checkpoint(A, st, 0)
     g = reference_of(A, st, lu, rng)
     g.sj_score = 30
-    ref = shape_ref.reference_running_scores(g)
+    ref = reference_shape.reference_running_scores(g)
     nb.final_scoring(A, st, lu, rng)
     assert [int(st.cp[0, 0]), int(st.cp[0, 1])] == ref == [int(st.scores[0]),
                                                           int(st.info[I_SJ_SCORE])]
@@ -193,7 +193,7 @@ def test_family_running_score_equals_the_game_end_scoring():
     st.juice[:] = (12, 20)
     g.juice = [12, 20]
     shape.family_checkpoint(A, st, 0)
-    ref = shape_ref.reference_family_running_scores(g)
-    nf.game_end(A, F, st)
+    ref = reference_shape.reference_family_running_scores(g)
+    nf.game_end(A, F, st, new_stream(0, 1))
     assert [int(x) for x in st.cp[0, :2]] == ref == [int(x) for x in st.scores]
     assert ref[0] == 12 + 20 + 4      # card 01: ascending 3 4 5 6 and three 2s

@@ -70,7 +70,7 @@ def _check(rep, prepared, names, seed, game, family=False):
     # every decision is the bot's: the die / row / purchase its log shows, one option chosen,
     # the best value where the bot has values
     for st, d, chosen in decided_steps(rep, names):
-        assert len(chosen) == 1 and chosen[0].label == d.chosen
+        assert len(chosen) == 1 and d.chosen.split(" → ")[0] == chosen[0].label
         if "draft pick" in st.phase:
             die = re.search(r"takes (.+?) from Fearmobile", st.log[-1]).group(1)
             assert d.chosen.startswith(die)
@@ -79,7 +79,7 @@ def _check(rep, prepared, names, seed, game, family=False):
             die, row = re.search(r"places (.+?) in the (\w+) row", placed).groups()
             assert f", {die}, in the {row} row" in d.chosen
         if "· Spook phase:" in st.phase and "passes" in st.phase:
-            assert d.chosen == "pass"
+            assert d.chosen.startswith("pass →")
         values = [o.value for o in d.options if o.value is not None]
         if values and chosen[0].value is not None:
             assert chosen[0].value >= max(values) - 1e-9, (st.phase, d)
@@ -206,3 +206,34 @@ def test_discards_show_the_bots_values():
         chosen = next(o for o in d.options if o.chosen)
         assert keep.value == 0.0 and chosen.value > keep.value
         assert "Value of a discard" in d.note
+
+
+def test_legend_is_written_from_the_rules_played():
+    prepared, names = _table(3, ["greedy", "first", "random"],
+                             {"ghost_cost": (4, 3, 2, 2, 1), "rounds": 5})
+    rep = G.replay(prepared, 0, 1, names)
+    assert "Rules played: 3 players (regular mode), 5 rounds" in rep.legend
+    assert "Ghosts cost 4/3/2/2/1" in rep.legend and "automaton" not in rep.legend
+    prepared, names = _table(1, ["greedy"], {"mode": "solo2", "difficulty": 5})
+    rep = G.replay(prepared, 2, 1, names)
+    assert "1 player against Spider Jack" in rep.legend and "difficulty +5" in rep.legend
+    prepared, names = _table(1, ["greedy"], {"mode": "solo2", "difficulty": 0})
+    rep = G.replay(prepared, 2, 1, names)
+    assert "difficulty +0 (the plain automaton)" in rep.legend
+    prepared, names = _table(1, ["prophet"], {"mode": "solo1"})
+    assert "solo mode 1" in G.replay(prepared, 2, 1, names).legend
+    prepared, names = _table(3, ["greedy", "random", "prophet"], {"mode": "family"})
+    assert "3 players (family mode)" in G.replay(prepared, 2, 1, names).legend
+
+
+def test_every_chosen_play_says_what_it_did():
+    prepared, names = _table(3, ["greedy", "first", "random"], {})
+    rep = G.replay(prepared, 0, 1, names)
+    decided = [st for st in rep.steps if st.decision is not None]
+    assert decided and all(" → " in st.decision.chosen for st in decided)
+    for st in decided:
+        did = st.decision.chosen.split(" → ")[1]
+        if "· Spook phase:" in st.phase and "buys" in st.phase:
+            assert "buys a Ghost" in did or "buys an Arch Monster" in did
+        if "places a die" in st.phase:
+            assert re.search(r"a die to the (top|middle|bottom) row", did)

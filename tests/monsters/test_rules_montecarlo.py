@@ -12,7 +12,7 @@ from simlab.core.stats import binomial_tolerance
 from simlab.games.monsters import engine, phases
 from simlab.games.monsters.game import GAME
 from simlab.games.monsters.rules import make_rules
-from simlab.games.monsters.state import COUNTER_NAMES, SEAT_NAMES
+from simlab.games.monsters.state import C_DRAWN, COUNTER_NAMES, SEAT_NAMES
 
 from .positions import dice_total, position, pure, script
 
@@ -31,7 +31,7 @@ def test_malice_of_the_fourth_die_for_a_random_face(script):
     n = 3000
     threes = total = 0
     for _ in range(n):
-        engine.fill_fearmobile(st, 0, rng)
+        engine.fill_fearmobile(st, 0, rng, C_DRAWN)
         st.drv_col[0], st.drv_face[0], st.drv_moved[0] = st.fm_col[0], st.fm_face[0], 0
         st.fm_col[0] = -1
         st.malice[0] = 0
@@ -56,7 +56,7 @@ def test_random_bot_drafted_ranks_uniform(pure):
     ranks = []
     for _ in range(n):
         for f in range(3):
-            engine.fill_fearmobile(st, f, rng)
+            engine.fill_fearmobile(st, f, rng, C_DRAWN)
         phases.draft(A, st, lu, rng)
         for p in range(3):
             for k in range(4):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from simlab.games.monsters import reference_scoring as ref
 from simlab.games.monsters import scoring as nbs
-from simlab.games.monsters import scoring_ref as ref
 from simlab.games.monsters.cards import AX_ROW
 
 from .scoring_support import ARR, CARDS, N_SPACES, town
@@ -137,6 +137,14 @@ def _greedy_3p(seed):
             A.cards.p_ncond.shape[0])
 
 
+def _read(st, p, w):
+    """The spots of each row a bot's Prophecy progress reads: its Spider Jack die +
+    ``prophecy_reach`` (``values.prophecy_keep``), at most the row."""
+    from simlab.games.monsters.bot_base import W_PROPHECY_REACH
+
+    return np.minimum(st.sj[p] + int(w[W_PROPHECY_REACH]), 6)
+
+
 def test_bots_prophecy_progress_follows_a_changing_order():
     """``values.prog`` (a bot's Prophecy progress of its Order, re-evaluating only the lines
     that changed since its last call) equals ``prophecy_progress`` along games of small
@@ -159,7 +167,7 @@ def test_bots_prophecy_progress_follows_a_changing_order():
                         rng.integers(1, 7)
         got = values.prog(A, st, p, w)
         want = nbs.prophecy_progress(A.cards, st.prophecy[p], st.order_col[p], st.order_rank[p],
-                                     st.sj[p])
+                                     _read(st, p, w))
         assert got == want, (it, p)
 
 
@@ -180,7 +188,7 @@ def test_bots_remembered_prophecy_values_follow_a_changing_order():
 
     def want(p):
         return nbs.prophecy_progress(A.cards, st.prophecy[p], st.order_col[p], st.order_rank[p],
-                                     st.sj[p])
+                                     _read(st, p, w))
 
     asked = 0
     for it in range(500):
@@ -238,7 +246,11 @@ def test_trimmed_spots_change_no_progress():
     adding a die to a row already holding its Spider Jack value): changing only such spots
     gives exactly the progress of the Order (every card, random grids), and
     ``values.prog_at`` on such a change gives exactly ``trimmed_progress``."""
+    from simlab.games.monsters.bot_base import W_PROPHECY_REACH
+
     values, A, st, w, rng, n_cards = _greedy_3p(20261205)
+    w = w.copy()
+    w[W_PROPHECY_REACH] = 0   # the bot reads exactly the dice its Spider Jack values keep
     tried = 0
     for it in range(300):
         col, rank, kp = random_grid(rng, it % 2 == 1)

@@ -19,8 +19,8 @@ import pytest
 
 from simlab.errors import SimlabError
 from simlab.games.monsters import nb, solo
+from simlab.games.monsters import reference_scoring as ref
 from simlab.games.monsters import scoring as nbs
-from simlab.games.monsters import scoring_ref as ref
 from simlab.games.monsters.actions import MULTI
 from simlab.games.monsters.game import GAME
 from simlab.games.monsters.reference import ReferenceGame

@@ -69,7 +69,10 @@ def _greedy_seat(seed):
     from simlab.games.registry import get_game
 
     g = get_game("monsters")
-    prep = g.prepare(g.make_rules(3, {}), g.lineup("greedy,prophet,greedy", 3))
+    # prophecy_reach 0: the bots read exactly the dice kept by the Spider Jack values set here
+    prep = g.prepare(g.make_rules(3, {}), g.lineup("greedy(prophecy_reach=0),"
+                                                   "prophet(prophecy_reach=0),"
+                                                   "greedy(prophecy_reach=0)", 3))
     A = prep.arrays
     return A, new_state(A), prep.lineup, np.random.default_rng(seed)
 

@@ -29,7 +29,16 @@ they land on is chosen in ``bots_moves.py``.
     each Arch Monster by its own scoring condition: the points it adds on the current position
     plus ``arch`` x the share of the game left (:func:`arch_gain`), bought against ``cost`` per
     Malice spent; a card is discarded for its back action when that action is worth more than
-    the card kept (:func:`decide_arch`).
+    the card kept (:func:`decide_arch`). The Prophecy progress reads each row's spots up to
+    its Spider Jack die + ``prophecy_reach`` (2: the spots a Feed may still keep; 0 read only
+    the dice kept now, when most conditions read as impossible for most of the game), and a
+    Feed adds ``prophecy_keep`` (1) x the progress of keeping one more spot of its row
+    (``values.feed_prophecy``). In solo 2 it plays against the automaton
+    (``values_solo``): ``sj_deny`` (1) x what the die Spider Jack takes next from the car it
+    leaves is worth to him, subtracted from a draft pick; ``sj_ghost`` (1) x what the Ghost
+    his un-scored die's rank takes is worth to him (multi-coloured Ghosts match every colour)
+    against an average Ghost, added to buying it on the first Spook turn; ``sj_pay`` (1): under
+    Prophecy +1 a Prophecy point counts ``1 + sj_pay``, under Summoning +1 a die a Feed keeps.
 ``prophet`` (2)
     greedy with ``prophecy`` = 2: its Prophecy card counts double.
 ``weights`` (3)
@@ -41,7 +50,16 @@ they land on is chosen in ``bots_moves.py``.
     information resampled, every seat played by its own bot -- a lookahead seat by greedy with
     its weights --, common random numbers), taking the best mean of win share + score margin /
     100. Its parameters are greedy's weights (used for the other
-    decisions and the pre-ranking) plus ``playouts`` (8) and ``width`` (6).
+    decisions and the pre-ranking) plus ``playouts`` (8), ``width`` (6), ``horizon`` (0: to
+    the end of the game; h: the decision's round and h - 1 more, then every seat's running
+    score, ``shape.running_score``) and ``race`` (0: every option plays ``playouts``; n:
+    successive halving, n playouts each round, the better half goes on).
+``search`` (4, the game's default search, ``Game.search_bot``)
+    The lookahead with ``race`` 2 (8 playouts, width 6, to the end of the game).
+``first`` (5, bench only: ``simlab bench``'s rules-alone line-up, left out of listings)
+    The first legal option of every decision in the custom-bot option order below, doing
+    before declining: every action on its first legal target, the first affordable Ghost (on
+    its first legal place) or Arch Monster, the first card discarded; no evaluation.
 ``noise`` adds a uniform [0, noise) draw from the game's stream to every option's value, so
 identical deterministic bots do not replay one game.
 
@@ -61,8 +79,10 @@ Custom bots (``@simlab.bot("monsters", params={...})``, bot id ``CUSTOM_ID`` = 6
 ---------------------------------------------------------------------------------
 A custom bot is a numba function ``fn(A, st, seat, kind, option, params) -> float`` that scores
 one legal option of one decision; the kernel asks it about every legal option and takes the
-highest score (ties: the first option in the order below; a custom bot that wants a fair
-tie-break adds a small random draw of its own to its scores). It makes every decision the built-in
+highest score; options that score the same (within ``TIE``) are drawn from the game's random
+stream, each of k tied options with probability 1/k, as for the built-in bots
+(``bot_base.custom_pick``), so a bot that prefers an option (skipping, keeping its cards) must
+score it higher. It makes every decision the built-in
 bots make; Spook Juice and Malice icons are always performed (Malice only below the cap), as
 for the built-ins. ``kind`` and the meaning of ``option``:
 
@@ -83,7 +103,8 @@ for the built-ins. ``kind`` and the meaning of ``option``:
 ``KIND_PROMOTE`` (4)
     ``option`` 0 skip, else ``1 + (r * 8 + c) * 2 + up``: the die at (r, c) one rank up
     (``up`` 1) or down (0); ``r = DRIVEWAY`` (3) is the die on Driveway space ``c``, which
-    turns to the first face of its colour showing the new rank. The die just placed is not
+    turns to a face of its colour showing the new rank (uniform among such faces, a draw
+    from the game's stream when there are several). The die just placed is not
     offered.
 ``KIND_MINION`` (5)
     ``option`` 0 skip, else ``1 + m * 64 + s``: Minion ``m`` (0..5) to free path space ``s``.
@@ -103,7 +124,8 @@ for the built-ins. ``kind`` and the meaning of ``option``:
     its back action (``A.cards.m_back``); asked again after each discard.
 ``KIND_GRUNT_ORDER`` (12)
     Several Grunts of one colour move: ``option`` = a Grunt slot (``st.grunt_col/grunt_pos``);
-    they move in the order of their scores, highest first (equal scores: slot order). The
+    they move in the order of their scores, highest first (equal scores: in an order drawn
+    from the game's stream). The
     actions they land on are performed in the built-in bots' order (``bots_moves.py``).
 
 What a bot reads (read-only; a custom bot must not write to ``st``): ``A`` (``rules.py``
@@ -132,6 +154,7 @@ from __future__ import annotations
 
 from simlab.games.monsters.bot_base import (  # noqa: F401  (the bots' public names)
     ARCH_OPTION,
+    BOT_FIRST,
     BOT_GREEDY,
     BOT_LOOKAHEAD,
     BOT_PROPHET,

@@ -20,6 +20,7 @@ from simlab.games.monsters.actions import (
     SUMMON,
 )
 from simlab.games.monsters.bot_base import (
+    BOT_FIRST,
     BOT_RANDOM,
     DRIVEWAY,
     KIND_CALL,
@@ -40,16 +41,26 @@ from simlab.games.monsters.bot_base import (
 )
 from simlab.games.monsters.bounds import swap_bounds, swap_prog_bound
 from simlab.games.monsters.cards import AX_ROW
-from simlab.games.monsters.engine import free_for_piece, next_space, row_sum
+from simlab.games.monsters.engine import free_for_piece, next_space, row_sum, swap_dice
 from simlab.games.monsters.state import I_JUST_COL, I_JUST_ROW, MAX_GRUNTS, N_MINIONS, ROWS
-from simlab.games.monsters.values import colour_value, drive_value, prog, prog_at, space_value
+from simlab.games.monsters.values import (
+    colour_value,
+    drive_value,
+    feed_prophecy,
+    prog,
+    prog_at,
+    space_value,
+)
+from simlab.games.monsters.values_solo import prophecy_weight, summon_weight
 
 
 @rule
-def custom_action(A, st, lu, p, a, jr, jc):
-    """A custom bot's pending action (option 0 = skip, scored first; module docstring)."""
+def custom_action(A, st, lu, p, a, jr, jc, rng):
+    """A custom bot's pending action (option 0 = skip, scored first; module docstring); ties
+    from the game's stream (``bot_base.custom_pick``)."""
     w = lu.params[p]
     best = 0
+    nt = 1
     if a == A_SWAP:
         bv = lu.custom(A, st, p, KIND_SWAP, 0, w)
         for x in range(ROWS * 8):
@@ -57,7 +68,8 @@ def custom_action(A, st, lu, p, a, jr, jc):
                 continue
             for y in range(x + 1, ROWS * 8):
                 if y % 8 < st.order_n[p, y // 8]:
-                    bv, best = custom_best(A, st, lu, p, KIND_SWAP, 1 + x * 32 + y, bv, best)
+                    bv, best, nt = custom_best(A, st, lu, p, KIND_SWAP, 1 + x * 32 + y, bv,
+                                               best, nt, rng)
         if best > 0:
             x = (best - 1) // 32
             y = (best - 1) % 32
@@ -71,31 +83,35 @@ def custom_action(A, st, lu, p, a, jr, jc):
                 for up in range(2):
                     rk = st.order_rank[p, r, c] + (1 if up == 1 else -1)
                     if 1 <= rk <= 6:
-                        bv, best = custom_best(A, st, lu, p, KIND_PROMOTE, 1 + (r * 8 + c) * 2 + up,
-                                          bv, best)
+                        bv, best, nt = custom_best(A, st, lu, p, KIND_PROMOTE,
+                                                   1 + (r * 8 + c) * 2 + up, bv, best, nt, rng)
         for k in range(4):
             if st.drv_col[p, k] >= 0:
                 for up in range(2):
                     if drive_face(A, st, p, k, 1 if up == 1 else -1) >= 0:
-                        bv, best = custom_best(A, st, lu, p, KIND_PROMOTE,
-                                          1 + (DRIVEWAY * 8 + k) * 2 + up, bv, best)
+                        bv, best, nt = custom_best(A, st, lu, p, KIND_PROMOTE,
+                                                   1 + (DRIVEWAY * 8 + k) * 2 + up, bv, best, nt,
+                                                   rng)
         if best > 0:
             x = (best - 1) // 2
             st.dec[0], st.dec[1], st.dec[2] = x // 8, x % 8, 1 if (best - 1) % 2 == 1 else -1
-            if st.dec[0] == DRIVEWAY:
-                st.dec[3] = drive_face(A, st, p, st.dec[1], st.dec[2])
+            if st.dec[0] == DRIVEWAY:  # the faces of the new rank: not scored, so all alike
+                c = st.drv_col[p, st.dec[1]]
+                st.dec[3] = uniform_face(A, c, A.face_rank[c, st.drv_face[p, st.dec[1]]]
+                                         + st.dec[2], rng)
     elif a == A_MINION:
         bv = lu.custom(A, st, p, KIND_MINION, 0, w)
         for m in range(N_MINIONS):
             for s in range(A.n_spaces):
                 if free_for_piece(st, p, s):
-                    bv, best = custom_best(A, st, lu, p, KIND_MINION, 1 + m * 64 + s, bv, best)
+                    bv, best, nt = custom_best(A, st, lu, p, KIND_MINION, 1 + m * 64 + s, bv,
+                                               best, nt, rng)
         if best > 0:
             st.dec[0], st.dec[1] = (best - 1) // 64, (best - 1) % 64
     elif a == A_GRUNT:
         bv = lu.custom(A, st, p, KIND_GRUNT, 0, w)
         for c in range(6):
-            bv, best = custom_best(A, st, lu, p, KIND_GRUNT, 1 + c, bv, best)
+            bv, best, nt = custom_best(A, st, lu, p, KIND_GRUNT, 1 + c, bv, best, nt, rng)
         st.dec[0] = best - 1
     elif a == A_CALL or a == A_FEED:
         kind = KIND_CALL if a == A_CALL else KIND_FEED
@@ -103,9 +119,54 @@ def custom_action(A, st, lu, p, a, jr, jc):
         for r in range(ROWS):
             ok = st.summon[p, r] < A.track_len - 1 if a == A_CALL else st.sj[p, r] < A.sj_max
             if ok:
-                bv, best = custom_best(A, st, lu, p, kind, 1 + r, bv, best)
+                bv, best, nt = custom_best(A, st, lu, p, kind, 1 + r, bv, best, nt, rng)
         st.dec[0] = best - 1
     return 1 if best > 0 else 0
+
+
+@rule
+def first_action(A, st, p, a, jr, jc):
+    """The ``first`` bot's pending action: performed on its first legal target in the
+    custom-bot option order (module ``bots``), skipped only when it has none."""
+    if a == A_SWAP:
+        for x in range(ROWS * 8):
+            if x % 8 < st.order_n[p, x // 8]:
+                for y in range(x + 1, ROWS * 8):
+                    if y % 8 < st.order_n[p, y // 8]:
+                        st.dec[0], st.dec[1], st.dec[2], st.dec[3] = x // 8, x % 8, y // 8, y % 8
+                        return 1
+        return 0
+    if a == A_PROMOTE:
+        for r in range(ROWS):
+            for c in range(st.order_n[p, r]):
+                if r != jr or c != jc:
+                    for d in (-1, 1):
+                        if 1 <= st.order_rank[p, r, c] + d <= 6:
+                            st.dec[0], st.dec[1], st.dec[2] = r, c, d
+                            return 1
+        for k in range(4):
+            if st.drv_col[p, k] >= 0:
+                for d in (-1, 1):
+                    f = drive_face(A, st, p, k, d)
+                    if f >= 0:
+                        st.dec[0], st.dec[1], st.dec[2], st.dec[3] = DRIVEWAY, k, d, f
+                        return 1
+        return 0
+    if a == A_MINION:
+        for s in range(A.n_spaces):
+            if free_for_piece(st, p, s):
+                st.dec[0], st.dec[1] = 0, s
+                return 1
+        return 0
+    if a == A_GRUNT:
+        st.dec[0] = 0
+        return 1
+    if a == A_CALL or a == A_FEED:
+        for r in range(ROWS):
+            if (st.summon[p, r] < A.track_len - 1) if a == A_CALL else (st.sj[p, r] < A.sj_max):
+                st.dec[0] = r
+                return 1
+    return 0
 
 
 @rule
@@ -137,6 +198,24 @@ def drive_face(A, st, p, k, d):
     for f in range(A.face_rank.shape[1]):
         if A.face_rank[c, f] == rk:
             return f
+    return -1
+
+
+@rule
+def uniform_face(A, c, rk, rng):
+    """A face of colour c showing rank ``rk``, uniform among such faces (a draw only when
+    there are several; -1: none): the face a Driveway die turns to when the bot does not value
+    faces (random, custom bots)."""
+    m = 0
+    for f in range(A.face_rank.shape[1]):
+        if A.face_rank[c, f] == rk:
+            m += 1
+    j = randint(rng, m) if m > 1 else 0
+    for f in range(A.face_rank.shape[1]):
+        if A.face_rank[c, f] == rk:
+            if j == 0:
+                return f
+            j -= 1
     return -1
 
 
@@ -180,18 +259,9 @@ def random_promote(A, st, p, jr, jc, rng):
                 if drive_face(A, st, p, k, d) < 0:
                     return 0
                 c = st.drv_col[p, k]
-                rk = A.face_rank[c, st.drv_face[p, k]] + d
-                m = 0
-                for f in range(A.face_rank.shape[1]):
-                    if A.face_rank[c, f] == rk:
-                        m += 1
-                j = randint(rng, m) if m > 1 else 0
-                for f in range(A.face_rank.shape[1]):
-                    if A.face_rank[c, f] == rk:
-                        if j == 0:
-                            st.dec[0], st.dec[1], st.dec[2], st.dec[3] = DRIVEWAY, k, d, f
-                            return 1
-                        j -= 1
+                f = uniform_face(A, c, A.face_rank[c, st.drv_face[p, k]] + d, rng)
+                st.dec[0], st.dec[1], st.dec[2], st.dec[3] = DRIVEWAY, k, d, f
+                return 1
             i -= 1
     return 0
 
@@ -208,7 +278,9 @@ def decide_action(A, st, lu, p, a, j, just, rng):
     if a == A_MALICE:
         return 1 if st.malice[p] < A.malice_cap else 0
     if bid == CUSTOM_ID:
-        return custom_action(A, st, lu, p, a, jr, jc)
+        return custom_action(A, st, lu, p, a, jr, jc, rng)
+    if bid == BOT_FIRST:
+        return first_action(A, st, p, a, jr, jc)
     if bid == BOT_RANDOM:
         if uniform(rng) < 0.5:
             return 0
@@ -282,11 +354,13 @@ def decide_action(A, st, lu, p, a, j, just, rng):
         best = -1
         bv = -1e18
         nt = 0
+        base = prog(A, st, p, w)
         for r in range(ROWS):
             if st.sj[p, r] < A.sj_max:
                 v = 0.5
                 if st.order_n[p, r] > st.sj[p, r]:
-                    v += st.order_rank[p, r, st.sj[p, r]]
+                    v += summon_weight(A, w) * st.order_rank[p, r, st.sj[p, r]]
+                v += feed_prophecy(A, st, p, r, w, base)
                 take, nt = argmax_step(v, bv, nt, rng)
                 if take:
                     best = r
@@ -310,9 +384,9 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                     v = d * (w[W_RANK] if c < st.sj[p, r] + 2 else w[W_BEYOND])
                     # a die beyond the row's Spider Jack value is read by no Prophecy condition:
                     # the progress stays base (values.trimmed_progress), nothing to add
-                    if w[W_PROPHECY] != 0.0 and c < st.sj[p, r]:
+                    if w[W_PROPHECY] != 0.0 and c < st.pkeep[p, r]:
                         st.order_rank[p, r, c] = rk
-                        v += w[W_PROPHECY] * (prog_at(A, st, p, w, 1 << r, 1 << c) - base)
+                        v += prophecy_weight(A, w) * (prog_at(A, st, p, w, 1 << r, 1 << c) - base)
                         st.order_rank[p, r, c] = rk - d
                     take, nt = argmax_step(v, bv, nt, rng)
                     if take:
@@ -378,23 +452,17 @@ def decide_action(A, st, lu, p, a, j, just, rng):
                 q1 = st.order_col[p, r1, c1]
                 if k1 == k2 and q1 == st.order_col[p, r2, c2]:
                     v = 0.0  # identical dice: the same Order, the Prophecy progress of base
-                elif w[W_PROPHECY] != 0.0 and (c1 < st.sj[p, r1] or c2 < st.sj[p, r2]):
+                elif w[W_PROPHECY] != 0.0 and (c1 < st.pkeep[p, r1] or c2 < st.pkeep[p, r2]):
                     # (two dice beyond their rows' Spider Jack values: the progress stays base)
                     if bound and (r1 != r2 if by_row else c1 != c2):
-                        ub = v + w[W_PROPHECY] * (swap_prog_bound(A, st, p, r1, c1, r2, c2)
+                        ub = v + prophecy_weight(A, w) * (swap_prog_bound(A, st, p, r1, c1, r2, c2)
                                                   - base)
                         if ub < bv - TIE or (nt == 0 and ub <= bv + TIE):
                             continue
-                    st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
-                    st.order_col[p, r2, c2] = q1
-                    st.order_rank[p, r1, c1] = k2
-                    st.order_rank[p, r2, c2] = k1
-                    v += w[W_PROPHECY] * (prog_at(A, st, p, w, (1 << r1) | (1 << r2),
+                    swap_dice(st, p, r1, c1, r2, c2)  # tried, then undone
+                    v += prophecy_weight(A, w) * (prog_at(A, st, p, w, (1 << r1) | (1 << r2),
                                                   (1 << c1) | (1 << c2)) - base)
-                    st.order_col[p, r2, c2] = st.order_col[p, r1, c1]
-                    st.order_col[p, r1, c1] = q1
-                    st.order_rank[p, r1, c1] = k1
-                    st.order_rank[p, r2, c2] = k2
+                    swap_dice(st, p, r1, c1, r2, c2)
                 take, nt = argmax_step(v, bv, nt, rng)
                 if take:
                     best = x * 32 + y

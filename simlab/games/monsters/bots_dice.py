@@ -9,6 +9,7 @@ from simlab.core.custom import CUSTOM_ID
 from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monsters.bot_base import (
+    BOT_FIRST,
     BOT_LOOKAHEAD,
     BOT_RANDOM,
     KIND_ACTIVATE,
@@ -16,7 +17,9 @@ from simlab.games.monsters.bot_base import (
     KIND_PLACE,
     argmax_step,
     ask_look,
+    custom_best,
     jitter,
+    random_die_row,
 )
 from simlab.games.monsters.state import COLS, ROWS
 from simlab.games.monsters.values import (
@@ -27,6 +30,7 @@ from simlab.games.monsters.values import (
     placed_value,
     prog,
 )
+from simlab.games.monsters.values_solo import draft_denial
 
 
 @rule  # asked by the reference engine (through its twin)
@@ -37,13 +41,16 @@ def decide_draft(A, st, lu, p, f, rng):
     if bid == CUSTOM_ID:
         best = -1
         bv = 0.0
+        nt = 0
         for k in range(4):
             if st.fm_col[f, k] >= 0:
-                v = lu.custom(A, st, p, KIND_DRAFT, f * 4 + k, w)
-                if best < 0 or v > bv:
-                    bv = v
-                    best = k
-        return best
+                bv, best, nt = custom_best(A, st, lu, p, KIND_DRAFT, f * 4 + k, bv, best, nt, rng)
+        return best - f * 4 if best >= 0 else -1
+    if bid == BOT_FIRST:
+        for k in range(4):
+            if st.fm_col[f, k] >= 0:
+                return k
+        return -1
     if bid == BOT_LOOKAHEAD:
         k = ask_look(A, st, lu, p, KIND_DRAFT, f, rng)
         if k >= 0:
@@ -71,7 +78,7 @@ def decide_draft(A, st, lu, p, f, rng):
             while j < k and (st.fm_col[f, j] != c or st.fm_face[f, j] != st.fm_face[f, k]):
                 j += 1
             st.optv[k] = st.optv[j] if j < k else face_value(A, st, p, c, st.fm_face[f, k], w,
-                                                             base)
+                                                             base) - draft_denial(A, st, f, k, w)
             v = st.optv[k] + jitter(rng, w)
             take, nt = argmax_step(v, bv, nt, rng)
             if take:
@@ -89,13 +96,16 @@ def decide_activate(A, st, lu, p, rng):
     if bid == CUSTOM_ID:
         best = -1
         bv = 0.0
+        nt = 0
         for k in range(4):
             if st.drv_moved[p, k] == 0:
-                v = lu.custom(A, st, p, KIND_ACTIVATE, k, w)
-                if best < 0 or v > bv:
-                    bv = v
-                    best = k
+                bv, best, nt = custom_best(A, st, lu, p, KIND_ACTIVATE, k, bv, best, nt, rng)
         return best
+    if bid == BOT_FIRST:
+        for k in range(4):
+            if st.drv_moved[p, k] == 0:
+                return k
+        return -1
     if bid == BOT_RANDOM:
         n = 0
         for k in range(4):
@@ -135,35 +145,22 @@ def decide_place(A, st, lu, p, rng):
     if bid == CUSTOM_ID:
         best = -1
         bv = 0.0
-        for k in range(4):
-            if st.drv_col[p, k] >= 0:
-                for r in range(ROWS):
-                    if st.order_n[p, r] < COLS:
-                        v = lu.custom(A, st, p, KIND_PLACE, k * 3 + r, w)
-                        if best < 0 or v > bv:
-                            bv = v
-                            best = k * 3 + r
+        nt = 0
+        for x in range(12):
+            if st.drv_col[p, x // 3] >= 0 and st.order_n[p, x % 3] < COLS:
+                bv, best, nt = custom_best(A, st, lu, p, KIND_PLACE, x, bv, best, nt, rng)
         return best
+    if bid == BOT_FIRST:
+        for x in range(12):
+            if st.drv_col[p, x // 3] >= 0 and st.order_n[p, x % 3] < COLS:
+                return x
+        return -1
     if bid == BOT_LOOKAHEAD:
         x = ask_look(A, st, lu, p, KIND_PLACE, 0, rng)
         if x >= 0:
             return x
     if bid == BOT_RANDOM:
-        n = 0
-        for k in range(4):
-            if st.drv_col[p, k] >= 0:
-                for r in range(ROWS):
-                    if st.order_n[p, r] < COLS:
-                        n += 1
-        i = randint(rng, n)
-        for k in range(4):
-            if st.drv_col[p, k] >= 0:
-                for r in range(ROWS):
-                    if st.order_n[p, r] < COLS:
-                        if i == 0:
-                            return k * 3 + r
-                        i -= 1
-        return -1
+        return random_die_row(st, p, st.drv_col[p], rng)
     base = prog(A, st, p, w)
     # the Malice die: most Malice value against its best placement (ties from the stream)
     mal = -1

@@ -41,7 +41,7 @@ spots of every row: no Spider Jack trimming in family mode), ``noise``.
     identical dice to promote or swap) are broken from the game's random stream with the
     regular bots' tie-aware argmax (``bots.argmax_step``: each of k tied options wins with
     probability 1/k, a draw only on a tie), never by car position, row or loop order.
-Any other id (custom bots) is refused by ``nb_family.family_prepare``: the family engine has no
+Any other id (custom bots) is refused by ``game.MonstersGame.prepare``: the family engine has no
 custom-bot hook, so no decision kind is defined for it (the regular game's ``bots.KIND_*``
 list no family decision).
 """
@@ -51,18 +51,21 @@ from __future__ import annotations
 from simlab.core.ref import rule
 from simlab.core.rng import randint, uniform
 from simlab.games.monsters.bot_base import (
+    BOT_FIRST,
     BOT_RANDOM,
     TIE,
     W_GRUNT,
     W_ICON,
     W_JUICE,
     W_PROPHECY,
-    argmax_step,
+    best_step,
     jitter,
+    random_die_row,
 )
+from simlab.games.monsters.engine import swap_dice
 from simlab.games.monsters.scoring import prophecy_progress
+from simlab.games.monsters.state import COLS, ROWS
 
-ROWS, COLS = 3, 6
 #: family area effects (``FamilyArrays.area_act``, index = area number 0..13)
 FA_NONE, FA_PROMOTE, FA_SWAP, FA_RETURN = range(4)
 START = -1
@@ -207,38 +210,22 @@ def pick_value(A, F, st, p, fm, k, r, w, base):
 @rule  # asked by the reference engine (through its twin)
 def decide_pick(A, F, st, lu, p, fm, rng):
     """Die (car position) of Fearmobile fm and row of p's Order: returns k * 3 + row."""
-    bid = lu.ids[p]
     w = lu.params[p]
-    if bid == BOT_RANDOM:
-        n = 0
-        for k in range(4):
-            if st.fm_col[fm, k] >= 0:
-                for r in range(ROWS):
-                    if st.order_n[p, r] < COLS:
-                        n += 1
-        i = randint(rng, n)
-        for k in range(4):
-            if st.fm_col[fm, k] >= 0:
-                for r in range(ROWS):
-                    if st.order_n[p, r] < COLS:
-                        if i == 0:
-                            return k * 3 + r
-                        i -= 1
+    if lu.ids[p] == BOT_RANDOM:
+        return random_die_row(st, p, st.fm_col[fm], rng)
+    if lu.ids[p] == BOT_FIRST:
+        for x in range(12):
+            if st.fm_col[fm, x // 3] >= 0 and st.order_n[p, x % 3] < COLS:
+                return x
         return -1
     base = prog(A, st, p, w)
     best = -1
     bv = -1e18
     nt = 0
-    for k in range(4):
-        if st.fm_col[fm, k] >= 0:
-            for r in range(ROWS):
-                if st.order_n[p, r] < COLS:
-                    v = pick_value(A, F, st, p, fm, k, r, w, base) + jitter(rng, w)
-                    take, nt = argmax_step(v, bv, nt, rng)
-                    if take:
-                        best = k * 3 + r
-                        if nt == 1:
-                            bv = v
+    for x in range(12):
+        if st.fm_col[fm, x // 3] >= 0 and st.order_n[p, x % 3] < COLS:
+            v = pick_value(A, F, st, p, fm, x // 3, x % 3, w, base) + jitter(rng, w)
+            bv, best, nt = best_step(v, x, bv, best, nt, rng)
     return best
 
 
@@ -263,6 +250,14 @@ def decide_promote(A, F, st, lu, p, rng):
     Any die of the Order may change, the one just placed included; ranks stay 1..6."""
     bid = lu.ids[p]
     w = lu.params[p]
+    if bid == BOT_FIRST:  # the first die that can change, down before up
+        for r in range(ROWS):
+            for c in range(st.order_n[p, r]):
+                for d in (-1, 1):
+                    if 1 <= st.order_rank[p, r, c] + d <= 6:
+                        st.dec[0], st.dec[1], st.dec[2] = r, c, d
+                        return 1
+        return 0
     if bid == BOT_RANDOM:
         if uniform(rng) < 0.5:
             return 0
@@ -292,11 +287,8 @@ def decide_promote(A, F, st, lu, p, rng):
                     st.order_rank[p, r, c] = rk
                     v += w[W_PROPHECY] * (prog(A, st, p, w) - base)
                     st.order_rank[p, r, c] = rk - d
-                take, nt = argmax_step(v, bv, nt, rng)
-                if take:
-                    best = (r * 8 + c) * 2 + (1 if d > 0 else 0)
-                    if nt == 1:
-                        bv = v
+                bv, best, nt = best_step(v, (r * 8 + c) * 2 + (1 if d > 0 else 0), bv, best,
+                                         nt, rng)
     if best < 0:
         return 0
     st.dec[0] = best // 2 // 8
@@ -310,6 +302,15 @@ def decide_swap(A, F, st, lu, p, rng):
     """Area 8: 1 to swap dice (st.dec[0], st.dec[1]) and (st.dec[2], st.dec[3]); 0 skip."""
     bid = lu.ids[p]
     w = lu.params[p]
+    if bid == BOT_FIRST:  # the first two dice in reading order
+        n = 0
+        for r in range(ROWS):
+            for c in range(st.order_n[p, r]):
+                st.dec[2 * n], st.dec[2 * n + 1] = r, c
+                n += 1
+                if n == 2:
+                    return 1
+        return 0
     if bid == BOT_RANDOM:
         if uniform(rng) < 0.5 or n_dice(st, p) < 2:
             return 0
@@ -326,43 +327,23 @@ def decide_swap(A, F, st, lu, p, rng):
     best = -1
     bv = 0.0  # skipping; a positive value (beyond bots.TIE) is done
     nt = 0
-    for x in range(ROWS * 8):
-        r1 = x // 8
-        c1 = x % 8
-        if c1 >= st.order_n[p, r1]:
-            continue
-        for y in range(x + 1, ROWS * 8):
-            r2 = y // 8
-            c2 = y % 8
-            if c2 >= st.order_n[p, r2]:
-                continue
-            k1 = st.order_rank[p, r1, c1]
-            k2 = st.order_rank[p, r2, c2]
-            v = w[W_JUICE] * (k2 - k1) * (free_spaces(F, st, p, r1) - free_spaces(F, st, p, r2))
-            if w[W_PROPHECY] != 0.0:
-                q1 = st.order_col[p, r1, c1]
-                st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
-                st.order_col[p, r2, c2] = q1
-                st.order_rank[p, r1, c1] = k2
-                st.order_rank[p, r2, c2] = k1
-                v += w[W_PROPHECY] * (prog(A, st, p, w) - base)
-                st.order_col[p, r2, c2] = st.order_col[p, r1, c1]
-                st.order_col[p, r1, c1] = q1
-                st.order_rank[p, r1, c1] = k1
-                st.order_rank[p, r2, c2] = k2
-            take, nt = argmax_step(v, bv, nt, rng)
-            if take:
-                best = x * 32 + y
-                if nt == 1:
-                    bv = v
+    # every pair of dice once, in reading order (row by row, left to right)
+    for r1 in range(ROWS):
+        for c1 in range(st.order_n[p, r1]):
+            for r2 in range(r1, ROWS):
+                for c2 in range(c1 + 1 if r2 == r1 else 0, st.order_n[p, r2]):
+                    dk = st.order_rank[p, r2, c2] - st.order_rank[p, r1, c1]
+                    v = w[W_JUICE] * dk * (free_spaces(F, st, p, r1) - free_spaces(F, st, p, r2))
+                    if w[W_PROPHECY] != 0.0:
+                        swap_dice(st, p, r1, c1, r2, c2)  # tried, then undone
+                        v += w[W_PROPHECY] * (prog(A, st, p, w) - base)
+                        swap_dice(st, p, r1, c1, r2, c2)
+                    bv, best, nt = best_step(v, ((r1 * 8 + c1) * 32) + r2 * 8 + c2, bv, best, nt,
+                                             rng)
     if best < 0:
         return 0
-    x = best // 32
-    y = best % 32
-    st.dec[0] = x // 8
-    st.dec[1] = x % 8
-    st.dec[2] = y // 8
-    st.dec[3] = y % 8
+    st.dec[0], st.dec[1] = best // 256, best // 32 % 8   # best = (r1 * 8 + c1) * 32 + ...
+    st.dec[2], st.dec[3] = best % 32 // 8, best % 8
     return 1
 
 
@@ -372,6 +353,8 @@ def decide_continue(A, F, st, lu, p, c, left, rng):
     ``left`` steps left over from the die ("you can use it"), 0 if it stays there."""
     if lu.ids[p] == BOT_RANDOM:
         return 0 if uniform(rng) < 0.5 else 1
+    if lu.ids[p] == BOT_FIRST:
+        return 1
     if steps_value(A, F, c, left, lu.params[p], n_dice(st, p)) > TIE:
         return 1
     return 0
@@ -390,6 +373,11 @@ def decide_row(A, F, st, lu, p, rng):
     """End of round: the row (with an empty Minion space) that takes p's Minion and scores."""
     bid = lu.ids[p]
     w = lu.params[p]
+    if bid == BOT_FIRST:
+        for r in range(ROWS):
+            if free_spaces(F, st, p, r) > 0:
+                return r
+        return -1
     if bid == BOT_RANDOM:
         n = 0
         for r in range(ROWS):
@@ -408,9 +396,5 @@ def decide_row(A, F, st, lu, p, rng):
     for r in range(ROWS):
         if free_spaces(F, st, p, r) > 0:
             v = w[W_JUICE] * row_total(st, p, r) + jitter(rng, w)
-            take, nt = argmax_step(v, bv, nt, rng)
-            if take:
-                best = r
-                if nt == 1:
-                    bv = v
+            bv, best, nt = best_step(v, r, bv, best, nt, rng)
     return best

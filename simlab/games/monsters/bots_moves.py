@@ -37,7 +37,14 @@ from simlab.games.monsters.actions import (
     A_PROMOTE,
     A_SWAP,
 )
-from simlab.games.monsters.bot_base import BOT_RANDOM, KIND_GRUNT_ORDER, W_GRUNT, argmax_step
+from simlab.games.monsters.bot_base import (
+    BOT_FIRST,
+    BOT_RANDOM,
+    KIND_GRUNT_ORDER,
+    TIE,
+    W_GRUNT,
+    argmax_step,
+)
 from simlab.games.monsters.engine import next_space
 from simlab.games.monsters.state import MAX_GRUNTS
 from simlab.games.monsters.values import final_value, space_value
@@ -104,7 +111,7 @@ def decide_grunt_order(A, st, lu, p, c, n, rng):
     """Order in which p moves its n Grunts of colour c (slots in ``st.perm[:n]``, reordered in
     place; module docstring)."""
     bid = lu.ids[p]
-    if n < 2:
+    if n < 2 or bid == BOT_FIRST:   # first: the order given
         return 0
     if bid == BOT_RANDOM:
         for i in range(n - 1, 0, -1):
@@ -115,13 +122,26 @@ def decide_grunt_order(A, st, lu, p, c, n, rng):
         return 0
     if bid == CUSTOM_ID:
         w = lu.params[p]
+        tied = False
         for i in range(n):
             st.optv[i] = lu.custom(A, st, p, KIND_GRUNT_ORDER, st.perm[i], w)
-        for i in range(1, n):  # stable insertion sort, highest score first
+            for j in range(i):
+                if abs(st.optv[i] - st.optv[j]) <= TIE:
+                    tied = True
+        if tied:  # Grunts of equal score in an order drawn from the game's stream
+            for i in range(n - 1, 0, -1):
+                j = randint(rng, i + 1)
+                t = st.perm[i]
+                st.perm[i] = st.perm[j]
+                st.perm[j] = t
+                v = st.optv[i]
+                st.optv[i] = st.optv[j]
+                st.optv[j] = v
+        for i in range(1, n):  # stable insertion sort, highest score first (ties kept)
             g = st.perm[i]
             v = st.optv[i]
             j = i - 1
-            while j >= 0 and st.optv[j] < v:
+            while j >= 0 and st.optv[j] < v - TIE:
                 st.perm[j + 1] = st.perm[j]
                 st.optv[j + 1] = st.optv[j]
                 j -= 1
@@ -188,7 +208,7 @@ def action_rank(a):
 def decide_action_order(A, st, lu, p, m, rng):
     """Order in which p performs the m actions one move's Grunts landed on (``st.lact`` /
     ``st.ljuice[:m]``, reordered in place; module docstring)."""
-    if m < 2:
+    if m < 2 or lu.ids[p] == BOT_FIRST:   # first: as landed
         return 0
     if lu.ids[p] == BOT_RANDOM:
         for i in range(m - 1, 0, -1):

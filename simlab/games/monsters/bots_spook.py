@@ -11,6 +11,7 @@ from simlab.core.rng import randint, uniform
 from simlab.games.monsters.actions import A_MALICE, MULTI
 from simlab.games.monsters.bot_base import (
     ARCH_OPTION,
+    BOT_FIRST,
     BOT_LOOKAHEAD,
     BOT_RANDOM,
     KIND_ARCH,
@@ -35,6 +36,7 @@ from simlab.games.monsters.values import (
     held_score,
     icon_value,
 )
+from simlab.games.monsters.values_solo import sj_ghost_denial
 
 
 @rule
@@ -83,28 +85,32 @@ def spook_code(A, st, p, x, rng):
 
 
 @rule
-def custom_spook(A, st, lu, p):
+def custom_spook(A, st, lu, p, rng):
     """A custom bot's Spook turn: pass (option 0, scored first), a Ghost on a legal target, an
-    Arch Monster (module docstring)."""
+    Arch Monster (module docstring); ties from the game's stream."""
     w = lu.params[p]
     bv = lu.custom(A, st, p, KIND_SPOOK, 0, w)
     best = 0
+    nt = 1
     for k in range(5):
         g = st.gmarket[k]
         if g >= 0 and A.ghost_cost[k] <= st.malice[p]:
             if A.ghost_gain[g] == 1:
                 for t in range(A.gain_spots):
                     if st.gain_spot[p, t] < 0:
-                        bv, best = custom_best(A, st, lu, p, KIND_SPOOK, 1 + k * 64 + t, bv, best)
+                        bv, best, nt = custom_best(A, st, lu, p, KIND_SPOOK, 1 + k * 64 + t, bv,
+                                                   best, nt, rng)
             else:
                 col = A.ghost_colour[g]
                 for t in range(A.n_spaces):
                     if free_for_piece(st, p, t) and (col == MULTI or A.space_colour[t] == col):
-                        bv, best = custom_best(A, st, lu, p, KIND_SPOOK, 1 + k * 64 + t, bv, best)
+                        bv, best, nt = custom_best(A, st, lu, p, KIND_SPOOK, 1 + k * 64 + t, bv,
+                                                   best, nt, rng)
     for k in range(5):
         if st.amarket[k] >= 0 and A.arch_cost[k] <= st.malice[p] and \
                 st.n_arch[p] < st.arch.shape[1]:
-            bv, best = custom_best(A, st, lu, p, KIND_SPOOK, ARCH_OPTION + k, bv, best)
+            bv, best, nt = custom_best(A, st, lu, p, KIND_SPOOK, ARCH_OPTION + k, bv, best,
+                                       nt, rng)
     if best == 0:
         return 0
     if best >= ARCH_OPTION:
@@ -115,6 +121,26 @@ def custom_spook(A, st, lu, p):
     return 1
 
 
+@rule
+def first_spook(A, st, p):
+    """The ``first`` bot's Spook turn: the first affordable Ghost on its first legal place,
+    else the first affordable Arch Monster, else a pass."""
+    for k in range(5):
+        g = st.gmarket[k]
+        if g >= 0 and A.ghost_cost[k] <= st.malice[p]:
+            t = can_place_ghost(A, st, p, g)
+            if t >= 0:
+                st.dec[0] = k
+                st.dec[1] = t
+                return 1
+    for k in range(5):
+        if st.amarket[k] >= 0 and A.arch_cost[k] <= st.malice[p] and \
+                st.n_arch[p] < st.arch.shape[1]:
+            st.dec[0] = k
+            return 2
+    return 0
+
+
 @rule  # asked by the reference engine (through its twin)
 def decide_spook(A, st, lu, p, rng):
     """0 pass, 1 buy a Ghost (st.dec[0] position, st.dec[1] target), 2 buy an Arch Monster
@@ -122,7 +148,9 @@ def decide_spook(A, st, lu, p, rng):
     bid = lu.ids[p]
     w = lu.params[p]
     if bid == CUSTOM_ID:
-        return custom_spook(A, st, lu, p)
+        return custom_spook(A, st, lu, p, rng)
+    if bid == BOT_FIRST:
+        return first_spook(A, st, p)
     if bid == BOT_LOOKAHEAD:
         x = ask_look(A, st, lu, p, KIND_SPOOK, 0, rng)
         if x >= 0:
@@ -159,7 +187,8 @@ def decide_spook(A, st, lu, p, rng):
     for k in range(5):
         g = st.gmarket[k]
         if g >= 0 and A.ghost_cost[k] <= st.malice[p] and can_place_ghost(A, st, p, g) >= 0:
-            v = ghost_value(A, st, p, g, w) - w[W_COST] * A.ghost_cost[k] + jitter(rng, w)
+            v = ghost_value(A, st, p, g, w) + sj_ghost_denial(A, st, k, w) - \
+                w[W_COST] * A.ghost_cost[k] + jitter(rng, w)
             take, nt = argmax_step(v, bv, nt, rng)
             if take:
                 best = 1
@@ -195,12 +224,15 @@ def decide_arch(A, st, lu, p, final, rng):
     n = st.n_arch[p]
     if n == 0:
         return -1
+    if lu.ids[p] == BOT_FIRST:
+        return 0
     if lu.ids[p] == CUSTOM_ID:
         kind = KIND_ARCH_FINAL if final == 1 else KIND_ARCH
         bv = lu.custom(A, st, p, kind, 0, lu.params[p])
         best = 0
+        nt = 1
         for i in range(n):
-            bv, best = custom_best(A, st, lu, p, kind, 1 + i, bv, best)
+            bv, best, nt = custom_best(A, st, lu, p, kind, 1 + i, bv, best, nt, rng)
         return best - 1
     if lu.ids[p] == BOT_RANDOM:
         if uniform(rng) < (0.25 if final == 1 else 0.1):

@@ -116,15 +116,15 @@ def swap_bounds(A, st, p):
     k = st.prophecy[p]
     row = C.p_axis[k] == AX_ROW
     for r in range(N_ROWS):
-        for c in range(min(st.order_n[p, r], st.sj[p, r])):
+        for c in range(min(st.order_n[p, r], st.pkeep[p, r])):
             gain = 0
             for i in range(C.p_ncond[k]):
                 if row:
-                    b = cond_bound(C, k, i, r, st.order_col[p], st.order_rank[p], st.sj[p], c)
+                    b = cond_bound(C, k, i, r, st.order_col[p], st.order_rank[p], st.pkeep[p], c)
                     if b > st.pvp[p, 3 * i + r]:
                         gain = 1
                 elif C.p_line[k, i] == c or C.p_kind[k, i] == K_GROUPS:
-                    b = cond_bound(C, k, i, c, st.order_col[p], st.order_rank[p], st.sj[p], r)
+                    b = cond_bound(C, k, i, c, st.order_col[p], st.order_rank[p], st.pkeep[p], r)
                     if b > st.pvp[p, 3 * i]:
                         gain = 1
                 else:
@@ -143,8 +143,8 @@ def swap_prog_bound(A, st, p, r1, c1, r2, c2):
     C = A.cards
     k = st.prophecy[p]
     row = C.p_axis[k] == AX_ROW
-    in1 = c1 < st.sj[p, r1]
-    in2 = c2 < st.sj[p, r2]
+    in1 = c1 < st.pkeep[p, r1]
+    in2 = c2 < st.pkeep[p, r2]
     if (not in1 or st.ub[GAIN + r1 * 6 + c1] == 0) and \
             (not in2 or st.ub[GAIN + r2 * 6 + c2] == 0):
         return st.pbase[p]

@@ -588,6 +588,9 @@ class CardArrays(NamedTuple):
     m_back_amount: np.ndarray  # (NM,) juice amount / malice icons
     p_cap: int
     per_die: int             # final-area Grunt: Spook Juice per matching die (rulebook 3)
+    #: the ``spooked`` card's count per Grunt (rule option ``spooked_count``): 0 the area's
+    #: number, 1 the Town spaces it has moved through (the rules set it)
+    spooked_spaces: int = 0
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,12 @@ rulebook prints (42 Ghosts, 30 solo cards, 12 Town areas, 12 Prophecy cards, 72 
 Malice above 8 lost, rank 6 gives 3 Malice, ...) are checked. The alternative difficulty ladder
 ``data/difficulty_even.toml`` is not a file of its own: it is another ``difficulty.toml``
 (``--set data.difficulty=difficulty_even``, or copy its levels into your difficulty.toml).
+
+``GENERATORS`` draw seeded alternatives to the data solo difficulty rests on most (the Lord
+dice, the Ghosts, Spider Jack's cards, the Malice chart, the market costs): each keeps every
+constraint the rulebook states of its kind (``constraints``, quoted) and no other, as rule
+overrides (``Game.generated_overrides``); the readings catalogue marks the same entries
+``generator``.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ import re
 import warnings
 from pathlib import Path
 
-from simlab.core.data import DataFile
+from simlab.core.data import DataFile, DataGenerator
 from simlab.errors import SimlabError, SimlabWarning
 from simlab.games.monsters.actions import ACTION_NAMES, COLOURS, GHOST_COLOURS, MAX_ICONS
 from simlab.games.monsters.rules import (
@@ -611,3 +617,152 @@ def located_errors(kind: str, data, where: str) -> list[str]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return read(data, where)[1]
+
+
+# ------------------------------------------------------------------ generators (issue 39)
+# Seeded alternatives to the assumed data a headline figure rests on (solo difficulty: Spider
+# Jack's cards and Ghosts, the dice, the Malice chart, the market costs). Each draw keeps every
+# constraint the rulebook states of its kind (quoted) and no other: the shipped files keep
+# more (named in ``default``). Where the rulebook bounds nothing, a draw needs a distribution;
+# each says which values it draws, and that the rulebook allows others.
+def _rng(seed: int, salt: int):
+    import numpy as np
+
+    return np.random.default_rng([int(seed), salt])
+
+
+_DIE_ICONS = ("swap", "promote", "minion", "grunt", "juice", "call", "feed", "malice")
+
+
+def _icon_text(rng, names, lo: int, hi: int) -> str:
+    """lo..hi icons drawn uniformly from ``names`` (juice amounts 1..5)."""
+    out = []
+    for _ in range(int(rng.integers(lo, hi + 1))):
+        a = names[int(rng.integers(len(names)))]
+        out.append(f"juice:{int(rng.integers(1, 6))}" if a == "juice" else a)
+    return "+".join(out)
+
+
+def draw_dice(seed: int, players: int) -> dict:
+    """Lord die faces: every face a rank 1..6 and 0..3 icons of the dice's actions."""
+    rng = _rng(seed, 1)
+    return {f"dice.{c}.{i}": f"{int(rng.integers(1, 7))}:{_icon_text(rng, _DIE_ICONS, 0, 3)}"
+            for c in COLOURS for i in range(6)}
+
+
+def draw_ghosts(seed: int, players: int) -> dict:
+    """42 Ghosts: a colour of the six or multi-coloured; 1..2 action icons, or (at least one
+    Ghost) the gain-Grunt icon alone on a single-coloured Ghost."""
+    rng = _rng(seed, 2)
+    gain = set(int(x) for x in rng.choice(N_GHOSTS, int(rng.integers(1, 13)), replace=False))
+    out = {}
+    for i in range(N_GHOSTS):
+        if i in gain:
+            out[f"ghosts.{i}"] = f"{COLOURS[int(rng.integers(6))]}:gain_grunt"
+        else:
+            col = GHOST_COLOURS[int(rng.integers(len(GHOST_COLOURS)))]
+            out[f"ghosts.{i}"] = f"{col}:{_icon_text(rng, _DIE_ICONS, 1, 2)}"
+    return out
+
+
+def draw_solo_cards(seed: int, players: int) -> dict:
+    """30 cards of three symbols (a colour or white, highest or lowest), every colour shown on
+    exactly 10 cards: the colours of each card drawn so (column sums 10, at most 3 colours a
+    card), then its symbols (its colours once each, the other places white or one of its
+    colours again, in a random order)."""
+    import numpy as np
+
+    rng = _rng(seed, 3)
+    while True:  # 10 cards per colour, at most 3 colours per card (rejection: rarely repeats)
+        shows = np.zeros((N_SOLO, 6), bool)
+        ok = True
+        for c in rng.permutation(6):
+            room = np.flatnonzero(shows.sum(axis=1) < 3)
+            if len(room) < 10:
+                ok = False
+                break
+            shows[rng.choice(room, 10, replace=False), c] = True
+        if ok:
+            break
+    out = {}
+    for i in range(N_SOLO):
+        cols = [COLOURS[c] for c in np.flatnonzero(shows[i])]
+        syms = cols + [(["white"] + cols)[int(rng.integers(len(cols) + 1))]
+                       for _ in range(3 - len(cols))]
+        syms = [syms[k] for k in rng.permutation(3)]
+        out[f"solo_cards.{i}"] = "/".join(f"{s}:{('lowest', 'highest')[int(rng.integers(2))]}"
+                                          for s in syms)
+    return out
+
+
+def draw_malice_chart(seed: int, players: int) -> dict:
+    """Malice for ranks 1..5 drawn from 0..8 (rank 6 gives 3)."""
+    rng = _rng(seed, 4)
+    return {f"malice_chart.{i}": int(rng.integers(0, MALICE_CAP + 1)) for i in range(5)}
+
+
+def _draw_costs(name: str, salt: int):
+    def draw(seed: int, players: int) -> dict:
+        rng = _rng(seed, salt)
+        return {f"{name}.{i}": int(rng.integers(1, MALICE_CAP + 1)) for i in range(MARKET)}
+
+    draw.__doc__ = f"{name}: each of the 5 market positions a cost drawn from 1..8 Malice."
+    return draw
+
+
+#: the constraints the rulebook states, per generator (quoted, with where)
+C_DICE = (f"13 dice of each colour, all of a colour alike (\"{RB_DICE}\", Components; one face "
+          "table per colour is the data's format)",
+          f"ranks 1..6 (Promote or Demote: \"You cannot: {RB_RANK}\")",
+          "icons are the back page's actions; never Gain 1 Grunt (\"This icon can only be found "
+          "on Ghosts\", Actions)")
+C_GHOSTS = (f"{N_GHOSTS} Ghosts (\"{RB_GHOSTS}\", Components)",
+            "each of one colour or multi-coloured (\"Multi-colored Ghosts can be placed on any "
+            "color Grunt space\", Buy one Ghost token)",
+            "each shows action icons (\"Perform the Action(s) each Grunt just ended their "
+            "movement on (those printed on the board or on Ghosts\", Grunt Movement Phase)",
+            "at least one shows the gain-Grunt icon, alone, on a Ghost of one colour (\"Ghosts "
+            "do nothing when you place them, except for one: ... place a new matching-colored "
+            "Grunt on top of the Ghost\", Buy one Ghost token)")
+C_SOLO = (f"{N_SOLO} cards (\"{RB_CARDS}\", Components)",
+          "three symbols a card, for the first, second and third pick (\"Use the first symbol "
+          "(the furthest left) for the first selection, the middle symbol for the second "
+          "selection, the third (rightmost) symbol for the third selection\", Solo Mode 2)",
+          "each symbol a colour or white, and highest or lowest (\"Color matching current "
+          "selection symbol (White means no color preference)\"; \"Rank - highest or lowest - "
+          "based on current selection symbol\", Drafting Dice)",
+          f"every colour on exactly 10 cards (\"{RB_TEN} (Return the remaining 20 Spider Jack "
+          "cards to the box)\", Solo Mode 2 setup)")
+C_MALICE = (f"rank 6 gives 3 Malice (\"For example: {RB_MALICE6}\", Swamp-Jack Phase)",
+            "Malice by the die's rank, from a chart (\"gain Malice based on the die's Rank "
+            "(its number), according to the chart\", Swamp-Jack Phase)")
+C_COST = ("a cost in Malice per market position (\"Lower your Malice tracker by the value shown "
+          "directly below [above] your chosen Ghost [Arch Monster]\", Spook Phase)",
+          "5 positions (\"to place 5 in total\", Main Board Setup)")
+
+GENERATORS = [
+    DataGenerator("dice", "Lord die faces: random ranks 1..6 and 0..3 icons a face", C_DICE,
+                  draw_dice, "dice.toml: each colour has the ranks 1..6 once, low ranks carry "
+                  "more icons, a theme per colour (not stated); draws: ranks uniform, 0..3 "
+                  "icons (as many as a shipped face shows at most; the rulebook bounds none) "
+                  "uniform over the dice's 8 actions, juice 1..5 (the rulebook pictures 5)"),
+    DataGenerator("ghosts", "42 Ghosts: random colours (multi included) and icons", C_GHOSTS,
+                  draw_ghosts, "ghosts.toml: 6 per colour (one gain-Grunt each) and 6 "
+                  "multi-coloured (not stated); draws: 1..12 gain-Grunt Ghosts, the others' "
+                  "colours uniform over the 7, 1..2 icons (as many as a shipped Ghost shows), "
+                  "juice 1..5"),
+    DataGenerator("solo_cards", "30 Spider Jack cards: random symbols, every colour on 10 cards",
+                  C_SOLO, draw_solo_cards, "solo_cards.toml: each pair of colours on two cards, "
+                  "two colours and one white symbol a card (not stated); draws: any colour "
+                  "sets of at most 3 with the column sums 10, symbols and highest/lowest "
+                  "uniform"),
+    DataGenerator("malice_chart", "the Malice chart: ranks 1..5 random, rank 6 -> 3", C_MALICE,
+                  draw_malice_chart, "malice.toml: 1, 1, 2, 2, 3, 3, rising with the rank (not "
+                  "stated); draws: 0..8 each (the cap; more is allowed and would be lost)"),
+    DataGenerator("ghost_cost", "Ghost costs by market position: random 1..8", C_COST,
+                  _draw_costs("ghost_cost", 5), "market.toml: 3, 2, 2, 1, 1 (newest dearest, "
+                  "not stated); draws: 1..8 each (0 and more than 8 are allowed, not drawn)"),
+    DataGenerator("arch_cost", "Arch Monster costs by market position: random 1..8", C_COST,
+                  _draw_costs("arch_cost", 6), "market.toml: 5, 4, 4, 3, 3 (not stated); draws: "
+                  "1..8 each (0 and more than 8 are allowed, not drawn)"),
+]

@@ -11,8 +11,8 @@ from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monsters.actions import A_GAIN_GRUNT, MULTI, SUMMON
 from simlab.games.monsters.state import (
+    B_PROPHECY,
     B_SUMMON,
-    C_DRAWN,
     C_EMPTY_MARKET,
     C_FINAL_ARRIVALS,
     C_GAIN_GRUNTS,
@@ -23,6 +23,13 @@ from simlab.games.monsters.state import (
     C_SUMMONS,
     C_TO_BAG,
     COLS,
+    E_BEAT,
+    E_FILLED,
+    E_LAST_ROUND,
+    E_LOST,
+    E_TARGET_MET,
+    E_TARGET_MISSED,
+    FAMILY,
     GAIN_SPOT,
     I_ATOP,
     I_GTOP,
@@ -35,6 +42,10 @@ from simlab.games.monsters.state import (
     S_MALICE_SPENT,
     S_MALICE_WASTED,
     S_SUMMONS,
+    SOLO1,
+    SOLO2,
+    SRC_AREA12,
+    SRC_ROWS,
     STACK,
     START,
 )
@@ -42,8 +53,10 @@ from simlab.games.monsters.state import (
 
 # ------------------------------------------------------------------------------ dice
 @rule
-def draw_die(st, rng):
-    """Draw one random Lord die from the bag (uniform over the dice in it): its colour."""
+def draw_die(st, rng, drawn):
+    """Draw one random Lord die from the bag (uniform over the dice in it): its colour; counted
+    in ``st.ev[drawn]`` (the mode's counter of dice drawn: regular and family modes share this
+    rule, each with its own counters)."""
     total = 0
     for c in range(6):
         total += st.bag[c]
@@ -51,7 +64,7 @@ def draw_die(st, rng):
     for c in range(6):
         if k < st.bag[c]:
             st.bag[c] -= 1
-            st.ev[C_DRAWN] += 1
+            st.ev[drawn] += 1
             return c
         k -= st.bag[c]
     return -1
@@ -65,12 +78,31 @@ def to_bag(st, c):
 
 
 @rule(inline=True)
-def fill_fearmobile(st, f, rng):
-    """Arrival: 4 random dice from the bag, rolled, into car positions 0 (front) .. 3."""
+def fill_fearmobile(st, f, rng, drawn):
+    """Arrival: 4 random dice from the bag, rolled, into car positions 0 (front) .. 3 (both
+    modes: "Each player draws 4 random Lord dice ... they roll and place them in their
+    Fearmobile"; ``drawn`` as in :func:`draw_die`)."""
     for k in range(4):
-        c = draw_die(st, rng)
+        c = draw_die(st, rng, drawn)
         st.fm_col[f, k] = c
         st.fm_face[f, k] = randint(rng, 6)
+
+
+@rule
+def deal_prophecy(A, st, rng):
+    """Setup: "each player takes one [Prophecy card] randomly": one card each, distinct unless
+    there are fewer cards than players (both modes)."""
+    P = A.n_players
+    for p in range(P):
+        while True:
+            k = randint(rng, A.n_prophecy)
+            ok = True
+            for q in range(p):
+                if st.prophecy[q] == k:
+                    ok = False
+            if ok or A.n_prophecy < P:
+                st.prophecy[p] = k
+                break
 
 
 @rule
@@ -260,6 +292,25 @@ def place_die(st, p, row, c, rank):
     st.order_rank[p, row, col] = rank
     st.order_n[p, row] = col + 1
     return col
+
+
+@rule
+def spots_held(st, p, r1, c1, r2, c2):
+    """Whether (r1, c1) and (r2, c2) both hold a die of p's Order (the targets of a Swap)."""
+    return 0 <= r1 < ROWS and 0 <= r2 < ROWS and 0 <= c1 < st.order_n[p, r1] and \
+        0 <= c2 < st.order_n[p, r2]
+
+
+@rule(inline=True)
+def swap_dice(st, p, r1, c1, r2, c2):
+    """Swap 2 Lords: "Swap the position of any 2 Lord dice in your Order of Spider Jack (do not
+    reroll them)" (both modes; the bots also try a swap with it and undo it the same way)."""
+    tc = st.order_col[p, r1, c1]
+    tr = st.order_rank[p, r1, c1]
+    st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
+    st.order_rank[p, r1, c1] = st.order_rank[p, r2, c2]
+    st.order_col[p, r2, c2] = tc
+    st.order_rank[p, r2, c2] = tr
 
 
 @rule
@@ -457,3 +508,77 @@ def check_board(A, st, p):
     if n1 != m_on:
         me += 1
     return ge, me
+
+
+# ------------------------------------------------------------------------------ records
+@rule
+def end_kind(A, st):
+    """How the finished game ended (an ``END_NAMES`` index): the regular game after its last
+    round, family mode with every Minion space filled, solo 1 with the target met or missed,
+    solo 2 with Spider Jack beaten or not."""
+    if A.mode == SOLO1:
+        return E_TARGET_MET if st.winners[0] == 1 else E_TARGET_MISSED
+    if A.mode == SOLO2:
+        return E_BEAT if st.winners[0] == 1 else E_LOST
+    if A.mode == FAMILY:
+        return E_FILLED
+    return E_LAST_ROUND
+
+
+@rule
+def source_of(A, j):
+    """The ``SOURCES`` index of column j of the mode's score by source (``st.bd``): the
+    regular game's BREAKDOWN is its first five; family mode's rows, area 12, Prophecy."""
+    if A.mode == FAMILY:
+        if j == 0:
+            return SRC_ROWS
+        if j == 1:
+            return SRC_AREA12
+        return B_PROPHECY
+    return j
+
+
+@rule
+def record_game(A, st, k, agg, rounds):
+    """Add one finished game (``k`` winners, ``rounds`` rounds) to the aggregates: counters,
+    per-seat counters, score by source, the draft's picks, wins and scores, and the
+    explanation (points by source, choices, how it ended, its length); both modes, each with
+    its own counters."""
+    for i in range(st.ev.shape[0]):
+        agg.counters[i] += st.ev[i]
+    agg.ends[end_kind(A, st)] += 1
+    agg.length[0] += rounds
+    agg.length[1] += rounds * rounds
+    for q in range(st.scores.shape[0]):
+        for j in range(st.sev.shape[1]):
+            agg.seat[q, j] += st.sev[q, j]
+        for j in range(st.bd.shape[1]):
+            agg.breakdown[q, j] += st.bd[q, j]
+            agg.src[q, source_of(A, j)] += st.bd[q, j]
+        for j in range(st.ch.shape[1]):
+            agg.choice[q, j] += st.ch[q, j]
+        for i in range(st.pick.shape[1]):
+            agg.draft[q, i, 0] += rounds
+            agg.draft[q, i, 1] += st.pick[q, i, 0]
+            agg.draft[q, i, 2] += st.pick[q, i, 1]
+        if st.winners[q]:
+            agg.wins[q, k] += 1
+        s = st.scores[q]
+        agg.score_sum[q] += s
+        agg.score_sumsq[q] += s * s
+        agg.score_hist[q, min(max(s, 0), agg.score_hist.shape[1] - 1)] += 1
+
+
+@rule
+def write_row(A, st, i, rows, rounds):
+    """Row ``i`` of the per-game rows (``registry.GameRows``) for the finished game: scores,
+    winners, its length and end, each seat's points by source and choices (both modes)."""
+    rows.length[i] = rounds
+    rows.end[i] = end_kind(A, st)
+    for q in range(st.scores.shape[0]):
+        rows.score[i, q] = st.scores[q]
+        rows.winner[i, q] = st.winners[q] == 1
+        for j in range(st.bd.shape[1]):
+            rows.source[i, q, source_of(A, j)] = st.bd[q, j]
+        for j in range(st.ch.shape[1]):
+            rows.choice[i, q, j] = st.ch[q, j]

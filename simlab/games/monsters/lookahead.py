@@ -17,6 +17,13 @@ a scratch copy of the state:
 3. the result for the bot: win share (1/k of a k-way shared win; solo: won or not) plus
    (its score - the best other score) / 100 (solo 1: - the target; solo 2: - Spider Jack's).
 
+``horizon`` h > 0 cuts each playout at the end of the decision's round + h - 1 (before the
+last round): the running scores (``shape.running_score``: Spook Juice + final scoring on the
+position, Spider Jack's ``sj_running_score``) stand in for the final ones (:func:`cut_result`).
+``race`` n > 0 spends the budget by successive halving: every kept option plays n playouts,
+the better half (by total, ties in greedy order) plays n more, and so on until one option is
+left or ``playouts`` are played; the dropped options' values are NaN in the scratch.
+
 Playout ``t`` of every option uses the same random stream (common random numbers: a stream seeded
 from one draw of the game's stream and ``t``), so options are compared on the same dice. The
 option with the highest total wins (ties: the better greedy rank). Options of equal greedy value
@@ -53,7 +60,9 @@ from simlab.games.monsters.bot_base import (
     N_PARAMS,
     TIE,
     W_COST,
+    W_HORIZON,
     W_PLAYOUTS,
+    W_RACE,
     W_WIDTH,
 )
 from simlab.games.monsters.bots_spook import spook_code
@@ -70,6 +79,7 @@ from simlab.games.monsters.phases import (
     swamp_from,
     take_die,
 )
+from simlab.games.monsters.shape import running_score, sj_running_score
 from simlab.games.monsters.solo import sj_buy
 from simlab.games.monsters.state import (
     COLS,
@@ -226,11 +236,16 @@ def resample(A, sim, p, rng):
 
 # ------------------------------------------------------------------------------ continuations
 @rule
-def finish_game(A, sim, lu, agg, p, rng):
-    """Play the remaining rounds and final scoring; p's result (module docstring)."""
-    while sim.info[I_ROUND] < A.rounds:
+def finish_game(A, sim, lu, agg, p, last, rng):
+    """Play the remaining rounds (up to round ``last``) and final scoring; p's
+    result (module docstring). Cut before the last round: every seat's running score
+    (``shape.running_score``, Spider Jack's ``sj_running_score``) stands in for its final
+    score (no tie-break: tied leaders share)."""
+    while sim.info[I_ROUND] < last:
         sim.info[I_ROUND] += 1
         play_round(A, sim, lu, agg, rng)
+    if last < A.rounds:
+        return cut_result(A, sim, p)
     k = final_scoring(A, sim, lu, rng)
     me = sim.scores[p]
     if A.mode == SOLO1:
@@ -244,8 +259,35 @@ def finish_game(A, sim, lu, agg, p, rng):
     return sim.winners[p] / max(k, 1) + (me - other) / 100.0
 
 
+@rule
+def cut_result(A, sim, p):
+    """p's result from the running scores (a playout cut at a round's end)."""
+    me = running_score(A, sim, p)
+    if A.mode == SOLO1:
+        return (1.0 if me >= A.target else 0.0) + (me - A.target) / 100.0
+    if A.mode == SOLO2:
+        sj = sj_running_score(A, sim, sim.tmp[1])
+        return (1.0 if me > sj else 0.0) + (me - sj) / 100.0
+    other = -(1 << 40)
+    k = 1
+    for q in range(A.n_players):
+        if q != p:
+            s = running_score(A, sim, q)
+            if s > other:
+                other = s
+                k = 1
+            elif s == other:
+                k += 1
+    win = 0.0
+    if me > other:
+        win = 1.0
+    elif me == other:
+        win = 1.0 / (k + 1)
+    return win + (me - other) / 100.0
+
+
 @rule(inline=True)
-def continue_draft(A, sim, lu, agg, p, f, k, rng):
+def continue_draft(A, sim, lu, agg, p, f, k, last, rng):
     """p takes car position k of Fearmobile f; the round and the game go on."""
     step = 0
     for i in range(4):
@@ -257,11 +299,11 @@ def continue_draft(A, sim, lu, agg, p, f, k, rng):
     else:
         draft_from(A, sim, lu, rng, step, p + 1)
     after_draft(A, sim, lu, agg, rng)
-    return finish_game(A, sim, lu, agg, p, rng)
+    return finish_game(A, sim, lu, agg, p, last, rng)
 
 
 @rule(inline=True)
-def continue_place(A, sim, lu, agg, p, x, rng):
+def continue_place(A, sim, lu, agg, p, x, last, rng):
     """p's placement x = k * 3 + row; the round and the game go on."""
     left = 0
     for i in range(4):
@@ -273,11 +315,11 @@ def continue_place(A, sim, lu, agg, p, x, rng):
     players_from(A, sim, lu, (p - sim.info[I_FIRST]) % A.n_players + 1, rng)
     spook_phase(A, sim, lu, agg, rng)
     end_round(A, sim)
-    return finish_game(A, sim, lu, agg, p, rng)
+    return finish_game(A, sim, lu, agg, p, last, rng)
 
 
 @rule(inline=True)
-def continue_spook(A, sim, lu, agg, p, x, rng):
+def continue_spook(A, sim, lu, agg, p, x, last, rng):
     """p's Spook turn with choice x (0 pass, 1 + k Ghost, 6 + k Arch Monster, applied as the
     kernel applies a bot's answer); the phase, the round and the game go on."""
     stage = sim.info[I_SPOOK_STAGE]
@@ -296,7 +338,7 @@ def continue_spook(A, sim, lu, agg, p, x, rng):
         spook_loop(A, sim, lu, (p + 1) % A.n_players, passes, rng)
     spook_end(A, sim, agg)
     end_round(A, sim)
-    return finish_game(A, sim, lu, agg, p, rng)
+    return finish_game(A, sim, lu, agg, p, last, rng)
 
 
 # ------------------------------------------------------------------------------ candidates
@@ -415,24 +457,57 @@ def look(A, st, lu, p, kind, f, rng):
     base = next_u64(rng)
     sim = sc.sim
     playout_lineup(lu, sc.plu)
+    h = int(w[W_HORIZON])
+    last = A.rounds if h <= 0 else min(A.rounds, st.info[I_ROUND] + h - 1)
+    race = int(w[W_RACE])
+    step = plays if race <= 0 else min(race, plays)
     for i in range(n):
-        tot = 0.0
-        for t in range(plays):
-            seed_stream(base, np.uint64(t), sc.rng)
-            copy_state(st, sim)
-            resample(A, sim, p, sc.rng)
-            if kind == KIND_DRAFT:
-                tot += continue_draft(A, sim, sc.plu, sc.agg, p, f, sc.cand[i], sc.rng)
-            elif kind == KIND_PLACE:
-                tot += continue_place(A, sim, sc.plu, sc.agg, p, sc.cand[i], sc.rng)
-            else:
-                tot += continue_spook(A, sim, sc.plu, sc.agg, p, sc.cand[i], sc.rng)
-        sc.cval[i] = tot
+        sc.cval[i] = 0.0
+    alive = n
+    done = 0
+    while True:
+        for i in range(alive):
+            for t in range(done, done + step):
+                seed_stream(base, np.uint64(t), sc.rng)
+                copy_state(st, sim)
+                resample(A, sim, p, sc.rng)
+                if kind == KIND_DRAFT:
+                    sc.cval[i] += continue_draft(A, sim, sc.plu, sc.agg, p, f, sc.cand[i],
+                                                 last, sc.rng)
+                elif kind == KIND_PLACE:
+                    sc.cval[i] += continue_place(A, sim, sc.plu, sc.agg, p, sc.cand[i], last,
+                                                 sc.rng)
+                else:
+                    sc.cval[i] += continue_spook(A, sim, sc.plu, sc.agg, p, sc.cand[i], last,
+                                                 sc.rng)
+        done += step
+        if alive <= 1 or done >= plays:
+            break
+        _sort_alive(sc.cand, sc.cval, alive)
+        keep = (alive + 1) // 2
+        for i in range(keep, alive):
+            sc.cval[i] = np.nan   # out of the race: no mean of the full budget
+        alive = keep
+        step = min(step, plays - done)
     best = 0
-    for i in range(1, n):
+    for i in range(1, alive):
         if sc.cval[i] > sc.cval[best]:
             best = i
+    for i in range(alive):
+        sc.cval[i] /= done        # the mean of the playouts each finalist ran
     return sc.cand[best]
+
+
+@rule(inline=True)
+def _sort_alive(cand, cval, n):
+    """The first n options by playout total, best first (stable: equal totals keep their
+    greedy order)."""
+    for i in range(1, n):
+        j = i
+        while j > 0 and cval[j] > cval[j - 1]:
+            cval[j], cval[j - 1] = cval[j - 1], cval[j]
+            cand[j], cand[j - 1] = cand[j - 1], cand[j]
+            j -= 1
 
 
 look._set_uuid("simlab-monsters-look-v1")  # a stable type: kernels load from the cache

@@ -16,12 +16,15 @@ from simlab.core.ref import ref, rule
 from simlab.core.rng import randint, seed_stream
 from simlab.games.monsters.engine import (
     check_board,
+    deal_prophecy,
     dice_in_play,
     fill_fearmobile,
     final_grunts,
+    record_game,
     refill_arch,
     refill_ghosts,
     to_bag,
+    write_row,
 )
 from simlab.games.monsters.perform import use_arch
 from simlab.games.monsters.phases import draft, grunt_phase, spook_phase, swamp_phase
@@ -34,6 +37,7 @@ from simlab.games.monsters.state import (
     B_PROPHECY,
     C_COURT_DICE,
     C_DICE_BAD,
+    C_DRAWN,
     C_GAMES,
     C_GRUNT_BAD,
     C_MALICE_BAD,
@@ -113,6 +117,7 @@ def new_game(A, st, rng):
     st.sev[:, :] = 0
     st.pick[:, :, :] = 0
     st.aev[:, :] = 0
+    st.ch[:, :] = 0
     st.scores[:] = 0
     st.winners[:] = 0
     for p in range(P):
@@ -128,17 +133,7 @@ def new_game(A, st, rng):
     st.amarket[:] = -1
     refill_ghosts(st)
     refill_arch(A, st)
-    # Prophecy: one random card each (distinct)
-    for p in range(P):
-        while True:
-            k = randint(rng, A.n_prophecy)
-            ok = True
-            for q in range(p):
-                if st.prophecy[q] == k:
-                    ok = False
-            if ok or A.n_prophecy < P:
-                st.prophecy[p] = k
-                break
+    deal_prophecy(A, st, rng)
     if A.mode < SOLO1:
         st.info[I_FIRST] = randint(rng, P)
     else:
@@ -255,7 +250,7 @@ def play_round(A, st, lu, agg, rng):
     player token passes left."""
     nf = st.fm_col.shape[0]
     for f in range(nf):
-        fill_fearmobile(st, f, rng)
+        fill_fearmobile(st, f, rng, C_DRAWN)
     draft(A, st, lu, rng)
     after_draft(A, st, lu, agg, rng)
 
@@ -350,24 +345,7 @@ def play_game(A, st, lu, rng, agg):
 @rule
 def record_result(A, st, k, agg):
     """Add one finished game to the aggregates."""
-    P = A.n_players
-    for i in range(st.ev.shape[0]):
-        agg.counters[i] += st.ev[i]
-    for q in range(P):
-        for j in range(st.sev.shape[1]):
-            agg.seat[q, j] += st.sev[q, j]
-        for j in range(st.bd.shape[1]):
-            agg.breakdown[q, j] += st.bd[q, j]
-        for i in range(st.pick.shape[1]):
-            agg.draft[q, i, 0] += A.rounds
-            agg.draft[q, i, 1] += st.pick[q, i, 0]
-            agg.draft[q, i, 2] += st.pick[q, i, 1]
-        if st.winners[q]:
-            agg.wins[q, k] += 1
-        s = st.scores[q]
-        agg.score_sum[q] += s
-        agg.score_sumsq[q] += s * s
-        agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
+    record_game(A, st, k, agg, A.rounds)
     if A.mode == SOLO2:
         agg.sj_hist[min(max(st.info[I_SJ_SCORE], 0), SCORE_BINS - 1)] += 1
     for a in range(st.aev.shape[0]):
@@ -376,25 +354,20 @@ def record_result(A, st, k, agg):
 
 
 @batch
-def run_batch(A, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
-    """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always. The rules below get the NamedTuples by
-    reference (``ref.py``)."""
-    play_batch(ref(A), ref(st), ref(lu), rng, seed, start, count, ref(agg), row_scores,
-               row_winners)
+def run_batch(A, st, lu, rng, seed, start, count, agg, rows):
+    """Play games start..start+count-1 of ``seed``; per-game ``rows`` (``registry.GameRows``)
+    when they have a row per game (first axis ``count``; 0: not kept), aggregates always. The
+    rules below get the NamedTuples by reference (``ref.py``)."""
+    play_batch(ref(A), ref(st), ref(lu), rng, seed, start, count, ref(agg), ref(rows))
 
 
 @rule
-def play_batch(A, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
+def play_batch(A, st, lu, rng, seed, start, count, agg, rows):
     """:func:`run_batch`'s loop."""
-    P = A.n_players
-    keep = row_scores.shape[0] > 0
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         k = play_game(A, st, lu, rng, agg)
         record_result(A, st, k, agg)
         record_game_shape(A, st, agg)
-        if keep:
-            for q in range(P):
-                row_scores[i, q] = st.scores[q]
-                row_winners[i, q] = st.winners[q] == 1
+        if rows.score.shape[0] > 0:
+            write_row(A, st, i, rows, A.rounds)

@@ -38,8 +38,9 @@ marked *reading*:
   mode (the family rules never mention it and nothing can feed Spider Jack dice), so every die
   counts (keep = 6 spots per row). Winner: most Spook Juice. Tie: "the youngest tied player
   wins" -- ages are unknown, so the rule option ``family_tie`` is ``shared`` (default: every tied
-  player wins, 1/k each) or ``seat`` (the lowest seat index stands in for the youngest). Tied top
-  scores are counted either way.
+  player wins, 1/k each), ``seat`` (the lowest seat index stands in for the youngest) or
+  ``random`` (one tied player drawn from the game's stream, only on a tie). Tied top scores
+  are counted either way.
 
 Aggregates use the keys of the regular game (wins, score_sum, score_sumsq, score_hist,
 breakdown, seat, draft, malice_hist, counters), with family contents: ``breakdown`` by
@@ -62,7 +63,6 @@ from simlab.core.shape import (
     MAX_CHECKPOINTS,
     N_SHAPE_COUNTERS,
     record_shape,
-    shape_metrics,
 )
 from simlab.errors import SimlabError
 from simlab.games.monsters.bots_family import (
@@ -83,15 +83,35 @@ from simlab.games.monsters.bots_family import (
     next_step,
     row_total,
 )
+from simlab.games.monsters.engine import (
+    deal_prophecy,
+    fill_fearmobile,
+    record_game,
+    spots_held,
+    swap_dice,
+    write_row,
+)
 from simlab.games.monsters.scoring import prophecy_score
 from simlab.games.monsters.shape import family_checkpoint
+from simlab.games.monsters.state import (
+    N_CHOICE,
+    X_DEMOTE,
+    X_GO_ON,
+    X_MINION_ROW,
+    X_PROMOTE,
+    X_ROW,
+    X_SKIP,
+    X_STAY,
+    X_SWAP,
+    explain_agg,
+)
 
 N_MINIONS = 6
 PICKS = 3               # dice each player takes per round (4 per Fearmobile, 1 left)
 SCORE_BINS = 401        # as the regular game
 MALICE_BINS = 9
-TIE_SHARED, TIE_SEAT = 0, 1
-TIES = ("shared", "seat")
+TIE_SHARED, TIE_SEAT, TIE_RANDOM = 0, 1, 2
+TIES = ("shared", "seat", "random")   # rules.FAMILY_TIES
 AREA_EFFECTS = {"none": FA_NONE, "promote": FA_PROMOTE, "swap": FA_SWAP,
                 "juice_and_return": FA_RETURN}
 
@@ -100,10 +120,10 @@ FAMILY_COUNTER_NAMES = (
     "minion_errors", "illegal_bot_choices", "grunt_steps", "steps_lost_final_area",
     "final_area_arrivals", "area4_landings", "area4_uses", "area8_landings", "area8_uses",
     "area12_returns", "top_score_ties", "shared_wins", "seat_tie_breaks",
-    "area12_continues", "area12_stops", "steps_declined")
+    "area12_continues", "area12_stops", "steps_declined", "random_tie_breaks")
 (C_GAMES, C_ROUNDS, C_DRAWN, C_TO_BAG, C_CHECKS, C_DICE_BAD, C_MINION_BAD, C_ILLEGAL, C_STEPS,
  C_LOST, C_FINAL, C_A4, C_A4_USED, C_A8, C_A8_USED, C_A12, C_TIES, C_SHARED,
- C_SEAT_TIE, C_A12_GO, C_A12_STOP, C_DECLINED) = range(len(FAMILY_COUNTER_NAMES))
+ C_SEAT_TIE, C_A12_GO, C_A12_STOP, C_DECLINED, C_RANDOM_TIE) = range(len(FAMILY_COUNTER_NAMES))
 FAMILY_SEAT_NAMES = ("grunt_steps", "area4_uses", "area8_uses", "area12_returns",
                      "final_area_grunts", "minions_top", "minions_middle", "minions_bottom",
                      "order_dice")
@@ -121,7 +141,7 @@ class FamilyArrays(NamedTuple):
     minion_spaces: np.ndarray  # (3,) Minion spaces per row of the Order
     juice12: int               # Spook Juice of a return area
     rounds: int                # sum of the Minion spaces
-    tie: int                   # TIE_SHARED or TIE_SEAT
+    tie: int                   # TIE_SHARED, TIE_SEAT or TIE_RANDOM
     n_minions: int             # Minions in each player's supply
 
 
@@ -149,6 +169,7 @@ class FamilyState(NamedTuple):
     sev: np.ndarray          # (P, len(FAMILY_SEAT_NAMES))
     pick: np.ndarray         # (P, PICKS, 2) this game's rank / icon sums at pick 1..3
     cp: np.ndarray           # (MAX_CHECKPOINTS, P) game shape: running scores after each round
+    ch: np.ndarray           # (P, N_CHOICE) this game's choices by kind (state.CHOICE_NAMES)
 
 
 class FamilyAgg(NamedTuple):
@@ -167,6 +188,10 @@ class FamilyAgg(NamedTuple):
     lead_hist: np.ndarray     # (LEAD_BINS,)
     margin_hist: np.ndarray   # (MARGIN_BINS,)
     leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
+    src: np.ndarray           # (P, N_SRC) points by source (state.SOURCES), summed over games
+    choice: np.ndarray        # (P, N_CHOICE) choices by kind (state.CHOICE_NAMES)
+    ends: np.ndarray          # (len(END_NAMES),) games by how they ended
+    length: np.ndarray        # (2,) sum and sum of squares of the rounds played
 
 
 class FamilyPrepared(NamedTuple):
@@ -190,7 +215,7 @@ def new_family_state(A) -> FamilyState:
                        z(p, ROWS), z(p, 6), z(p, ROWS), z(p), z(p), z(p),
                        np.full(ROWS, COLS, i8), z(8), z(p), z(p), z(p, 3),
                        z(len(FAMILY_COUNTER_NAMES)), z(p, len(FAMILY_SEAT_NAMES)),
-                       z(p, PICKS, 2), z(MAX_CHECKPOINTS, p))
+                       z(p, PICKS, 2), z(MAX_CHECKPOINTS, p), z(p, N_CHOICE))
 
 
 def new_family_agg(p: int) -> FamilyAgg:
@@ -200,7 +225,8 @@ def new_family_agg(p: int) -> FamilyAgg:
                      np.zeros((p, len(FAMILY_SEAT_NAMES)), i8), np.zeros((p, PICKS, 3), i8),
                      np.zeros((p, MALICE_BINS), i8), np.zeros(len(FAMILY_COUNTER_NAMES), i8),
                      np.zeros(N_SHAPE_COUNTERS, i8), np.zeros(LEAD_BINS, i8),
-                     np.zeros(MARGIN_BINS, i8), np.zeros((MAX_CHECKPOINTS, 2), i8))
+                     np.zeros(MARGIN_BINS, i8), np.zeros((MAX_CHECKPOINTS, 2), i8),
+                     *explain_agg(p))
 
 
 def family_arrays(rules, tie: str | None = None) -> FamilyArrays:
@@ -235,26 +261,9 @@ def family_arrays(rules, tie: str | None = None) -> FamilyArrays:
 
 # ------------------------------------------------------------------------------ rules
 @rule
-def draw_die(st, rng):
-    """One random die from the bag (uniform over the dice in it): its colour."""
-    total = 0
-    for c in range(6):
-        total += st.bag[c]
-    k = randint(rng, total)
-    for c in range(6):
-        if k < st.bag[c]:
-            st.bag[c] -= 1
-            st.ev[C_DRAWN] += 1
-            return c
-        k -= st.bag[c]
-    return -1
-
-
-@rule
 def new_game(A, F, st, rng):
     """Setup: dice in the bag, Grunts on their start spots, Minions in the supply, Prophecy
-    cards dealt (distinct, as in the regular game)."""
-    P = A.n_players
+    cards dealt (distinct, as in the regular game: ``engine.deal_prophecy``)."""
     st.info[:] = 0
     for c in range(6):
         st.bag[c] = A.dice_per_colour
@@ -273,26 +282,9 @@ def new_game(A, F, st, rng):
     st.ev[:] = 0
     st.sev[:, :] = 0
     st.pick[:, :, :] = 0
-    for p in range(P):
-        st.supply[p] = F.n_minions
-        while True:
-            k = randint(rng, A.n_prophecy)
-            ok = True
-            for q in range(p):
-                if st.prophecy[q] == k:
-                    ok = False
-            if ok or A.n_prophecy < P:
-                st.prophecy[p] = k
-                break
-
-
-@rule(inline=True)
-def fill_fearmobiles(A, st, rng):
-    """Every Fearmobile: 4 random dice from the bag, rolled (car positions 0..3)."""
-    for f in range(A.n_players):
-        for k in range(4):
-            st.fm_col[f, k] = draw_die(st, rng)
-            st.fm_face[f, k] = randint(rng, 6)
+    st.ch[:, :] = 0
+    st.supply[:] = F.n_minions
+    deal_prophecy(A, st, rng)
 
 
 @rule
@@ -318,10 +310,12 @@ def promote(A, F, st, lu, p, rng):
     """Area 4: the player may promote or demote one die of their Order by 1."""
     st.ev[C_A4] += 1
     if decide_promote(A, F, st, lu, p, rng) == 0:
+        st.ch[p, X_SKIP] += 1
         return
     r = st.dec[0]
     c = st.dec[1]
     d = st.dec[2]
+    st.ch[p, X_PROMOTE if d > 0 else X_DEMOTE] += 1
     if r < 0 or r >= ROWS or c < 0 or c >= st.order_n[p, r] or (d != 1 and d != -1) or \
             st.order_rank[p, r, c] + d < 1 or st.order_rank[p, r, c] + d > 6:
         st.ev[C_ILLEGAL] += 1
@@ -336,21 +330,14 @@ def swap(A, F, st, lu, p, rng):
     """Area 8: the player may swap two dice of their Order (faces kept)."""
     st.ev[C_A8] += 1
     if decide_swap(A, F, st, lu, p, rng) == 0:
+        st.ch[p, X_SKIP] += 1
         return
-    r1 = st.dec[0]
-    c1 = st.dec[1]
-    r2 = st.dec[2]
-    c2 = st.dec[3]
-    if r1 < 0 or r1 >= ROWS or r2 < 0 or r2 >= ROWS or c1 < 0 or c2 < 0 or \
-            c1 >= st.order_n[p, r1] or c2 >= st.order_n[p, r2] or (r1 == r2 and c1 == c2):
+    st.ch[p, X_SWAP] += 1
+    d = st.dec
+    if not spots_held(st, p, d[0], d[1], d[2], d[3]) or (d[0] == d[2] and d[1] == d[3]):
         st.ev[C_ILLEGAL] += 1
         return
-    tc = st.order_col[p, r1, c1]
-    tr = st.order_rank[p, r1, c1]
-    st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
-    st.order_rank[p, r1, c1] = st.order_rank[p, r2, c2]
-    st.order_col[p, r2, c2] = tc
-    st.order_rank[p, r2, c2] = tr
+    swap_dice(st, p, d[0], d[1], d[2], d[3])
     st.ev[C_A8_USED] += 1
     st.sev[p, S_A8] += 1
 
@@ -388,8 +375,10 @@ def move_grunt(A, F, st, lu, p, c, n, rng):
                 if decide_continue(A, F, st, lu, p, c, left, rng) == 0:
                     st.ev[C_A12_STOP] += 1
                     st.ev[C_DECLINED] += left
+                    st.ch[p, X_STAY] += 1
                     return
                 st.ev[C_A12_GO] += 1
+                st.ch[p, X_GO_ON] += 1
 
 
 @rule(inline=True)
@@ -409,6 +398,7 @@ def take_and_place(A, F, st, lu, p, t, rng):
                     d = kk * 3 + rr
         k = d // 3
         r = d % 3
+    st.ch[p, X_ROW + r] += 1
     c = st.fm_col[fm, k]
     f = st.fm_face[fm, k]
     st.fm_col[fm, k] = -1
@@ -442,6 +432,7 @@ def end_of_round(A, F, st, lu, rng):
                 if r < 0 and free_spaces(F, st, p, rr) > 0:
                     r = rr
         st.minions[p, r] += 1
+        st.ch[p, X_MINION_ROW + r] += 1
         st.supply[p] -= 1
         pts = row_total(st, p, r)
         st.juice[p] += pts
@@ -450,7 +441,10 @@ def end_of_round(A, F, st, lu, rng):
 
 @rule
 def play_round(A, F, st, lu, rng):
-    fill_fearmobiles(A, st, rng)
+    """A family round: every Fearmobile filled, three take-place-move steps, the end of the
+    round."""
+    for f in range(A.n_players):
+        fill_fearmobile(st, f, rng, C_DRAWN)
     for t in range(PICKS):
         st.info[I_STEP] = t
         for p in range(A.n_players):
@@ -460,7 +454,7 @@ def play_round(A, F, st, lu, rng):
 
 
 @rule
-def game_end(A, F, st):
+def game_end(A, F, st, rng):
     """Prophecy (every die counts), bookkeeping checks, winners; returns the number of
     winners."""
     P = A.n_players
@@ -491,16 +485,27 @@ def game_end(A, F, st):
             nt += 1
     if nt > 1:
         st.ev[C_TIES] += 1
+    # "the youngest tied player wins": seat -- the first tied seat; random -- the i-th tied
+    # seat, i drawn from the game's stream (only on a tie); shared -- every tied player
+    one = -1
+    if nt > 1 and F.tie == TIE_SEAT:
+        one = 0
+    elif nt > 1 and F.tie == TIE_RANDOM:
+        one = randint(rng, nt)
     k = 0
+    i = 0
     for p in range(P):
         w = st.scores[p] == top
-        if w and F.tie == TIE_SEAT and k > 0:
-            w = False
+        if w and one >= 0:
+            w = i == one
+            i += 1
         st.winners[p] = 1 if w else 0
         k += st.winners[p]
     if nt > 1:
         if F.tie == TIE_SEAT:
             st.ev[C_SEAT_TIE] += 1
+        elif F.tie == TIE_RANDOM:
+            st.ev[C_RANDOM_TIE] += 1
         else:
             st.ev[C_SHARED] += 1
     return k
@@ -516,7 +521,7 @@ def play_game(A, F, st, lu, rng):
         play_round(A, F, st, lu, rng)
         if rd + 1 < F.rounds:
             family_checkpoint(A, st, rd)
-    k = game_end(A, F, st)
+    k = game_end(A, F, st, rng)
     st.ev[C_ROUNDS] += F.rounds
     st.ev[C_GAMES] += 1
     return k
@@ -524,171 +529,28 @@ def play_game(A, F, st, lu, rng):
 
 @rule
 def record_result(A, st, k, agg):
-    """Add one finished game to the aggregates."""
-    for i in range(st.ev.shape[0]):
-        agg.counters[i] += st.ev[i]
-    for q in range(A.n_players):
-        for j in range(st.sev.shape[1]):
-            agg.seat[q, j] += st.sev[q, j]
-        for j in range(st.bd.shape[1]):
-            agg.breakdown[q, j] += st.bd[q, j]
-        for i in range(PICKS):
-            agg.draft[q, i, 0] += st.info[I_ROUND]
-            agg.draft[q, i, 1] += st.pick[q, i, 0]
-            agg.draft[q, i, 2] += st.pick[q, i, 1]
-        if st.winners[q]:
-            agg.wins[q, k] += 1
-        s = st.scores[q]
-        agg.score_sum[q] += s
-        agg.score_sumsq[q] += s * s
-        agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
+    """Add one finished game to the aggregates (``engine.record_game``)."""
+    record_game(A, st, k, agg, st.info[I_ROUND])
 
 
 @batch
-def run_batch_family(A, F, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
-    """Play family games start..start+count-1 of ``seed`` into ``agg``; per-game rows when the
-    row arrays are non-empty (shape (count, P)). The rules below get the NamedTuples by
-    reference (``ref.py``)."""
+def run_batch_family(A, F, st, lu, rng, seed, start, count, agg, rows):
+    """Play family games start..start+count-1 of ``seed`` into ``agg``; per-game ``rows``
+    (``registry.GameRows``) when they have a row per game. The rules below get the NamedTuples
+    by reference (``ref.py``)."""
     play_batch_family(ref(A), ref(F), ref(st), ref(lu), rng, seed, start, count, ref(agg),
-                      row_scores, row_winners)
+                      ref(rows))
 
 
 @rule
-def play_batch_family(A, F, st, lu, rng, seed, start, count, agg, row_scores, row_winners):
-    """:func:`run_batch_family`'s loop."""
-    P = A.n_players
-    keep = row_scores.shape[0] > 0
+def play_batch_family(A, F, st, lu, rng, seed, start, count, agg, rows):
+    """:func:`run_batch_family`'s loop (game shape: the rounds before the last one, then the
+    final scores)."""
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         k = play_game(A, F, st, lu, rng)
         record_result(A, st, k, agg)
-        # game shape: the rounds before the last one, then the final scores
-        record_shape(st.cp, F.rounds - 1, st.scores, st.winners, P, agg.shape_counters,
-                     agg.lead_hist, agg.margin_hist, agg.leader_wins)
-        if keep:
-            for q in range(P):
-                row_scores[i, q] = st.scores[q]
-                row_winners[i, q] = st.winners[q] == 1
-
-
-# ------------------------------------------------------------------------------ Game glue
-def family_prepare(game, rules, lineup) -> FamilyPrepared:
-    """``Game.prepare`` for ``mode == "family"``."""
-    from simlab.games.monsters import bots as _bots
-    from simlab.games.monsters.state import MonstersLineup
-
-    ids, params = game.bot_vectors(lineup, _bots.N_PARAMS)
-    family = [n for n, (bid, *_) in _bots.BOTS.items() if bid != _bots.BOT_LOOKAHEAD]
-    known = {_bots.BOTS[n][0] for n in family}
-    for b, i in zip(lineup, ids, strict=True):
-        if int(i) not in known:
-            raise SimlabError(f"bots: {b.label} has no family-mode decisions; family mode "
-                              f"plays {', '.join(family)} (and their saved variants)")
-    return FamilyPrepared(rules.to_arrays(), family_arrays(rules), MonstersLineup(ids, params),
-                          str(rules.prophecy_file), str(rules.arch_file))
-
-
-def family_run_batch(game, prepared: FamilyPrepared, seed: int, start: int, count: int,
-                     keep_rows: bool):
-    """``Game.run_batch`` for a family game: (aggregate dict, rows or None)."""
-    A = prepared.arrays
-    agg = new_family_agg(A.n_players)
-    scores, winners = game.row_arrays(count, A.n_players, keep_rows)
-    run_batch_family(A, prepared.family, new_family_state(A), prepared.lineup,
-                     np.zeros(4, np.uint64), seed, start, count, agg, scores, winners)
-    return game.batch_output(agg, scores, winners, keep_rows)
-
-
-def family_invariants(agg: dict, n_games: int, rules) -> list[str]:
-    """Broken conservation laws and bounds of family aggregates, in words."""
-    F = family_arrays(rules)
-    P = rules.players
-    c = {name: int(agg["counters"][i]) for i, name in enumerate(FAMILY_COUNTER_NAMES)}
-    seat = np.asarray(agg["seat"])
-    out = []
-    if c["games"] != n_games:
-        out.append(f"{c['games']} games counted, {n_games} played")
-    if c["rounds"] != n_games * F.rounds:
-        out.append(f"rounds {c['rounds']} != {n_games} x {F.rounds}")
-    if c["dice_checks"] != n_games * F.rounds * (PICKS + 1):
-        out.append(f"{c['dice_checks']} dice conservation checks, expected "
-                   f"{n_games * F.rounds * (PICKS + 1)}")
-    for key, what in (("dice_not_conserved", "Lord dice not all accounted for (78)"),
-                      ("minion_errors", "Minion bookkeeping broken"),
-                      ("illegal_bot_choices", "bots made illegal choices")):
-        if c[key]:
-            out.append(f"{what} {c[key]} times")
-    if c["dice_drawn"] != n_games * F.rounds * 4 * P:
-        out.append("dice drawn != 4 per Fearmobile per round")
-    if c["dice_drawn"] - c["dice_to_bag"] != n_games * F.rounds * PICKS * P:
-        out.append("dice drawn - returned != dice in the Orders")
-    if int(seat[:, FAMILY_SEAT_NAMES.index("order_dice")].sum()) != n_games * F.rounds * PICKS * P:
-        out.append("Orders do not hold 3 dice per round")
-    minions = seat[:, S_MIN0:S_MIN2 + 1]
-    if not np.array_equal(minions.sum(axis=0), n_games * P * F.minion_spaces):
-        out.append("Minion spaces not all filled exactly once")
-    if c["area4_uses"] > c["area4_landings"] or c["area8_uses"] > c["area8_landings"]:
-        out.append("more area 4/8 actions than landings")
-    if c["area12_continues"] + c["area12_stops"] > c["area12_returns"]:
-        out.append("more area 12 leftover choices than returns")
-    if c["steps_declined"] < c["area12_stops"]:
-        out.append("an area 12 stop declined no step")
-    if np.any(np.asarray(agg["score_hist"]).sum(axis=1) != n_games):
-        out.append("score histogram does not count every game")
-    bd = np.asarray(agg["breakdown"])
-    if not np.array_equal(bd.sum(axis=1), np.asarray(agg["score_sum"])):
-        out.append("score by source does not add up to the scores")
-    if not np.array_equal(bd[:, B_AREA12], F.juice12 * seat[:, S_A12]):
-        out.append("area 12 juice != returns x juice")
-    wins = np.asarray(agg["wins"])
-    if F.tie == TIE_SEAT and wins[:, 2:].sum():
-        out.append("shared wins under family_tie = seat")
-    if np.asarray(agg["malice_hist"]).sum():
-        out.append("Malice recorded in family mode")
-    return out
-
-
-def family_metrics(agg: dict, n_games: int, rules, lineup) -> dict:
-    """Family-mode metrics (JSON-able)."""
-    n = max(n_games, 1)
-    c = {name: int(agg["counters"][i]) for i, name in enumerate(FAMILY_COUNTER_NAMES)}
-    bd = np.asarray(agg["breakdown"])
-    seat = np.asarray(agg["seat"])
-    dr = np.asarray(agg["draft"])
-    p = bd.shape[0]
-    return {
-        "family": True,
-        "score_by_source": [{"seat": s + 1, "bot": lineup[s].label,
-                             **{name: float(bd[s, j]) / n for j, name in
-                                enumerate(FAMILY_BREAKDOWN)}} for s in range(p)],
-        "draft_position": [{"seat": s + 1, "bot": lineup[s].label,
-                            "mean_rank": [float(dr[s, k, 1]) / max(dr[s, k, 0], 1)
-                                          for k in range(PICKS)],
-                            "mean_icons": [float(dr[s, k, 2]) / max(dr[s, k, 0], 1)
-                                           for k in range(PICKS)]} for s in range(p)],
-        "seat_metrics": [{"seat": s + 1, "bot": lineup[s].label,
-                          **{name: float(seat[s, i]) / n for i, name in
-                             enumerate(FAMILY_SEAT_NAMES)}} for s in range(p)],
-        "per_game": {name: v / n for name, v in c.items()},
-        "tie_rule": TIES[family_arrays(rules).tie],
-        "tie_share": c["top_score_ties"] / n,
-        "game_shape": shape_metrics({"counters": agg["shape_counters"],
-                                     "lead_hist": agg["lead_hist"],
-                                     "margin_hist": agg["margin_hist"],
-                                     "leader_wins": agg["leader_wins"]}, p, "round"),
-    }
-
-
-def family_summary_lines(metrics: dict) -> list[str]:
-    """Lines under the balance table for a family game."""
-    lines = ["seat  " + "  ".join(f"{b:>9}" for b in FAMILY_BREAKDOWN) + "   (mean points)"]
-    for row in metrics["score_by_source"]:
-        lines.append(f"{row['seat']:>4}  " + "  ".join(f"{row[b]:9.2f}"
-                                                      for b in FAMILY_BREAKDOWN))
-    g = metrics["per_game"]
-    lines += ["", f"per game: area 4 used {g['area4_uses']:.2f}/{g['area4_landings']:.2f}, "
-                  f"area 8 used {g['area8_uses']:.2f}/{g['area8_landings']:.2f}, area 12 "
-                  f"returns {g['area12_returns']:.2f} (leftover used "
-                  f"{g['area12_continues']:.2f}, declined {g['area12_stops']:.2f}); "
-                  f"top-score ties {100 * metrics['tie_share']:.1f}% ({metrics['tie_rule']})"]
-    return lines
+        record_shape(st.cp, F.rounds - 1, st.scores, st.winners, A.n_players,
+                     agg.shape_counters, agg.lead_hist, agg.margin_hist, agg.leader_wins)
+        if rows.score.shape[0] > 0:
+            write_row(A, st, i, rows, F.rounds)

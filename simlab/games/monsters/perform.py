@@ -33,6 +33,8 @@ from simlab.games.monsters.engine import (
     movers,
     push_action,
     remove_arch,
+    spots_held,
+    swap_dice,
 )
 from simlab.games.monsters.state import (
     B_ACTIONS,
@@ -46,7 +48,41 @@ from simlab.games.monsters.state import (
     N_MINIONS,
     ROWS,
     S_ARCH_USED,
+    X_CALL,
+    X_DEMOTE,
+    X_DISCARD,
+    X_FEED,
+    X_GRUNT,
+    X_JUICE,
+    X_MALICE,
+    X_MINION,
+    X_PROMOTE,
+    X_SKIP,
+    X_SWAP,
 )
+
+
+@rule
+def choice_of(a, dd):
+    """The ``CHOICE_NAMES`` index of performing action ``a`` (Promote/Demote by its direction
+    ``dd``, ``st.dec[2]`` of either target); -1 for one no bot performs (gain Grunt)."""
+    if a == A_SWAP:
+        return X_SWAP
+    if a == A_PROMOTE:
+        return X_PROMOTE if dd > 0 else X_DEMOTE
+    if a == A_MINION:
+        return X_MINION
+    if a == A_GRUNT:
+        return X_GRUNT
+    if a == A_JUICE:
+        return X_JUICE
+    if a == A_CALL:
+        return X_CALL
+    if a == A_FEED:
+        return X_FEED
+    if a == A_MALICE:
+        return X_MALICE
+    return -1
 
 
 @rule
@@ -56,26 +92,24 @@ def perform(A, st, lu, p, a, j, just, rng):
     if decide_action(A, st, lu, p, a, j, just, rng) == 0:
         st.ev[C_ACTIONS_SKIPPED] += 1
         st.aev[a, 1] += 1
+        st.ch[p, X_SKIP] += 1
         return
     st.ev[C_ACTIONS_DONE] += 1
     st.aev[a, 0] += 1
     d = st.dec
+    x = choice_of(a, d[2])
+    if x >= 0:
+        st.ch[p, x] += 1
     if a == A_JUICE:
         gain_juice(st, p, j, B_ACTIONS)
     elif a == A_MALICE:
         gain_malice(A, st, p, max(j, 1))
     elif a == A_SWAP:
         r1, c1, r2, c2 = d[0], d[1], d[2], d[3]
-        if r1 < 0 or r1 >= ROWS or r2 < 0 or r2 >= ROWS or c1 < 0 or c2 < 0 or \
-                c1 >= st.order_n[p, r1] or c2 >= st.order_n[p, r2]:
+        if not spots_held(st, p, r1, c1, r2, c2):
             st.ev[C_ILLEGAL] += 1
             return
-        tc = st.order_col[p, r1, c1]
-        tr = st.order_rank[p, r1, c1]
-        st.order_col[p, r1, c1] = st.order_col[p, r2, c2]
-        st.order_rank[p, r1, c1] = st.order_rank[p, r2, c2]
-        st.order_col[p, r2, c2] = tc
-        st.order_rank[p, r2, c2] = tr
+        swap_dice(st, p, r1, c1, r2, c2)
         # the die just placed (which Promote may not change) moves with the swap
         if r1 == st.info[I_JUST_ROW] and c1 == st.info[I_JUST_COL]:
             st.info[I_JUST_ROW], st.info[I_JUST_COL] = r2, c2
@@ -163,6 +197,7 @@ def use_arch(A, st, lu, p, final, rng):
         card = remove_arch(st, p, i)
         st.ev[C_ARCH_USED] += 1
         st.sev[p, S_ARCH_USED] += 1
+        st.ch[p, X_DISCARD] += 1
         st.info[I_JUST_ROW] = -1
         push_action(st, A.cards.m_back[card], A.cards.m_back_amount[card], 0)
         resolve(A, st, lu, p, rng)

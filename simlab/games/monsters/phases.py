@@ -45,6 +45,11 @@ from simlab.games.monsters.state import (
     S_PASSES,
     SOLO1,
     SOLO2,
+    X_ARCH,
+    X_GHOST,
+    X_MALICE_DIE,
+    X_PASS,
+    X_ROW,
 )
 
 
@@ -154,6 +159,7 @@ def place_one(A, st, lu, p, x, rng):
         r = 0
         while st.order_n[p, r] >= COLS:
             r += 1
+    st.ch[p, X_ROW + r] += 1
     c = st.drv_col[p, k]
     f = st.drv_face[p, k]
     col = place_die(st, p, r, c, A.face_rank[c, f])
@@ -178,6 +184,7 @@ def swamp_from(A, st, lu, p, done, rng):
     for k in range(4):
         c = st.drv_col[p, k]
         if c >= 0:
+            st.ch[p, X_MALICE_DIE] += 1
             gain_malice(A, st, p, A.malice_chart[A.face_rank[c, st.drv_face[p, k]] - 1])
             st.drv_col[p, k] = -1
             to_bag(st, c)
@@ -212,6 +219,7 @@ def spook_apply(A, st, p, x):
             buy_ghost(A, st, p, k, t)
             st.ev[C_GHOSTS_BOUGHT] += 1
             st.sev[p, S_GHOSTS] += 1
+            st.ch[p, X_GHOST] += 1
             return True
         st.ev[C_ILLEGAL] += 1
     elif x == 2:
@@ -221,10 +229,12 @@ def spook_apply(A, st, p, x):
             buy_arch(A, st, p, k)
             st.ev[C_ARCH_BOUGHT] += 1
             st.sev[p, S_ARCH] += 1
+            st.ch[p, X_ARCH] += 1
             return True
         st.ev[C_ILLEGAL] += 1
     st.ev[C_PASSES] += 1
     st.sev[p, S_PASSES] += 1
+    st.ch[p, X_PASS] += 1
     return False
 
 

@@ -3,9 +3,14 @@
 numba code is opaque to sampling profilers, so the rows are measured from outside the kernels,
 which pay nothing for them:
 
-- games per second (CPU time) of the kernel with random bots (the engine's cost), with
-  greedy bots (engine + bot decisions) and with greedy bots blind to their Prophecy card
-  (``prophecy=0``: what the Prophecy progress evaluations cost), 3 players;
+- games per second (CPU time) of the kernel with the bench-only ``first`` bots (the rules
+  alone: the first legal option, no evaluation), with random bots, with greedy bots (rules +
+  bot decisions) and with greedy bots blind to their Prophecy card (``prophecy=0``: what the
+  Prophecy progress evaluations cost), 3 players;
+- where the rules alone spend a ``first`` game: the phases played cumulatively
+  (``timing.play_parts``: setup and Arrival, + Draft, + Grunt movement, + Swamp-Jack, +
+  Spook phase, + final scoring), each phase the difference it adds, and the rest (the
+  batch's records, game shape) against the whole kernel;
 - decisions per game by kind, counted in the reference engine (which asks the kernel's bot
   functions every decision the kernel asks, ``test_conformance``): a greedy game's pending
   actions by action, the Arch Monster discards by the number of cards held;
@@ -25,7 +30,7 @@ import time
 import numpy as np
 
 from simlab.games.monsters.actions import ACTION_NAMES
-from simlab.games.monsters.timing import DECISIONS, repeat_decision
+from simlab.games.monsters.timing import DECISIONS, PARTS, play_parts, repeat_decision
 
 
 def _decision_key(name, st, p, args):
@@ -81,6 +86,21 @@ def _time_decision(prep, st, which, p, args, cold, reps):
     return max(0.0, time.process_time() - t - t0) / reps * 1e6
 
 
+def _parts_us(prep, parts, secs):
+    """Microseconds (CPU) per game of ``timing.play_parts`` playing ``parts``."""
+    from simlab.games.monsters.state import new_agg, new_state
+
+    A, lu = prep.arrays, prep.lineup
+    st, agg, rng = new_state(A), new_agg(A.n_players), np.zeros(4, np.uint64)
+    play_parts(A, st, lu, rng, agg, 1, 4, parts)
+    n, done, c0 = 64, 0, time.process_time()
+    while time.process_time() - c0 < secs:
+        play_parts(A, st, lu, rng, agg, 7, n, parts)
+        done += n
+        n = min(2 * n, 8192)
+    return (time.process_time() - c0) / done * 1e6
+
+
 def _rate(game, prep, secs):
     """Games per second (CPU time) of the kernel."""
     game.run_batch(prep, 1, 0, 2, False)
@@ -110,10 +130,25 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
     say("monsters: kernel rates")
     rules = g.make_rules(3, {})
     rates = {}
-    for bots in ("random", "greedy"):
+    for bots in ("first", "random", "greedy"):
         rates[bots] = _rate(g, g.prepare(rules, g.lineup(bots, 3)), secs)
         row(f"3p {bots}: games/s (cpu)", rates[bots], "games/s")
-    row("3p greedy: bot share of a game's time", 1 - rates["greedy"] / rates["random"], "share")
+    row("3p first (the rules alone): microseconds per game", 1e6 / rates["first"], "us")
+    for bots in ("first", "greedy"):
+        agg, _ = g.run_batch(g.prepare(rules, g.lineup(bots, 3)), 1, 0, 200, False)
+        row(f"3p {bots}: rounds per game", float(agg["length"][0]) / 200, "rounds")
+    row("3p greedy: bot share of a game's time (vs first)", 1 - rates["greedy"] / rates["first"],
+        "share")
+    say("monsters: the rules alone, phase by phase")
+    fprep = g.prepare(rules, g.lineup("first", 3))
+    prev, parts = 0.0, 0
+    for name, bit in PARTS:
+        parts |= bit
+        us = _parts_us(fprep, parts, secs)
+        row(f"3p first: {name}, us per game", us - prev, "us")
+        prev = us
+    row("3p first: records and game shape (the kernel's rest), us per game",
+        1e6 / rates["first"] - prev, "us")
     # the Prophecy progress evaluations (values.prog*), by leaving them out (other games)
     blind = _rate(g, g.prepare(rules, g.lineup("greedy(prophecy=0)", 3)), secs)
     row("3p greedy(prophecy=0): games/s (cpu)", blind, "games/s")

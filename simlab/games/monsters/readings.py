@@ -7,13 +7,14 @@ not print them). Settable readings are rule options of :class:`~.rules.MonstersR
 component data lives in ``data/*.toml`` and is replaced by path (``--set dice.blue.0=...``,
 ``--set data.ghosts=FILE``); readings marked ``fixed`` are hard-coded in both engines today
 (``nb.py`` / ``reference.py``, ``nb_family.py`` / ``reference_family.py``, ``scoring.py`` /
-``scoring_ref.py``). ``tests/monsters/test_readings.py`` checks that each quote is the
+``reference_scoring.py``). ``tests/monsters/test_readings.py`` checks that each quote is the
 rulebook's text.
 """
 
 from __future__ import annotations
 
 from simlab.core.readings import Reading
+from simlab.games.monsters.data import C_COST, C_DICE, C_GHOSTS, C_MALICE, C_SOLO
 
 _DATA = "simlab/games/monsters/data/"
 
@@ -23,9 +24,40 @@ READINGS: list[Reading] = [
         name="family_tie",
         rule="If there is a tie, the youngest tied player wins!",
         default="shared",
-        alternatives=("seat",),
-        why="A simulation has no ages: a shared win (1/k each) treats tied bots alike; 'seat' "
-            "lets the lowest seat stand in for the youngest player.",
+        alternatives=("seat", "random"),
+        why="A simulation has no ages. 'shared': every tied player wins (1/k each), which "
+            "treats tied bots alike but is not the rule (the rulebook names one winner); "
+            "'seat': the lowest seat stands in for the youngest player, one winner, a seat "
+            "advantage by construction; 'random': one tied player drawn from the game's "
+            "stream (ages nobody knows, alike for every seat), one winner as the rule asks. "
+            "Measured (family mode, 100,000 games each, seed 11; a tie at the top in 1.8 / "
+            "2.7 / 3.1% of games): with 2 greedy bots seat 1 wins 50.95% under 'seat' against "
+            "50.04% 'shared' and 50.05% 'random'; 3 greedy: 34.29, 33.36, 32.35% by seat "
+            "under 'seat' (chi-square p = 4e-19), 33.40, 33.34, 33.26% 'shared', 33.39, "
+            "33.35, 33.26% 'random'; 4 greedy: 25.73, 25.34, 24.62, 24.32% under 'seat' "
+            "(p = 2e-14), within 0.2 points of 25% under the other two. 'seat' is the only "
+            "reading that moves seat balance: by +0.9 to +1.0 points for seat 1 with greedy "
+            "players, more where ties are more frequent.",
+    ),
+    Reading(
+        name="spooked_count",
+        rule="Spooked: Each Town space the Grunt has moved through, including the one they "
+             "are currently on, counts as being 'Spooked'. If you have multiple Grunts of "
+             "the required type, add up their total Spooked spaces together! (Gain equal to "
+             "the area's number where each required Grunt is.)",
+        default="area",
+        alternatives=("spaces",),
+        why="The card's text and its parenthesis disagree. 'area' follows the parenthesis: a "
+            "Grunt counts the number of the area it stands on (start 0, the final area 13; "
+            "see spooked_areas). 'spaces' follows the first sentence: it counts the Town "
+            "spaces of the path it has moved through, the one it stands on included (path "
+            "space s is the (s + 1)-th; the final space, 'Grunts on the final space', the "
+            "(S + 1)-th, 37 on the shipped Town). Both engines and the bots' valuation of the "
+            "card read the option. Measured (20,000 games each, seed 21): 3 greedy bots score "
+            "Arch Monster points 13.6 -> 23.0 a seat (total 145.8 -> 154.3); greedy, prophet, "
+            "random: 18.7 / 17.6 / 0.3 -> 36.0 / 31.7 / 0.3, greedy's win share 52.5 -> "
+            "53.8%; solo 2 at difficulty 3, greedy beats Spider Jack 20.0% -> 46.3% (Arch "
+            "Monster points 24.0 -> 56.7).",
     ),
     Reading(
         name="target",
@@ -58,9 +90,14 @@ READINGS: list[Reading] = [
         why="Solo 2: 'every' counts a multi-coloured Ghost in his Court as matching the die of "
             "any colour he scores, since 'Multi-colored Ghosts can be placed on any color Grunt "
             "space.'; 'none' reads a multi-coloured Ghost as matching no single colour. "
-            "It matters: measured with greedy (which reads its own Prophecy card) at "
-            "difficulty 0, the player wins 45.4% under every vs 73.2% under none (Spider "
-            "Jack's mean score 167.7 vs 145.5; 20,000 games, seed 16).",
+            "Its size depends on the player's policy (which Ghosts the player leaves him) and "
+            "on the level, so every figure names the population it was measured with (solo "
+            "2, 20,000 games each, seed 16; Spider Jack's mean score under every minus none, "
+            "+-0.5): difficulty 0 -- greedy +22.2 (the player wins 45.4% vs 73.2%), prophet "
+            "+22.2 (45.2 vs 72.9%), weights(ghost=0) +19.6 (32.4 vs 56.3%), weights(ghost=20) "
+            "+23.8 (36.3 vs 64.8%), weights(cost=0) +17.5 (16.7 vs 33.1%), weights(ghost=-20) "
+            "+12.9 (1.4 vs 3.3%), random +12.9 (0.0% either way); difficulty 7 -- greedy "
+            "+43.0 (0.9 vs 6.1%), weights(ghost=20) +44.5 (0.7 vs 5.1%), random +33.5.",
     ),
     Reading(
         name="prophecy_plus_one",
@@ -104,6 +141,8 @@ READINGS: list[Reading] = [
             "the Order, Malice and the Prophecy cards working, the icons trade off against rank.",
         assumed=True,
         file=_DATA + "dice.toml",
+        generator=True,
+        constraints=C_DICE,
     ),
     Reading(
         name="town",
@@ -152,6 +191,8 @@ READINGS: list[Reading] = [
             "trade-off against placing a high rank.",
         assumed=True,
         file=_DATA + "malice.toml",
+        generator=True,
+        constraints=C_MALICE,
     ),
     Reading(
         name="ghost_cost",
@@ -162,6 +203,8 @@ READINGS: list[Reading] = [
             "most, the oldest (rightmost) least.",
         assumed=True,
         file=_DATA + "market.toml",
+        generator=True,
+        constraints=C_COST,
     ),
     Reading(
         name="arch_cost",
@@ -173,6 +216,8 @@ READINGS: list[Reading] = [
             "Ghost, so it costs more (at most 8 Malice can be held).",
         assumed=True,
         file=_DATA + "market.toml",
+        generator=True,
+        constraints=C_COST,
     ),
     Reading(
         name="ghosts",
@@ -186,6 +231,8 @@ READINGS: list[Reading] = [
             "gain-Grunt Ghost it describes, spread evenly over the colours.",
         assumed=True,
         file=_DATA + "ghosts.toml",
+        generator=True,
+        constraints=C_GHOSTS,
     ),
     Reading(
         name="solo_cards",
@@ -199,6 +246,8 @@ READINGS: list[Reading] = [
             "the 30 cards, which the list keeps (each pair of colours on two cards).",
         assumed=True,
         file=_DATA + "solo_cards.toml",
+        generator=True,
+        constraints=C_SOLO,
     ),
     Reading(
         name="difficulty_levels",
@@ -334,7 +383,7 @@ READINGS: list[Reading] = [
         why="'(anywhere)' covers every die of the player's, and the Driveway holds the player's "
             "dice; a die's rank is the face it shows, so a Driveway die is turned (with "
             "several faces of that rank, the player picks: evaluating bots the best, random "
-            "uniformly, custom bots the first).",
+            "and custom bots (which do not score faces) uniformly, from the game's stream).",
         fixed=True,
     ),
     Reading(

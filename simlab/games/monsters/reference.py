@@ -13,7 +13,7 @@ It draws from the same random stream as the kernel in the same order (setup shuf
 deal, first player, solo decks and Court; each round every Fearmobile's 4 dice, colour then
 face; then the bots' own draws) and asks the kernel's bot functions (``bots.decide_*``) for every
 decision, showing them a :class:`~simlab.games.monsters.state.MonstersState` written from its
-own objects. Final scoring uses the plain-Python twin ``scoring_ref``. Kernel and reference must
+own objects. Final scoring uses the plain-Python twin ``reference_scoring``. Kernel and reference must
 agree game for game (scores, winners, every aggregate); the tests check that they do.
 
 :class:`ReferenceGame` is assembled here from one module per part of the rules:
@@ -46,16 +46,17 @@ from simlab.games.monsters.reference_base import (
 )
 from simlab.games.monsters.reference_end import GameEnd
 from simlab.games.monsters.reference_round import RoundPhases
+from simlab.games.monsters.reference_shape import reference_record, reference_running_scores
 from simlab.games.monsters.reference_solo import SpiderJack
 from simlab.games.monsters.reference_spook import SpookPhase
 from simlab.games.monsters.reference_town import TownActions
-from simlab.games.monsters.shape_ref import reference_record, reference_running_scores
 from simlab.games.monsters.state import (
     C_COURT_DICE,
     C_GAMES,
     C_ROUNDS,
     COUNTER_NAMES,
     N_BREAK,
+    N_CHOICE,
     PICKS,
     ROWS,
     S_FIRST,
@@ -117,6 +118,7 @@ class ReferenceGame(RoundPhases, TownActions, SpookPhase, SpiderJack, GameEnd):
         self.sev = [[0] * len(SEAT_NAMES) for _ in range(self.P)]
         self.bd = [[0] * N_BREAK for _ in range(self.P)]
         self.picks = [[[0, 0] for _ in range(PICKS)] for _ in range(self.P)]
+        self.ch = [[0] * N_CHOICE for _ in range(self.P)]   # choices by kind (CHOICE_NAMES)
         self.just_placed = None    # (row, column) of the die whose icons are being performed
         self.boxed = 0
         self.round = 0

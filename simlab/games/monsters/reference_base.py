@@ -19,7 +19,7 @@ from simlab.core.rng import randint
 from simlab.games.monsters import bots
 from simlab.games.monsters.actions import COLOURS, GHOST_COLOURS, icon_text
 from simlab.games.monsters.cards import load_cards
-from simlab.games.monsters.reference_view import write_full_state
+from simlab.games.monsters.reference_view import write_automaton, write_full_state
 from simlab.games.monsters.state import (
     C_DRAWN,
     C_MALICE_BAD,
@@ -33,6 +33,7 @@ from simlab.games.monsters.state import (
     S_MALICE_GAINED,
     S_MALICE_SPENT,
     S_MALICE_WASTED,
+    SOURCES,
     START,
 )
 
@@ -52,6 +53,32 @@ def default_cards():
 #: the decisions the lookahead bot searches, by the kernel's decision function
 _SEARCHED = {bots.decide_draft: bots.KIND_DRAFT, bots.decide_place: bots.KIND_PLACE,
              bots.decide_spook: bots.KIND_SPOOK}
+
+
+def record_game(agg, counters, seats, sources, picks, rounds: int, scores, winners, choices,
+                end: int, source_names):
+    """Add one game of a reference engine (either mode) to its aggregates ``agg``: the
+    counters, the per-seat counters, the score by source (lists in the aggregates' order,
+    named ``source_names``), the draft's picks (per seat and pick: rank and icon sums), wins
+    (k-way) and scores; the explanation: points by ``SOURCES``, the seats' ``choices`` (by
+    ``CHOICE_NAMES``), the game's ``end`` (an ``END_NAMES`` index) and its length."""
+    k = sum(bool(w) for w in winners)
+    agg.counters[:] += counters
+    agg.ends[end] += 1
+    agg.length[:] += [rounds, rounds * rounds]
+    for q, s in enumerate(scores):
+        agg.seat[q] += seats[q]
+        agg.breakdown[q] += sources[q]
+        for name, v in zip(source_names, sources[q], strict=True):
+            agg.src[q, SOURCES.index(name)] += v
+        agg.choice[q] += choices[q]
+        for i, (rank, icons) in enumerate(picks[q]):
+            agg.draft[q, i] += [rounds, rank, icons]
+        if winners[q]:
+            agg.wins[q, k] += 1
+        agg.score_sum[q] += s
+        agg.score_sumsq[q] += s * s
+        agg.score_hist[q, min(max(s, 0), agg.score_hist.shape[1] - 1)] += 1
 
 
 @dataclass
@@ -126,6 +153,10 @@ class ReferenceBase:
     def seat(self, p: int, i: int, by: int = 1):
         self.sev[p][i] += by
 
+    def chose(self, p: int, i: int):
+        """p's bot made a choice of kind ``CHOICE_NAMES[i]``."""
+        self.ch[p][i] += 1
+
     # ------------------------------------------------------------------ the bots' view
     def sync(self, p: int):
         """Write this position into the kernel's state arrays, for p's bot to read: the
@@ -143,6 +174,8 @@ class ReferenceBase:
             write_full_state(self, st)
         else:
             self.write_board(p)
+            if self.mode == SOLO2:   # the solo-2 bots read the automaton (values_solo)
+                write_automaton(self, st)
         st.info[I_ROUND] = self.round  # the bots value the share of the game left
         st.info[I_JUST_ROW] = self.just_placed[0] if self.just_placed else -1
         st.info[I_JUST_COL] = self.just_placed[1] if self.just_placed else 0

@@ -1,6 +1,6 @@
 """The reference engine's game end: final scoring, the winners, and the game's records.
 
-Final scoring is the plain-Python twin ``scoring_ref`` (final-area Grunts, Prophecy, Arch
+Final scoring is the plain-Python twin ``reference_scoring`` (final-area Grunts, Prophecy, Arch
 Monsters), after the last Arch Monster discards and trimming each row of the Order to its
 Spider Jack die. Solo 1 is won at the target score; solo 2 against Spider Jack, who gains the
 Prophecy points you missed with that difficulty modifier (``rules.PROPHECY_PLUS_ONE``).
@@ -10,9 +10,9 @@ Mixed into :class:`~simlab.games.monsters.reference.ReferenceGame` (see ``refere
 
 from __future__ import annotations
 
-from simlab.games.monsters.reference_base import SOLO1, SOLO2, ReferenceBase
-from simlab.games.monsters.rules import PROPHECY_PLUS_ONE
-from simlab.games.monsters.scoring_ref import final_score, sj_prophecy_bonus
+from simlab.games.monsters.reference_base import SOLO1, SOLO2, ReferenceBase, record_game
+from simlab.games.monsters.reference_scoring import final_score, sj_prophecy_bonus
+from simlab.games.monsters.rules import PROPHECY_PLUS_ONE, SPOOKED_COUNT
 from simlab.games.monsters.state import (
     B_ARCH,
     B_FINAL,
@@ -24,8 +24,12 @@ from simlab.games.monsters.state import (
     C_TIEBREAK,
     C_TO_BOX,
     COLS,
+    E_BEAT,
+    E_LAST_ROUND,
+    E_LOST,
+    E_TARGET_MET,
+    E_TARGET_MISSED,
     N_BREAK,
-    PICKS,
     ROWS,
     S_FINAL_GRUNTS,
     S_GRUNTS,
@@ -40,7 +44,7 @@ class GameEnd(ReferenceBase):
     # ------------------------------------------------------------------ final scoring
     def final_scoring(self):
         """The last Arch Monster discards, trimming each row to its Spider Jack die (the rest
-        to the box), final scoring (``scoring_ref.final_score``) and the winners: the top
+        to the box), final scoring (``reference_scoring.final_score``) and the winners: the top
         score, ties broken by final-area Grunts, then Malice, then shared; solo 1 against the
         target, solo 2 against Spider Jack (with his Prophecy bonus). Returns (scores,
         winners)."""
@@ -58,7 +62,8 @@ class GameEnd(ReferenceBase):
             g, pr, ar = final_score(self.cards, A.space_area, A.area_public, oc, orank, pl.sj,
                                     [x.colour for x in pl.grunts], [x.pos for x in pl.grunts],
                                     [pl.ghosts.get(s, -1) for s in range(self.S)], pl.minions,
-                                    pl.prophecy, pl.arch, len(pl.arch))
+                                    pl.prophecy, pl.arch, len(pl.arch),
+                                    SPOOKED_COUNT[int(A.cards.spooked_spaces)])
             self.bd[p][B_FINAL], self.bd[p][B_PROPHECY], self.bd[p][B_ARCH] = g, pr, ar
             score = pl.juice + g + pr + ar
             scores.append(score)
@@ -108,19 +113,13 @@ class GameEnd(ReferenceBase):
     def record(self, scores, winners):
         """Add this game's counters, per-seat counters, score by source, draft statistics and
         score histograms to ``agg``."""
-        agg = self.agg
-        k = sum(winners)
-        agg.counters[:] += self.ev
-        for q in range(self.P):
-            agg.seat[q] += self.sev[q]
-            agg.breakdown[q] += self.bd[q]
-            for i in range(PICKS):
-                agg.draft[q, i] += [self.A.rounds, self.picks[q][i][0], self.picks[q][i][1]]
-            if winners[q]:
-                agg.wins[q, k] += 1
-            s = scores[q]
-            agg.score_sum[q] += s
-            agg.score_sumsq[q] += s * s
-            agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
+        if self.mode == SOLO1:
+            end = E_TARGET_MET if winners[0] else E_TARGET_MISSED
+        elif self.mode == SOLO2:
+            end = E_BEAT if winners[0] else E_LOST
+        else:
+            end = E_LAST_ROUND
+        record_game(self.agg, self.ev, self.sev, self.bd, self.picks, self.A.rounds, scores,
+                    winners, self.ch, end, BREAKDOWN)
         if self.mode == SOLO2:
-            agg.sj_hist[min(max(self.sj_score, 0), SCORE_BINS - 1)] += 1
+            self.agg.sj_hist[min(max(self.sj_score, 0), SCORE_BINS - 1)] += 1

@@ -6,7 +6,7 @@ deal; each round every Fearmobile's 4 dice, colour then face; then the bots' dra
 kernel's bot functions (``bots_family``) for decisions on a state it builds from its own (the
 area 12 leftover move too: ``decide_continue``, asked after a return with steps left), so
 that kernel and reference must agree game for game (scores, winners, every aggregate). Final
-Prophecy scoring uses the plain-Python twin ``scoring_ref``.
+Prophecy scoring uses the plain-Python twin ``reference_scoring``.
 """
 
 from __future__ import annotations
@@ -28,14 +28,17 @@ from simlab.games.monsters.nb_family import (
     FAMILY_COUNTER_NAMES,
     FAMILY_SEAT_NAMES,
     PICKS,
-    SCORE_BINS,
+    TIE_RANDOM,
     TIE_SEAT,
+    TIES,
     FamilyPrepared,
     new_family_agg,
     new_family_state,
 )
-from simlab.games.monsters.scoring_ref import prophecy_score
-from simlab.games.monsters.shape_ref import reference_family_running_scores, reference_record
+from simlab.games.monsters.reference_base import record_game
+from simlab.games.monsters.reference_scoring import prophecy_score
+from simlab.games.monsters.reference_shape import reference_family_running_scores, reference_record
+from simlab.games.monsters.state import CHOICE_NAMES, END_NAMES
 
 ROW_NAMES = ("top", "middle", "bottom")
 EFFECT = {1: "promote", 2: "swap", 3: "return"}
@@ -59,6 +62,7 @@ class ReferenceFamilyGame:
         self.ev = dict.fromkeys(FAMILY_COUNTER_NAMES, 0)
         self.sev = [dict.fromkeys(FAMILY_SEAT_NAMES, 0) for _ in range(self.P)]
         self.bd = [dict.fromkeys(FAMILY_BREAKDOWN, 0) for _ in range(self.P)]
+        self.ch = [dict.fromkeys(CHOICE_NAMES, 0) for _ in range(self.P)]   # choices by kind
         self.agg = new_family_agg(self.P)
 
     # ------------------------------------------------------------------ helpers
@@ -188,6 +192,7 @@ class ReferenceFamilyGame:
                 self.ev["illegal_bot_choices"] += 1
                 r = next(i for i in range(3) if free[i] > 0)
             self.minions[p][r] += 1
+            self.ch[p][f"minion_to_{ROW_NAMES[r]}_row"] += 1
             self.supply[p] -= 1
             pts = sum(rank for _, rank in self.order[p][r])
             self.juice[p] += pts
@@ -206,6 +211,7 @@ class ReferenceFamilyGame:
                         if self.fm[fm][kk] is not None and len(self.order[p][rr]) < 6)
         col, face = self.fm[fm][k]
         self.fm[fm][k] = None
+        self.ch[p][f"die_to_{ROW_NAMES[r]}_row"] += 1
         rank = int(A.face_rank[col, face])
         self.order[p][r].append([col, rank])
         n = self.icons(col, face)
@@ -255,18 +261,22 @@ class ReferenceFamilyGame:
                                            self.rng):
                         self.ev["area12_stops"] += 1
                         self.ev["steps_declined"] += left
+                        self.ch[p]["area12_stay"] += 1
                         self.log(f"      stays there ({left} steps left unused)")
                         return
                     self.ev["area12_continues"] += 1
+                    self.ch[p]["area12_go_on"] += 1
                     self.log(f"      goes on with the {left} steps left")
 
     def promote(self, p: int):
         self.ev["area4_landings"] += 1
         st = self.sync()
         if not decide_promote(self.A, self.F, st, self.lu, p, self.rng):
+            self.ch[p]["action_skipped"] += 1
             self.log("      skipped")
             return
         r, c, d = (int(x) for x in st.dec[:3])
+        self.ch[p]["promote" if d > 0 else "demote"] += 1
         row = self.order[p][r] if 0 <= r < 3 else []
         if not (0 <= c < len(row) and d in (-1, 1) and 1 <= row[c][1] + d <= 6):
             self.ev["illegal_bot_choices"] += 1
@@ -280,8 +290,10 @@ class ReferenceFamilyGame:
         self.ev["area8_landings"] += 1
         st = self.sync()
         if not decide_swap(self.A, self.F, st, self.lu, p, self.rng):
+            self.ch[p]["action_skipped"] += 1
             self.log("      skipped")
             return
+        self.ch[p]["swap"] += 1
         r1, c1, r2, c2 = (int(x) for x in st.dec[:4])
         o = self.order[p]
         ok = 0 <= r1 < 3 and 0 <= r2 < 3 and 0 <= c1 < len(o[r1]) and 0 <= c2 < len(o[r2]) \
@@ -317,38 +329,33 @@ class ReferenceFamilyGame:
             self.sev[p]["final_area_grunts"] += sum(1 for x in self.grunt[p] if x >= S)
         top = max(scores)
         tied = [p for p in range(P) if scores[p] == top]
-        if F.tie == TIE_SEAT:
-            winners = [p == tied[0] for p in range(P)]
-        else:
-            winners = [p in tied for p in range(P)]
-        if len(tied) > 1:
+        # "If there is a tie, the youngest tied player wins!" (rule option family_tie)
+        if len(tied) > 1 and F.tie == TIE_SEAT:
+            tied = tied[:1]
+            self.ev["seat_tie_breaks"] += 1
+        elif len(tied) > 1 and F.tie == TIE_RANDOM:
+            tied = [tied[int(randint(self.rng, len(tied)))]]
+            self.ev["random_tie_breaks"] += 1
+        elif len(tied) > 1:
+            self.ev["shared_wins"] += 1
+        n_tied = sum(s == top for s in scores)
+        if n_tied > 1:
             self.ev["top_score_ties"] += 1
-            self.ev["seat_tie_breaks" if F.tie == TIE_SEAT else "shared_wins"] += 1
+        winners = [p in tied for p in range(P)]
         self.ev["rounds"] += F.rounds
         self.ev["games"] += 1
         self.log("Winner: " + ", ".join(self.names[p] for p in range(P) if winners[p])
-                 + (f" (tie of {len(tied)})" if len(tied) > 1 else ""))
+                 + (f" (tie of {n_tied}, family_tie {TIES[F.tie]})" if n_tied > 1 else ""))
         self.record(scores, winners)
         reference_record(self.agg, self.checkpoints, scores, winners)
         return np.array(scores, np.int64), np.array(winners, bool)
 
     def record(self, scores, winners):
-        g = self.agg
-        k = sum(winners)
-        for i, name in enumerate(FAMILY_COUNTER_NAMES):
-            g.counters[i] += self.ev[name]
-        for p in range(self.P):
-            for j, name in enumerate(FAMILY_SEAT_NAMES):
-                g.seat[p, j] += self.sev[p][name]
-            for j, name in enumerate(FAMILY_BREAKDOWN):
-                g.breakdown[p, j] += self.bd[p][name]
-            for t in range(PICKS):
-                g.draft[p, t, 0] += self.F.rounds
-                g.draft[p, t, 1] += self.picks[p][t][0]
-                g.draft[p, t, 2] += self.picks[p][t][1]
-            if winners[p]:
-                g.wins[p, k] += 1
-            s = scores[p]
-            g.score_sum[p] += s
-            g.score_sumsq[p] += s * s
-            g.score_hist[p, min(max(s, 0), SCORE_BINS - 1)] += 1
+        """Add this game to ``agg`` (``reference_base.record_game``, in the family layouts)."""
+        record_game(self.agg, [self.ev[n] for n in FAMILY_COUNTER_NAMES],
+                    [[self.sev[p][n] for n in FAMILY_SEAT_NAMES] for p in range(self.P)],
+                    [[self.bd[p][n] for n in FAMILY_BREAKDOWN] for p in range(self.P)],
+                    self.picks, self.F.rounds, scores, winners,
+                    [[self.ch[p][n] for n in CHOICE_NAMES] for p in range(self.P)],
+                    END_NAMES.index("minion_spaces_filled"),
+                    ("end_of_round_rows", "area12", "prophecy"))

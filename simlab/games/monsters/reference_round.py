@@ -26,6 +26,8 @@ from simlab.games.monsters.state import (
     C_MINION_BAD,
     COLS,
     ROWS,
+    X_MALICE_DIE,
+    X_ROW,
 )
 
 
@@ -123,6 +125,7 @@ class RoundPhases(ReferenceBase):
                 r = next(i for i in range(ROWS) if len(pl.rows[i]) < COLS)
             c, face, _ = pl.driveway[k]
             pl.driveway[k] = None
+            self.chose(p, X_ROW + r)
             pl.rows[r].append([c, self.rank(c, face)])
             self.just_placed = (r, len(pl.rows[r]) - 1)
             icons = self.die_icons(c, face)
@@ -136,6 +139,7 @@ class RoundPhases(ReferenceBase):
                 c, face, _ = pl.driveway[k]
                 pl.driveway[k] = None
                 self.say(f"   {self.die_text(c, face)} goes on the Gain Malice spot")
+                self.chose(p, X_MALICE_DIE)
                 self.gain_malice(p, int(A.malice_chart[self.rank(c, face) - 1]),
                                  f"rank {self.rank(c, face)}")
                 self.to_bag(c)

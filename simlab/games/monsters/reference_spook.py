@@ -28,6 +28,9 @@ from simlab.games.monsters.state import (
     S_ARCH,
     S_GHOSTS,
     S_PASSES,
+    X_ARCH,
+    X_GHOST,
+    X_PASS,
 )
 
 
@@ -77,6 +80,7 @@ class SpookPhase(ReferenceBase):
                 self.buy_ghost(p, k, t)
                 self.count(C_GHOSTS_BOUGHT)
                 self.seat(p, S_GHOSTS)
+                self.chose(p, X_GHOST)
                 return True
             self.count(C_ILLEGAL)
         elif x == 2:
@@ -85,10 +89,12 @@ class SpookPhase(ReferenceBase):
                 self.buy_arch(p, k)
                 self.count(C_ARCH_BOUGHT)
                 self.seat(p, S_ARCH)
+                self.chose(p, X_ARCH)
                 return True
             self.count(C_ILLEGAL)
         self.count(C_PASSES)
         self.seat(p, S_PASSES)
+        self.chose(p, X_PASS)
         self.say(f"    {self.names[p]} passes (Malice {pl.malice})")
         return False
 

@@ -46,7 +46,22 @@ from simlab.games.monsters.state import (
     S_ARCH_USED,
     S_SUMMONS,
     START,
+    X_CALL,
+    X_DEMOTE,
+    X_DISCARD,
+    X_FEED,
+    X_GRUNT,
+    X_JUICE,
+    X_MALICE,
+    X_MINION,
+    X_PROMOTE,
+    X_SKIP,
+    X_SWAP,
 )
+
+#: the choice an action performed counts as (Promote/Demote: by its direction)
+_ACTION_CHOICE = {A_SWAP: X_SWAP, A_MINION: X_MINION, A_GRUNT: X_GRUNT, A_JUICE: X_JUICE,
+                  A_CALL: X_CALL, A_FEED: X_FEED, A_MALICE: X_MALICE}
 
 
 class TownActions(ReferenceBase):
@@ -122,11 +137,16 @@ class TownActions(ReferenceBase):
         if self.ask(bots.decide_action, p, a, j, 1 if just else 0) == 0:
             self.count(C_ACTIONS_SKIPPED)
             self.agg.actions[a, 1] += 1
+            self.chose(p, X_SKIP)
             self.say(f"      {self.names[p]} skips {icon_text(a, j)}")
             return
         d = [int(x) for x in self.view.dec]
         self.count(C_ACTIONS_DONE)
         self.agg.actions[a, 0] += 1
+        if a == A_PROMOTE:
+            self.chose(p, X_PROMOTE if d[2] > 0 else X_DEMOTE)
+        elif a in _ACTION_CHOICE:
+            self.chose(p, _ACTION_CHOICE[a])
         {A_JUICE: self.act_juice, A_MALICE: self.act_malice, A_SWAP: self.act_swap,
          A_PROMOTE: self.act_promote, A_MINION: self.act_minion, A_GRUNT: self.act_grunt,
          A_CALL: self.act_call, A_FEED: self.act_feed}.get(a, self.act_none)(p, j, d, just)
@@ -254,6 +274,7 @@ class TownActions(ReferenceBase):
             card = pl.arch.pop(i)
             self.count(C_ARCH_USED)
             self.seat(p, S_ARCH_USED)
+            self.chose(p, X_DISCARD)
             self.just_placed = None
             self.say(f"    {self.names[p]} discards {self.arch_text(card)} for its back action")
             self.perform(p, int(self.A.cards.m_back[card]), int(self.A.cards.m_back_amount[card]),

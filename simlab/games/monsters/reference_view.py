@@ -55,6 +55,14 @@ def write_full_state(game, st) -> None:
     st.info[I_PASSES] = game.spook_passes
     st.info[I_SPOOK_N] = game.spook_bought
     st.info[I_SPOOK_STAGE] = game.spook_stage
+    write_automaton(game, st)
+
+
+def write_automaton(game, st) -> None:
+    """Write the reference ``game``'s Spider Jack automaton into the kernel state ``st``: his
+    score, Court, deck and face-up card, his dice and the un-scored one (what the solo-2
+    player's bots read, ``values_solo``)."""
+    st.info[I_SPOOK_STAGE] = game.spook_stage
     st.info[I_SJ_SCORE] = game.sj_score
     st.court_dice[:] = game.court_dice
     st.court_ghost[:] = game.court_ghost

@@ -41,19 +41,34 @@ import numpy as np
 from simlab.core.custom import CUSTOM_ID
 from simlab.core.replay import Decision, Option, Replay, Step
 from simlab.core.rng import uniform
-from simlab.games.monsters import bots, values
+from simlab.games.monsters import bots, values, values_solo
 from simlab.games.monsters.actions import COLOURS
 from simlab.games.monsters.reference import ReferenceGame
 from simlab.games.monsters.reference_base import MARKET, ROW_NAMES, SOLO1, SOLO2
+from simlab.games.monsters.reference_shape import reference_running_scores
 from simlab.games.monsters.replay_svg import LEGEND, Drawer, arch_short, back_short
-from simlab.games.monsters.shape_ref import reference_running_scores
-from simlab.games.monsters.state import COLS, ROWS, MonstersState
+from simlab.games.monsters.state import CHOICE_NAMES, COLS, ROWS, MonstersState
 
 SCORE_NOTE = ("Running score: each player's Spook Juice plus what final scoring would give on "
               "the position now (final-area Grunts, Prophecy card, Arch Monsters, each row "
               "trimmed to its Spider Jack die), as the game-shape measures count it after each "
               "round; the last step shows the final scores.")
 BOT_NAMES = {v[0]: k for k, v in bots.BOTS.items()}
+#: the explanation's choice names (``state.CHOICE_NAMES``) in words, for what a play did
+CHOICE_WORDS = {"die_to_top_row": "a die to the top row", "die_to_middle_row":
+                "a die to the middle row", "die_to_bottom_row": "a die to the bottom row",
+                "die_to_malice": "a die to the Gain Malice spot", "swap": "swaps 2 dice",
+                "promote": "promotes a die", "demote": "demotes a die",
+                "move_minion": "moves a Minion", "move_grunt": "moves a Grunt",
+                "spook_juice": "takes Spook Juice", "call_spider_jack": "calls Spider Jack",
+                "feed_spider_jack": "feeds Spider Jack", "gain_malice": "gains Malice",
+                "action_skipped": "skips an action", "ghost_bought": "buys a Ghost",
+                "arch_monster_bought": "buys an Arch Monster", "spook_pass": "passes",
+                "arch_monster_discarded": "discards an Arch Monster",
+                "area12_go_on": "goes on from area 12", "area12_stay": "stays in area 12",
+                "minion_to_top_row": "a Minion to the top row",
+                "minion_to_middle_row": "a Minion to the middle row",
+                "minion_to_bottom_row": "a Minion to the bottom row"}
 MAX_OPTIONS = 14
 
 
@@ -74,6 +89,7 @@ class _Recorder(ReferenceGame):
         self.arch_decision = None
         self.problems: list[str] = []
         self.drawer = None
+        self.mark = None             # holdings() after the last step
 
     # ------------------------------------------------------------------ steps
     def pending(self) -> bool:
@@ -85,11 +101,35 @@ class _Recorder(ReferenceGame):
     def emit(self, title: str, actor=None, decision=None, note: str = ""):
         if self.drawer is None:
             self.drawer = Drawer(self)
+        if decision is not None:   # what the chosen play did (the options stay as weighed)
+            decision.chosen += f" → {self.effects(decision.seat)}"
+        self.mark = self.holdings()
         log = self.lines[self.cut:]
         self.cut = len(self.lines)
         svg = self.drawer.draw(title, actor, note)
         self.steps.append(Step(phase=title, log=list(log), svg=svg, decision=decision,
                                scores=self.running()))
+
+    def holdings(self):
+        """Each seat's choice counts, Spook Juice and Malice now (what a step changed)."""
+        return [(list(self.ch[p]), self.players[p].juice, self.players[p].malice)
+                for p in range(self.P)]
+
+    def effects(self, p: int) -> str:
+        """What p's play of this step did: the explanation's choices it counted
+        (``CHOICE_NAMES`` in words) and the Spook Juice and Malice it gained or paid."""
+        ch0, j0, m0 = self.mark[p] if self.mark else ([0] * len(CHOICE_NAMES), 0, 0)
+        ch, j, m = self.holdings()[p]
+        words = []
+        for name, a, b in zip(CHOICE_NAMES, ch0, ch, strict=True):
+            if b > a:
+                w = CHOICE_WORDS.get(name, name.replace("_", " "))
+                words.append(w if b - a == 1 else f"{w} x{b - a}")
+        if j != j0:
+            words.append(f"{j - j0:+d} Spook Juice")
+        if m != m0:
+            words.append(f"{m - m0:+d} Malice")
+        return "; ".join(words) if words else "no action performed, no Spook Juice or Malice changed"
 
     def where(self) -> str:
         return f"Round {self.round}" if self.round else "Setup"
@@ -236,6 +276,8 @@ class _Recorder(ReferenceGame):
         bid = self.kind(p)
         if bid == bots.BOT_RANDOM:
             return "random bot: chosen at random among the legal options (no values)"
+        if bid == bots.BOT_FIRST:
+            return "first (bench) bot: the first legal option, no values"
         if bid == CUSTOM_ID:
             return "custom bot: its own scores are not shown"
         if bid == bots.BOT_LOOKAHEAD:
@@ -328,8 +370,10 @@ class _Recorder(ReferenceGame):
         n = min(n, max(1, int(w[bots.W_WIDTH])))
         if n <= 1:
             return None
-        plays = max(1, int(w[bots.W_PLAYOUTS]))
-        return {int(sc.cand[i]): float(sc.cval[i]) / plays for i in range(n)}
+        # the mean of its playouts (a racing search: the options still in the race at its end;
+        # the others were dropped after fewer playouts and show no value)
+        return {int(sc.cand[i]): float(sc.cval[i]) for i in range(n)
+                if not np.isnan(sc.cval[i])}
 
     def draft_decision(self, p: int, f: int, k: int) -> Decision:
         car = self.fearmobiles[f]
@@ -424,8 +468,9 @@ class _Recorder(ReferenceGame):
                     int(can_place_ghost(A, st, p, g)) >= 0:
                 v = None
                 if ev:
-                    v = float(values.ghost_value(A, st, p, g, w)) - w[bots.W_COST] * \
-                        int(A.ghost_cost[k])
+                    v = float(values.ghost_value(A, st, p, g, w)) + \
+                        float(values_solo.sj_ghost_denial(A, st, k, w)) - \
+                        w[bots.W_COST] * int(A.ghost_cost[k])
                 elif look is not None:
                     v = look.get(1 + k)
                 options.append(Option(f"buy {self.ghost_text(g)} at position {k + 1} for "
@@ -509,6 +554,76 @@ class _Recorder(ReferenceGame):
                            options, chosen, note=note, noisy=False)
 
 
+#: the solo-2 difficulty modifiers' "+"s by value (``data/difficulty.toml``)
+_PLUS = {"court_monsters": {1: 1, 2: 2}, "court_ghosts": {2: 2, 4: 3}, "summoning": {1: 1},
+         "unscored": {1: 1, 2: 2}, "prophecy_bonus": {1: 1}}
+
+
+def _list(xs) -> str:
+    return "/".join(str(int(x)) for x in xs)
+
+
+def solo_level(A) -> int:
+    """The difficulty "+"s of the solo-2 modifiers in force (the level under the shipped
+    ladder, where level N is a set worth N "+"s)."""
+    return sum(_PLUS[m].get(int(getattr(A, m)), 0) for m in _PLUS)
+
+
+def rules_legend(A) -> str:
+    """The rules this game was played by, from its rule arrays ``A`` (nothing assumed here:
+    every figure is read from the arrays the engines played)."""
+    from simlab.games.monsters.rules import PROPHECY_PLUS_ONE
+
+    mode = int(A.mode)
+    if mode == SOLO2:
+        who = "1 player against Spider Jack (solo mode 2: outscore him; a tie is his)"
+    elif mode == SOLO1:
+        who = (f"1 player (solo mode 1: beat your own score; the game counts as won at "
+               f"{int(A.target)} points)")
+    else:
+        who = f"{int(A.n_players)} players (regular mode)"
+    out = [f"Rules played: {who}, {int(A.rounds)} rounds; Malice for ranks 1-6 "
+           f"{_list(A.malice_chart)} (at most {int(A.malice_cap)}); Ghosts cost "
+           f"{_list(A.ghost_cost)} and Arch Monsters {_list(A.arch_cost)} Malice by market "
+           f"position left to right; each row's Spider Jack die starts at {int(A.sj_start)} "
+           f"(at most {int(A.sj_max)}); {int(A.n_prophecy)} Prophecy cards, "
+           f"{int(A.n_arch)} Arch Monsters, {int(A.n_ghosts)} Ghosts."]
+    if mode >= SOLO1:
+        out.append("The automaton drafts by its solo card: the symbol's colour, then the "
+                   "highest or lowest rank, then the die nearest the front of the car; its "
+                   "4th die is simply his.")
+    if mode == SOLO1:
+        out.append("After each Spook phase the rightmost Ghost and Arch Monster are discarded "
+                   "(two each when nothing was bought).")
+    if mode == SOLO2:
+        mods = []
+        if A.court_monsters:
+            mods.append(f"{int(A.court_monsters)} more Grunt(s) of other colours in his Court")
+        if A.court_ghosts:
+            n = int(A.plus3_ghosts) if int(A.court_ghosts) == 4 else 2
+            mods.append(f"{n} random Ghosts in his Court")
+        if A.summoning:
+            mods.append("he gains the Summoning Spook Juice you miss (Spider Jack die too low)")
+        if A.unscored == 1:
+            mods.append("his un-scored die goes to his Court")
+        elif A.unscored == 2:
+            mods.append("his un-scored die is scored (its rank), then goes to his Court")
+        if A.prophecy_bonus:
+            mods.append(f"he gains what your Prophecy card could have scored but did not "
+                        f"(read as {PROPHECY_PLUS_ONE[int(A.prophecy_plus_one)]})")
+        level = solo_level(A)
+        out.append(f"Solo 2 at difficulty +{level} (" + ("; ".join(mods) or
+                                                         "the plain automaton") + ").")
+        out.append(f"Spider Jack scores 3 of his 4 dice, highest rank first: the rank, then "
+                   f"his Court matching the die's colour ({int(A.court_die_points)} a die, "
+                   f"{int(A.court_ghost_points)} a Ghost, {int(A.court_grunt_points)} a Grunt"
+                   + ("; multi-coloured Ghosts match every colour" if A.multi_matches else
+                      "; multi-coloured Ghosts match no colour") + "); after your first "
+                   "purchase he takes the Ghost at the market position of his un-scored "
+                   "die's rank (6: positions 1 and 5).")
+    return " ".join(out)
+
+
 def _cards(prepared):
     if not any(prepared.card_files):
         return None
@@ -536,9 +651,10 @@ def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
         g.emit("End of the game")
         g.steps[-1].scores = [float(s) for s in scores]
     note = SCORE_NOTE
+    legend = LEGEND + " " + rules_legend(g.A)
     if g.mode == SOLO2:
         note += (f" Solo 2: Spider Jack (the automaton) scored {g.sj_score}; the player wins "
                  f"only by outscoring him.")
     elif g.mode == SOLO1:
         note += f" Solo 1: the game counts as won at {int(g.A.target)} points."
-    return Replay.played(names, g.steps, scores, winners, note, LEGEND, g.problems)
+    return Replay.played(names, g.steps, scores, winners, note, legend, g.problems)

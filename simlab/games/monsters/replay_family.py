@@ -23,6 +23,8 @@ from simlab.games.monsters import bots_family
 from simlab.games.monsters.actions import COLOURS
 from simlab.games.monsters.bot_base import BOT_RANDOM, BOTS, TIE, W_NOISE
 from simlab.games.monsters.reference_family import ROW_NAMES, ReferenceFamilyGame
+from simlab.games.monsters.reference_shape import reference_family_running_scores
+from simlab.games.monsters.replay import CHOICE_WORDS
 from simlab.games.monsters.replay_svg import (
     CHANGED,
     DIE,
@@ -38,7 +40,6 @@ from simlab.games.monsters.replay_svg import (
     esc,
     t,
 )
-from simlab.games.monsters.shape_ref import reference_family_running_scores
 from simlab.games.monsters.state import COLS, ROWS
 
 SCORE_NOTE = ("Running score: Spook Juice (rows scored by Minions, area 12) plus the Prophecy "
@@ -58,6 +59,7 @@ class _FamilyRecorder(ReferenceFamilyGame):
     def __init__(self, prepared, seed: int, game: int, names: list[str]):
         super().__init__(prepared, seed, game, log=True, names=names)
         self.steps: list[Step] = []
+        self.mark = None             # choices and Spook Juice after the last step
         self.cut = 0
         self.rd = 0
         self.prev: dict = {}
@@ -67,11 +69,27 @@ class _FamilyRecorder(ReferenceFamilyGame):
         return len(self.lines) > self.cut
 
     def emit(self, title: str, actor=None, decision=None, note: str = ""):
+        if decision is not None:   # what the chosen play did (the options stay as weighed)
+            decision.chosen += f" → {self.effects(decision.seat)}"
+        self.mark = [(dict(self.ch[p]), self.juice[p]) for p in range(self.P)]
         log = self.lines[self.cut:]
         self.cut = len(self.lines)
         scores = [float(s) for s in reference_family_running_scores(self)]
         self.steps.append(Step(title, list(log), self.picture(title, actor, note), decision,
                                scores))
+
+    def effects(self, p: int) -> str:
+        """What p's play of this step did: the choices counted for it and its Spook Juice."""
+        ch0, j0 = self.mark[p] if self.mark else ({}, 0)
+        words = []
+        for name, n in self.ch[p].items():
+            k = n - ch0.get(name, 0)
+            if k > 0:
+                w = CHOICE_WORDS.get(name, name.replace("_", " "))
+                words.append(w if k == 1 else f"{w} x{k}")
+        if self.juice[p] != j0:
+            words.append(f"{self.juice[p] - j0:+d} Spook Juice")
+        return "; ".join(words) if words else "no action performed, no Spook Juice changed"
 
     # ------------------------------------------------------------------ hooks
     def round(self, rd: int):
@@ -288,4 +306,16 @@ def replay_family(prepared, seed: int, game: int, names: list[str]) -> Replay:
     scores, winners = g.play()
     g.emit("Game end: Prophecy cards scored (every die counts)")
     g.steps[-1].scores = [float(s) for s in scores]
-    return Replay.played(names, g.steps, scores, winners, SCORE_NOTE, LEGEND, g.problems)
+    return Replay.played(names, g.steps, scores, winners, SCORE_NOTE,
+                         LEGEND + " " + family_legend(g.A, g.F), g.problems)
+
+
+def family_legend(A, F) -> str:
+    """The family rules this game was played by, from its rule arrays."""
+    tie = ("every tied player wins", "the lowest seat wins (for the youngest)",
+           "a tied player drawn at random wins")[int(F.tie)]
+    spaces = "/".join(str(int(x)) for x in F.minion_spaces)
+    return (f"Rules played: {int(A.n_players)} players (family mode), {int(F.rounds)} rounds: "
+            f"the game ends when every Minion space is filled ({spaces} in the top, middle and "
+            f"bottom rows); area 12 gives {int(F.juice12)} Spook Juice and the Grunt goes back "
+            f"to the start; 'the youngest tied player wins' (ages unknown): {tie}.")

@@ -85,6 +85,12 @@ MODIFIER_RANGE = {"court_monsters": (0, 1, 2), "court_ghosts": (0, 2, 4), "summo
 MULTI_GHOST_MATCHES = ("every", "none")
 PROPHECY_PLUS_ONE = ("max_minus_score", "unmet", "half")
 COURT_GHOSTS_PLUS3 = ("four", "six")
+#: the Arch Monster "Spooked": the area's number where the Grunt is, or the Town spaces it has
+#: moved through (the one it stands on included)
+SPOOKED_COUNT = ("area", "spaces")
+#: family mode's tie, "the youngest tied player wins" (ages unknown): every tied player wins,
+#: the lowest seat stands in for the youngest, or a tied player drawn from the game's stream
+FAMILY_TIES = ("shared", "seat", "random")
 DATA_KINDS = ("dice", "town", "malice", "market", "ghosts", "solo_cards", "difficulty", "family")
 
 
@@ -396,8 +402,13 @@ class MonstersRules:
         Family-mode data (``data/family.toml``), for the family engine.
     family_tie : str
         Family mode's tie rule, "the youngest tied player wins": ages are unknown, so
-        ``shared`` (default: every tied player wins) or ``seat`` (the lowest seat stands in
-        for the youngest).
+        ``shared`` (default: every tied player wins), ``seat`` (the lowest seat stands in
+        for the youngest) or ``random`` (a tied player drawn from the game's stream).
+    spooked_count : str
+        The Arch Monster "Spooked" per Grunt: ``area`` (default: the number of the area it
+        stands on, start 0, final area 13) or ``spaces`` (the Town spaces it has moved
+        through, the one it stands on included: path space s counts s + 1, the final space
+        S + 1).
     prophecy_file, arch_file : str
         Prophecy / Arch Monster card files (``cards.py``; "" = the shipped *assumed* lists;
         also settable as ``data.prophecy`` / ``data.arch_monsters``).
@@ -439,6 +450,7 @@ class MonstersRules:
     family_area12_juice: int = _DEFAULTS["family_area12_juice"]
     family_minion_spaces: tuple[int, ...] = _DEFAULTS["family_minion_spaces"]
     family_tie: str = "shared"
+    spooked_count: str = "area"
     prophecy_file: str = ""
     arch_file: str = ""
 
@@ -446,11 +458,10 @@ class MonstersRules:
         def bad(name, what, got):
             raise SimlabError(f"rules.{name}: expected {what}, got {got!r}")
 
-        if self.family_tie not in ("shared", "seat"):
-            bad("family_tie", "shared or seat", self.family_tie)
         for name, values in (("multi_ghost_matches", MULTI_GHOST_MATCHES),
                              ("prophecy_plus_one", PROPHECY_PLUS_ONE),
-                             ("court_ghosts_plus3", COURT_GHOSTS_PLUS3)):
+                             ("court_ghosts_plus3", COURT_GHOSTS_PLUS3),
+                             ("spooked_count", SPOOKED_COUNT), ("family_tie", FAMILY_TIES)):
             if getattr(self, name) not in values:
                 bad(name, " or ".join(values), getattr(self, name))
 
@@ -604,7 +615,8 @@ class MonstersRules:
         for i, c in enumerate(self.solo_cards):
             for k, (col, hi) in enumerate(parse_card(c, "rules.solo_cards")):
                 cc[i, k], ch[i, k] = col, hi
-        C = card_arrays(self.prophecy_file, self.arch_file)
+        C = card_arrays(self.prophecy_file, self.arch_file)._replace(
+            spooked_spaces=SPOOKED_COUNT.index(self.spooked_count))
         m = self.modifiers() if self.mode == "solo2" else dict.fromkeys(MODIFIERS, 0)
         return MonstersArrays(
             face_rank, face_act, face_juice, sa, sc, sact, sj, pub, ta, tj,

@@ -2,7 +2,7 @@
 
 Rulebook "Final Scoring": each row is trimmed to its Spider Jack value (the rightmost dice go;
 they score nothing from then on), then final-area Grunts, the Prophecy card (at most 50) and the
-Arch Monster cards still in front of the player. ``scoring_ref.py`` is the plain-Python twin.
+Arch Monster cards still in front of the player. ``reference_scoring.py`` is the plain-Python twin.
 
 Grid arguments: ``order_col[3, 6]`` (colour, -1 empty), ``order_rank[3, 6]`` (1..6) and
 ``keep[3]``: a die counts only in the first ``keep[r]`` spots of row r (the Spider Jack values
@@ -576,6 +576,19 @@ def grunt_area(space_area, pos):
 
 
 @rule
+def spooked(C, space_area, pos):
+    """"Spooked" of a Grunt at ``pos`` (rule option ``spooked_count``): the area's number
+    (``grunt_area``), or the Town spaces it has moved through, the one it stands on included:
+    path space s is the (s + 1)-th, the final space the (S + 1)-th; none from a start or
+    gain-Grunt spot."""
+    if C.spooked_spaces == 0:
+        return grunt_area(space_area, pos)
+    if pos < 0:
+        return 0
+    return min(pos, space_area.shape[0]) + 1
+
+
+@rule
 def _most_in_one_neighborhood(space_area, area_public, pos_or_flag, is_ghosts):
     """Most Ghosts (``ghost_at`` per space) / Minions (positions) in one neighborhood: one pass
     counting by area (5 bits per area 1..12 in one integer)."""
@@ -628,7 +641,7 @@ def arch_score(C, card, order_col, order_rank, sj, space_area, area_public, grun
         tot = 0
         for g in range(grunt_col.shape[0]):
             if grunt_col[g] == ca:
-                tot += grunt_area(space_area, grunt_pos[g])
+                tot += spooked(C, space_area, grunt_pos[g])
         return pts * tot
     if kind == M_GHOSTS:
         cnt = 0

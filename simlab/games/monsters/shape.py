@@ -27,8 +27,8 @@ target has no opponent to lead or trail.
 (every die counts, as at its game end), after each round before the last.
 
 The kernel functions (here) read :class:`~simlab.games.monsters.state.MonstersState` (``nb.py``) and
-``nb_family.FamilyState``; ``shape_ref``'s functions compute the same numbers independently
-for the reference engines from their own objects with ``scoring_ref`` (the conformance harness
+``nb_family.FamilyState``; ``reference_shape``'s functions compute the same numbers independently
+for the reference engines from their own objects with ``reference_scoring`` (the conformance harness
 compares the aggregates game for game).
 """
 

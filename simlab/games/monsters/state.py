@@ -26,7 +26,7 @@ MAX_ARCH = 24       # Arch Monster cards a player can hold
 STACK = 96          # pending-action stack
 LANDED = 64         # actions the Grunts of one move can land on (12 Grunts x printed + Ghost)
 START, GAIN_SPOT = -1, -2
-SOLO1, SOLO2 = 2, 3  # A.mode of the solo modes (rules.MODE_SOLO1, MODE_SOLO2)
+FAMILY, SOLO1, SOLO2 = 1, 2, 3  # A.mode of family mode and the solo modes (rules.MODES)
 
 # info slots
 (I_ROUND, I_FIRST, I_GTOP, I_ATOP, I_JUST_ROW, I_JUST_COL, I_SJ_SCORE, I_BOUGHT, I_SP,
@@ -62,6 +62,35 @@ SEAT_NAMES = ("first_player", "malice_gained", "malice_spent", "malice_wasted", 
 BREAKDOWN = ("actions", "summoning", "final_area_grunts", "prophecy", "arch_monsters")
 B_ACTIONS, B_SUMMON, B_FINAL, B_PROPHECY, B_ARCH = range(5)
 N_BREAK = 5
+
+# explaining a result (Game.score_sources, choice_names, end_names; every mode shares them)
+#: where a seat's points come from: the regular game's BREAKDOWN, then the family mode's own
+#: ways of scoring (its Prophecy card scores under "prophecy")
+SOURCES = BREAKDOWN + ("end_of_round_rows", "area12")
+N_SRC = len(SOURCES)
+SRC_ROWS, SRC_AREA12 = 5, 6
+#: what a seat's bot chose, counted per seat and game: the row each die went to (Swamp-Jack,
+#: the family pick) or the Malice spot; the actions performed by kind (Promote/Demote by
+#: direction) and those skipped; the Spook turns (a Ghost, an Arch Monster, a pass); the Arch
+#: Monster cards discarded for their back action; family mode's area 12 leftover (go on /
+#: stay) and the row each Minion went to at the end of a round
+CHOICE_NAMES = ("die_to_top_row", "die_to_middle_row", "die_to_bottom_row", "die_to_malice",
+                "swap", "promote", "demote", "move_minion", "move_grunt", "spook_juice",
+                "call_spider_jack", "feed_spider_jack", "gain_malice", "action_skipped",
+                "ghost_bought", "arch_monster_bought", "spook_pass", "arch_monster_discarded",
+                "area12_go_on", "area12_stay", "minion_to_top_row", "minion_to_middle_row",
+                "minion_to_bottom_row")
+(X_ROW, _X_ROW1, _X_ROW2, X_MALICE_DIE, X_SWAP, X_PROMOTE, X_DEMOTE, X_MINION, X_GRUNT, X_JUICE,
+ X_CALL, X_FEED, X_MALICE, X_SKIP, X_GHOST, X_ARCH, X_PASS, X_DISCARD, X_GO_ON, X_STAY,
+ X_MINION_ROW, _X_MINION_ROW1, _X_MINION_ROW2) = range(len(CHOICE_NAMES))
+N_CHOICE = len(CHOICE_NAMES)
+#: how a game ends: the regular game after its last round ("If the Round tracker is on 6,
+#: proceed to Final Scoring"), family mode when every Minion space is filled, solo 1 with the
+#: target reached or not, solo 2 with Spider Jack outscored or not (no modelling bound ends a
+#: game: every phase ends by its own rule)
+END_NAMES = ("last_round", "minion_spaces_filled", "target_met", "target_missed",
+             "beat_spider_jack", "lost_to_spider_jack")
+E_LAST_ROUND, E_FILLED, E_TARGET_MET, E_TARGET_MISSED, E_BEAT, E_LOST = range(len(END_NAMES))
 
 SCORE_BINS = 401
 MALICE_BINS = 9
@@ -134,6 +163,9 @@ class MonstersState(NamedTuple):
     cp_end: np.ndarray      # (2, W) game shape: final scores, winners (W: shape.shape_players)
     ub: np.ndarray          # ((MAX_COND + 1) * 18,) float scratch: per-spot Prophecy bounds of
     #                         one Swap decision (bounds.swap_bounds fills it, bots_actions reads)
+    ch: np.ndarray          # (P, N_CHOICE) this game's choices by kind (CHOICE_NAMES)
+    pkeep: np.ndarray       # (P, ROWS) the spots of each row a bot's Prophecy progress reads
+    #                         (values.prophecy_keep: the Spider Jack die + prophecy_reach)
 
 
 @rule
@@ -176,6 +208,10 @@ class MonstersAgg(NamedTuple):
     lead_hist: np.ndarray     # (LEAD_BINS,)
     margin_hist: np.ndarray   # (MARGIN_BINS,)
     leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
+    src: np.ndarray           # (P, N_SRC) points by source (SOURCES), summed over games
+    choice: np.ndarray        # (P, N_CHOICE) choices by kind (CHOICE_NAMES)
+    ends: np.ndarray          # (len(END_NAMES),) games by how they ended
+    length: np.ndarray        # (2,) sum and sum of squares of the rounds played
 
 
 def new_state(A) -> MonstersState:
@@ -199,7 +235,8 @@ def new_state(A) -> MonstersState:
         z(4 * MAX_GRUNTS), z(LANDED), z(LANDED), np.zeros((2, 3 * MAX_COND)),
         np.zeros((p, 3 * MAX_COND)), np.zeros(p), np.full((p, 2 * ROWS * COLS + ROWS + 1), -9, i8),
         z(p), np.zeros((p, ROWS, COLS, 6)), np.full((p, ROWS, COLS, 6), -1, i8),
-        z(MAX_CHECKPOINTS, max(p, 2)), z(2, max(p, 2)), np.zeros((MAX_COND + 1) * ROWS * COLS))
+        z(MAX_CHECKPOINTS, max(p, 2)), z(2, max(p, 2)), np.zeros((MAX_COND + 1) * ROWS * COLS),
+        z(p, N_CHOICE), z(p, ROWS))
 
 
 def new_agg(n_players: int) -> MonstersAgg:
@@ -213,4 +250,11 @@ def new_agg(n_players: int) -> MonstersAgg:
                        np.zeros(len(COUNTER_NAMES), i8), np.zeros(SCORE_BINS, i8),
                        np.zeros((N_ACTIONS, 2), i8), np.zeros(N_SHAPE_COUNTERS, i8),
                        np.zeros(LEAD_BINS, i8), np.zeros(MARGIN_BINS, i8),
-                       np.zeros((MAX_CHECKPOINTS, 2), i8))
+                       np.zeros((MAX_CHECKPOINTS, 2), i8), *explain_agg(p))
+
+
+def explain_agg(p: int):
+    """Zeroed explanation aggregates ``src``, ``choice``, ``ends``, ``length`` (both modes)."""
+    i8 = np.int64
+    return (np.zeros((p, N_SRC), i8), np.zeros((p, N_CHOICE), i8), np.zeros(len(END_NAMES), i8),
+            np.zeros(2, i8))

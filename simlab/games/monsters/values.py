@@ -20,6 +20,8 @@ from simlab.games.monsters.bot_base import (
     W_JUICE,
     W_MALICE,
     W_PROPHECY,
+    W_PROPHECY_KEEP,
+    W_PROPHECY_REACH,
     W_RANK,
     W_SUMMON,
 )
@@ -33,6 +35,7 @@ from simlab.games.monsters.scoring import (
     progress_of_lines,
 )
 from simlab.games.monsters.state import COLS, I_ROUND, MAX_GRUNTS, ROWS
+from simlab.games.monsters.values_solo import prophecy_weight
 
 
 @rule
@@ -133,16 +136,26 @@ def grid_changes(st, p, k):
                 st.pgrid[p, i] = st.order_col[p, r, c]
                 st.pgrid[p, i + 1] = st.order_rank[p, r, c]
             i += 2
-        if st.pgrid[p, i] != st.sj[p, r]:
+        if st.pgrid[p, i] != st.pkeep[p, r]:
             rows |= 1 << r
             cols = (1 << COLS) - 1
-            st.pgrid[p, i] = st.sj[p, r]
+            st.pgrid[p, i] = st.pkeep[p, r]
         i += 1
     if st.pgrid[p, i] != k:
         rows = (1 << ROWS) - 1
         cols = (1 << COLS) - 1
         st.pgrid[p, i] = k
     return rows, cols
+
+
+@rule(inline=True)
+def prophecy_keep(A, st, p, w):
+    """The spots of each row p's Prophecy progress reads (``st.pkeep[p]``): its Spider Jack
+    die's value plus ``prophecy_reach`` (the spots a Feed may still keep), at most the row."""
+    h = int(w[W_PROPHECY_REACH])
+    for r in range(ROWS):
+        k = st.sj[p, r] + h
+        st.pkeep[p, r] = k if k < COLS else COLS
 
 
 @rule
@@ -155,9 +168,10 @@ def prog(A, st, p, w):
     k = st.prophecy[p]
     if w[W_PROPHECY] == 0.0 or k < 0:
         return 0.0
+    prophecy_keep(A, st, p, w)
     rows, cols = grid_changes(st, p, k)
     if rows != 0:
-        progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pvp[p],
+        progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.pkeep[p], st.pvp[p],
                        rows, cols)
         st.pbase[p] = progress_of_lines(A.cards, k, st.pvp[p])
         st.pgen[p] += 1
@@ -173,11 +187,11 @@ def prog_at(A, st, p, w, rows, cols):
     if w[W_PROPHECY] == 0.0 or k < 0:
         return 0.0
     if A.cards.p_axis[k] == AX_ROW or A.cards.p_overlap[k] == 0:
-        return progress_changed(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p],
+        return progress_changed(A.cards, k, st.order_col[p], st.order_rank[p], st.pkeep[p],
                                 st.pvp[p], rows, cols)
     for i in range(3 * A.cards.p_ncond[k]):
         st.pv[1, i] = st.pvp[p, i]
-    progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.sj[p], st.pv[1], rows,
+    progress_lines(A.cards, k, st.order_col[p], st.order_rank[p], st.pkeep[p], st.pv[1], rows,
                    cols)
     return progress_of_lines(A.cards, k, st.pv[1])
 
@@ -200,7 +214,7 @@ def prog_append(A, st, p, w, r, c, rank):
     same dice again). A row already holding as many dice as its Spider Jack value gets the die
     beyond what is kept, which no condition reads (``scoring``: trimmed spots are gone): the
     progress is that of p's Order, :func:`prog`'s (no evaluation)."""
-    if st.order_n[p, r] >= st.sj[p, r]:
+    if st.order_n[p, r] >= st.pkeep[p, r]:
         return trimmed_progress(st, p, w)
     if st.appg[p, r, c, rank - 1] == st.pgen[p]:
         return st.app[p, r, c, rank - 1]
@@ -218,6 +232,21 @@ def prog_append(A, st, p, w, r, c, rank):
 
 
 @rule
+def feed_prophecy(A, st, p, r, w, base):
+    """``prophecy_keep`` x the Prophecy progress a Feed of row r adds by raising its Spider Jack
+    die (one more spot of the row kept, read by the card's conditions), against ``base``
+    (:func:`prog` of p's Order, called just before); 0 when the bot ignores its card."""
+    if w[W_PROPHECY_KEEP] == 0.0 or w[W_PROPHECY] == 0.0 or st.prophecy[p] < 0:
+        return 0.0
+    if st.pkeep[p, r] >= COLS:
+        return 0.0
+    st.pkeep[p, r] += 1
+    v = prog_at(A, st, p, w, 1 << r, (1 << COLS) - 1)
+    st.pkeep[p, r] -= 1
+    return w[W_PROPHECY_KEEP] * prophecy_weight(A, w) * (v - base)
+
+
+@rule
 def die_prophecy(A, st, p, c, rank, w, base):
     """``prophecy`` x the most a die (colour c, rank) adds to p's Prophecy progress placed at
     the end of one of its rows (0 when the bot ignores its card or all rows are full);
@@ -231,7 +260,7 @@ def die_prophecy(A, st, p, c, rank, w, base):
             d = prog_append(A, st, p, w, r, c, rank) - base
             if d > best:
                 best = d
-    return w[W_PROPHECY] * best if best > -1e17 else 0.0
+    return prophecy_weight(A, w) * best if best > -1e17 else 0.0
 
 
 @rule
@@ -306,7 +335,7 @@ def placed_value(A, st, p, k, r, w, base, icons):
     else:
         v += w[W_BEYOND] * rank
     if w[W_PROPHECY] != 0.0:
-        v += w[W_PROPHECY] * ((prog_append(A, st, p, w, r, c, rank) if st.prophecy[p] >= 0
+        v += prophecy_weight(A, w) * ((prog_append(A, st, p, w, r, c, rank) if st.prophecy[p] >= 0
                                else 0.0) - base)
     return v
 

@@ -239,8 +239,18 @@ def grunt_area(space_area, pos) -> int:
     return int(space_area[pos])
 
 
+def spooked(space_area, pos, spooked_count: str = "area") -> int:
+    """What a Grunt at ``pos`` counts for the ``spooked`` card: "the area's number where each
+    required Grunt is" (``area``), or "Each Town space the Grunt has moved through, including
+    the one they are currently on" (``spaces``: the spaces of the path up to its own, the final
+    space after the last)."""
+    if spooked_count == "area":
+        return grunt_area(space_area, pos)
+    return 0 if pos < 0 else min(pos, len(space_area)) + 1
+
+
 def arch_score(m: ArchMonster, order_col, order_rank, sj, space_area, area_public, grunt_col,
-               grunt_pos, ghost_at, minion_pos) -> int:
+               grunt_pos, ghost_at, minion_pos, spooked_count: str = "area") -> int:
     """Spook Juice of one Arch Monster card (``single_grunt`` scores in the Grunt step: 0)."""
     kept = [[(int(order_col[r][c]), int(order_rank[r][c])) if c < sj[r] and order_col[r][c] >= 0
              else None for c in range(N_COLS)] for r in range(N_ROWS)]
@@ -261,7 +271,7 @@ def arch_score(m: ArchMonster, order_col, order_rank, sj, space_area, area_publi
                             pairs += 1
         return m.points * pairs
     if m.kind == "spooked":
-        return m.points * sum(grunt_area(space_area, p)
+        return m.points * sum(spooked(space_area, p, spooked_count)
                               for g, p in zip(grunt_col, grunt_pos, strict=True)
                               if g == m.colours[0])
     ghosts = [s for s in range(len(space_area)) if ghost_at[s] >= 0]
@@ -286,8 +296,10 @@ def arch_score(m: ArchMonster, order_col, order_rank, sj, space_area, area_publi
 
 
 def final_score(cards: Cards, space_area, area_public, order_col, order_rank, sj, grunt_col,
-                grunt_pos, ghost_at, minion_pos, prophecy_card, arch_cards, n_arch):
-    """``(final-area Grunts, Prophecy, Arch Monsters)``, as ``scoring.final_score``."""
+                grunt_pos, ghost_at, minion_pos, prophecy_card, arch_cards, n_arch,
+                spooked_count: str = "area"):
+    """``(final-area Grunts, Prophecy, Arch Monsters)``, as ``scoring.final_score``
+    (``spooked_count``: the rule option)."""
     owned = [cards.arch[int(i)] for i in list(arch_cards)[:n_arch] if i >= 0]
     dice = [sum(1 for r in range(N_ROWS) for c in range(min(int(sj[r]), N_COLS))
                 if order_col[r][c] == colour) for colour in range(6)]
@@ -305,5 +317,5 @@ def final_score(cards: Cards, space_area, area_public, order_col, order_rank, sj
     if prophecy_card >= 0:
         prophecy = prophecy_score(cards, int(prophecy_card), order_col, order_rank, sj)
     arch = sum(arch_score(m, order_col, order_rank, sj, space_area, area_public, grunt_col,
-                          grunt_pos, ghost_at, minion_pos) for m in owned)
+                          grunt_pos, ghost_at, minion_pos, spooked_count) for m in owned)
     return grunts, prophecy, arch

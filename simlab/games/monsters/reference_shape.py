@@ -1,6 +1,6 @@
 """Monsters on Board's game shape for the reference engines: the running scores of
 :mod:`simlab.games.monsters.shape`, computed independently from the reference engines' own
-objects with ``scoring_ref`` (plain Python; no kernel imports this module, so it stays out of
+objects with ``reference_scoring`` (plain Python; no kernel imports this module, so it stays out of
 the kernels' source key)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
-from simlab.games.monsters import scoring_ref
-from simlab.games.monsters.rules import MODE_SOLO2, PROPHECY_PLUS_ONE
+from simlab.games.monsters import reference_scoring
+from simlab.games.monsters.rules import MODE_SOLO2, PROPHECY_PLUS_ONE, SPOOKED_COUNT
 from simlab.games.monsters.state import COLS, ROWS
 
 
@@ -23,24 +23,24 @@ def _grid(rows):
 
 def reference_running_scores(g) -> list[int]:
     """The running scores of reference game ``g`` (``reference.ReferenceGame``) from its own
-    objects with ``scoring_ref``: each player's, then (solo 2) Spider Jack's."""
+    objects with ``reference_scoring``: each player's, then (solo 2) Spider Jack's."""
     A = g.A
     out = []
     prophecy = 0
     for pl in g.players:
         oc, orank = _grid(pl.rows)
-        gr, prophecy, ar = scoring_ref.final_score(
+        gr, prophecy, ar = reference_scoring.final_score(
             g.cards, A.space_area, A.area_public, oc, orank, pl.sj,
             [x.colour for x in pl.grunts], [x.pos for x in pl.grunts],
             [pl.ghosts.get(s, -1) for s in range(g.S)], pl.minions, pl.prophecy, pl.arch,
-            len(pl.arch))
+            len(pl.arch), SPOOKED_COUNT[int(A.cards.spooked_spaces)])
         out.append(pl.juice + gr + prophecy + ar)
     if g.mode == MODE_SOLO2:
         sj = g.sj_score
         if A.prophecy_bonus == 1:
             pl = g.players[0]
             oc, orank = _grid(pl.rows)
-            sj += scoring_ref.sj_prophecy_bonus(g.cards,
+            sj += reference_scoring.sj_prophecy_bonus(g.cards,
                                                 PROPHECY_PLUS_ONE[int(A.prophecy_plus_one)],
                                                 pl.prophecy, prophecy, oc, orank, pl.sj)
         out.append(sj)
@@ -49,11 +49,11 @@ def reference_running_scores(g) -> list[int]:
 
 def reference_family_running_scores(g) -> list[int]:
     """The running scores of a family reference game (``reference_family``): Spook Juice +
-    the Prophecy card on the current grid (``scoring_ref``, every die counting)."""
+    the Prophecy card on the current grid (``reference_scoring``, every die counting)."""
     out = []
     for p in range(g.P):
         oc, orank = _grid(g.order[p])
-        out.append(g.juice[p] + int(scoring_ref.prophecy_score(g.cards, g.prophecy[p], oc,
+        out.append(g.juice[p] + int(reference_scoring.prophecy_score(g.cards, g.prophecy[p], oc,
                                                                orank, [COLS] * ROWS)))
     return out
 
