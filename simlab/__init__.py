@@ -28,6 +28,7 @@ NOT_KERNEL = ("reference.py", "reference_family.py", "reference_scoring.py", "ga
               "reference_base.py", "reference_round.py", "reference_town.py",
               "reference_spook.py", "reference_solo.py", "reference_end.py", "replay_svg.py",
               "replay_family.py", "replay_board.py", "registry.py", "reference_box.py",
+              "replay_words.py",
               # simlab/games/python: the plain-Python protocol, its engines and loaders
               "adapter.py", "protocol.py", "spec.py", "freebots.py", "playing.py", "loader.py",
               "skeleton.py")

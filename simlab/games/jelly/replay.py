@@ -25,7 +25,8 @@ import numpy as np
 from simlab.core.custom import CUSTOM_ID
 from simlab.core.replay import Decision, Option, Replay, Step
 from simlab.core.rng import next_u64, seed_stream
-from simlab.games.jelly import bots, lookahead, roster
+from simlab.games.jelly import bots, lookahead, roster, timer
+from simlab.games.jelly.bestfirst import risk_now
 from simlab.games.jelly.dice import do_place
 from simlab.games.jelly.evaluator import evaluate_place
 from simlab.games.jelly.reference import ReferenceGame
@@ -37,8 +38,6 @@ from simlab.games.jelly.state import (
     new_scratch,
     new_search,
 )
-from simlab.games.jelly import timer
-from simlab.games.jelly.bestfirst import risk_now
 from simlab.games.jelly.timer import lock_ok, next_gap
 from simlab.games.jelly.valuation import _icon, controls, zone_worth
 

@@ -47,6 +47,7 @@ from simlab.games.monsters.reference import ReferenceGame
 from simlab.games.monsters.reference_base import MARKET, ROW_NAMES, SOLO1, SOLO2
 from simlab.games.monsters.reference_shape import reference_running_scores
 from simlab.games.monsters.replay_svg import LEGEND, Drawer, arch_short, back_short
+from simlab.games.monsters.replay_words import choice_words
 from simlab.games.monsters.state import CHOICE_NAMES, COLS, ROWS, MonstersState
 
 SCORE_NOTE = ("Running score: each player's Spook Juice plus what final scoring would give on "
@@ -55,20 +56,6 @@ SCORE_NOTE = ("Running score: each player's Spook Juice plus what final scoring 
               "round; the last step shows the final scores.")
 BOT_NAMES = {v[0]: k for k, v in bots.BOTS.items()}
 #: the explanation's choice names (``state.CHOICE_NAMES``) in words, for what a play did
-CHOICE_WORDS = {"die_to_top_row": "a die to the top row", "die_to_middle_row":
-                "a die to the middle row", "die_to_bottom_row": "a die to the bottom row",
-                "die_to_malice": "a die to the Gain Malice spot", "swap": "swaps 2 dice",
-                "promote": "promotes a die", "demote": "demotes a die",
-                "move_minion": "moves a Minion", "move_grunt": "moves a Grunt",
-                "spook_juice": "takes Spook Juice", "call_spider_jack": "calls Spider Jack",
-                "feed_spider_jack": "feeds Spider Jack", "gain_malice": "gains Malice",
-                "action_skipped": "skips an action", "ghost_bought": "buys a Ghost",
-                "arch_monster_bought": "buys an Arch Monster", "spook_pass": "passes",
-                "arch_monster_discarded": "discards an Arch Monster",
-                "area12_go_on": "goes on from area 12", "area12_stay": "stays in area 12",
-                "minion_to_top_row": "a Minion to the top row",
-                "minion_to_middle_row": "a Minion to the middle row",
-                "minion_to_bottom_row": "a Minion to the bottom row"}
 MAX_OPTIONS = 14
 
 
@@ -120,11 +107,8 @@ class _Recorder(ReferenceGame):
         (``CHOICE_NAMES`` in words) and the Spook Juice and Malice it gained or paid."""
         ch0, j0, m0 = self.mark[p] if self.mark else ([0] * len(CHOICE_NAMES), 0, 0)
         ch, j, m = self.holdings()[p]
-        words = []
-        for name, a, b in zip(CHOICE_NAMES, ch0, ch, strict=True):
-            if b > a:
-                w = CHOICE_WORDS.get(name, name.replace("_", " "))
-                words.append(w if b - a == 1 else f"{w} x{b - a}")
+        words = choice_words((name, b - a) for name, a, b in zip(CHOICE_NAMES, ch0, ch,
+                                                                  strict=True))
         if j != j0:
             words.append(f"{j - j0:+d} Spook Juice")
         if m != m0:

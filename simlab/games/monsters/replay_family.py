@@ -24,7 +24,6 @@ from simlab.games.monsters.actions import COLOURS
 from simlab.games.monsters.bot_base import BOT_RANDOM, BOTS, TIE, W_NOISE
 from simlab.games.monsters.reference_family import ROW_NAMES, ReferenceFamilyGame
 from simlab.games.monsters.reference_shape import reference_family_running_scores
-from simlab.games.monsters.replay import CHOICE_WORDS
 from simlab.games.monsters.replay_svg import (
     CHANGED,
     DIE,
@@ -40,6 +39,7 @@ from simlab.games.monsters.replay_svg import (
     esc,
     t,
 )
+from simlab.games.monsters.replay_words import choice_words
 from simlab.games.monsters.state import COLS, ROWS
 
 SCORE_NOTE = ("Running score: Spook Juice (rows scored by Minions, area 12) plus the Prophecy "
@@ -81,12 +81,7 @@ class _FamilyRecorder(ReferenceFamilyGame):
     def effects(self, p: int) -> str:
         """What p's play of this step did: the choices counted for it and its Spook Juice."""
         ch0, j0 = self.mark[p] if self.mark else ({}, 0)
-        words = []
-        for name, n in self.ch[p].items():
-            k = n - ch0.get(name, 0)
-            if k > 0:
-                w = CHOICE_WORDS.get(name, name.replace("_", " "))
-                words.append(w if k == 1 else f"{w} x{k}")
+        words = choice_words((name, n - ch0.get(name, 0)) for name, n in self.ch[p].items())
         if self.juice[p] != j0:
             words.append(f"{self.juice[p] - j0:+d} Spook Juice")
         return "; ".join(words) if words else "no action performed, no Spook Juice changed"
