@@ -36,8 +36,9 @@ def wilson_interval(successes, n, z: float = Z95):
     centre = (p + z * z / (2 * np.maximum(n, 1))) / denom
     half = z * np.sqrt(np.maximum(p * (1 - p), 0) / np.maximum(n, 1)
                        + z * z / (4 * np.maximum(n, 1) ** 2)) / denom
-    low = np.where(n > 0, np.clip(centre - half, 0, 1), 0.0)
-    high = np.where(n > 0, np.clip(centre + half, 0, 1), 1.0)
+    # the interval holds the share itself (rounding leaves 1e-19 above a share of 0 otherwise)
+    low = np.where(n > 0, np.clip(np.minimum(centre - half, p), 0, 1), 0.0)
+    high = np.where(n > 0, np.clip(np.maximum(centre + half, p), 0, 1), 1.0)
     if low.ndim == 0:
         return float(low), float(high)
     return low, high

@@ -258,3 +258,15 @@ def test_the_light_distribution_functions_are_scipy_stats():
         m, lo, hi = S.mean_interval(d.sum(), (d * d).sum(), n)
         assert np.isclose(hi - m, st.t.ppf(0.975, n - 1) * d.std(ddof=1) / np.sqrt(n),
                           rtol=1e-10)
+
+
+def test_wilson_interval_holds_the_share_at_its_bounds():
+    """A share of 0 or 1 lies inside its own interval exactly (no 1e-19 of rounding above 0)."""
+    for n in (1, 7, 300, 12_345, 10**7):
+        lo, hi = wilson_interval(0, n)
+        assert lo == 0.0 < hi
+        lo, hi = wilson_interval(n, n)
+        assert lo < hi == 1.0
+    s = np.array([0.0, 0.5, 3.0])
+    lo, hi = wilson_interval(s, 3)
+    assert (lo <= s / 3).all() and (s / 3 <= hi).all()
