@@ -260,7 +260,8 @@ def test_games_json():
     assert len(jelly) == 1
     jelly = jelly[0]
     bots = {b["name"]: b for b in jelly["bots"]}
-    assert set(bots) == {"random", "greedy", "spread", "saboteur", "weights", "lookahead"}
+    assert set(bots) == {"random", "greedy", "spread", "saboteur", "weights", "lookahead",
+                         "search"}
     assert set(bots["random"]["params"]) == {"pass", "effect", "flip", "lock"}
     for name in ("greedy", "spread", "saboteur", "weights"):
         assert {"take", "cancel", "target", "pass_below"} <= set(bots[name]["params"])

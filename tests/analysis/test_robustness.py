@@ -42,11 +42,11 @@ def test_planted_bot_and_reading_dependent_findings_and_a_robust_one(planted_rea
     assert [c.key for c in res.contexts] == ["lineup", "greedy", "noise",
                                              "reading:seat_starting_jelly=2,2,2,6"]
     v = _verdicts(res)
-    # the saboteur beats a weak mixed field but loses to three greedy bots: bot-dependent
-    assert v["bot:saboteur"][0] == "bot-dependent", v["bot:saboteur"]
-    assert "flips with saboteur vs all greedy" in v["bot:saboteur"][1]
-    sab = res.cells["bot:saboteur"]
-    assert sab["lineup"].state == 1 and sab["greedy"].state == -1
+    # spread beats a weak mixed field but loses to three greedy bots: bot-dependent
+    assert v["bot:spread"][0] == "bot-dependent", v["bot:spread"]
+    assert "flips with spread vs all greedy" in v["bot:spread"][1]
+    spr = res.cells["bot:spread"]
+    assert spr["lineup"].state == 1 and spr["greedy"].state == -1
     # random loses everywhere: robust
     assert v["bot:random"][0] == "robust"
     # seat 4 has no edge with the catalogue's readings, a large one under the planted reading
@@ -98,7 +98,7 @@ def test_jitter_changes_weights_only_within_bounds():
 
 
 @pytest.mark.parametrize("extra,kind", [
-    ({"compare": {"extra-jelly": {"seat_starting_jelly": "2,2,2,5"}}}, "compare"),
+    ({"compare": {"extra-jelly": {"seat_starting_jelly": "2,2,2,8"}}}, "compare"),
     ({"sweep": {"params": {"rules.seat_starting_jelly": ["2,2,2,2", "2,2,2,8"]}}}, "sweep"),
     ({"tournament": {"bots": ["greedy", "random", "spread"], "games": 100}}, "tournament"),
 ])
@@ -267,10 +267,10 @@ def test_a_reading_that_never_arises_is_left_out(monkeypatch, tmp_path):
 
 
 def test_lineup_contexts_replace_each_bot_in_turn(tmp_path):
-    """The Jelly demo's "saboteur wins most" comes from the random bot at the table: with the
-    random bot replaced by greedy the saboteur's edge is gone. Each bot of the line-up is left
-    out and replaced in turn (contexts of kind ``lineup``); a bot's own finding does not apply
-    where it is left out."""
+    """A mixed line-up's ranking holds for that line-up: spread's edge in the Jelly demo's
+    line-up comes from the weak random bot at the table (with it replaced by greedy spread
+    falls). Each bot of the line-up is left out and replaced in turn (contexts of kind
+    ``lineup``); a bot's own finding does not apply where it is left out."""
     res = robustness(MIXED, games=300, populations=["lineup"], readings=False,
                      progress=False, out_dir=tmp_path, bootstrap=200, data_alternatives=0,
                      replacements=["greedy", "random"])
@@ -278,11 +278,12 @@ def test_lineup_contexts_replace_each_bot_in_turn(tmp_path):
     assert "lineup:random->greedy" in keys and "lineup:saboteur->random" in keys
     assert "lineup:greedy->greedy" not in keys
     assert all(c.kind == "lineup" for c in res.contexts[1:])
-    sab = res.cells["bot:saboteur"]
-    assert sab["lineup"].state == 1
-    assert sab["lineup:random->greedy"].value < sab["lineup"].value - 0.05
-    assert sab["lineup:saboteur->greedy"].na == "saboteur is left out of this line-up"
+    spr = res.cells["bot:spread"]
+    assert spr["lineup"].state == 1
+    assert spr["lineup:random->greedy"].value < spr["lineup"].value - 0.05, \
+        (spr["lineup:random->greedy"], spr["lineup"])
+    assert spr["lineup:spread->greedy"].na == "spread is left out of this line-up"
     assert "lineup-dependent" in res.verdict(res.findings[[f.key for f in res.findings]
-                                                         .index("bot:saboteur")])[0]
+                                                         .index("bot:spread")])[0]
     data = res.to_dict()
     assert any(c["kind"] == "lineup" for c in data["contexts"])
