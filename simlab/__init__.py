@@ -30,7 +30,10 @@ NOT_KERNEL = ("reference.py", "reference_family.py", "scoring_ref.py", "game.py"
               "io.py", "plugins.py", "replay.py", "replay_board.py", "data.py", "profile.py",
               "reference_base.py", "reference_round.py", "reference_town.py",
               "reference_spook.py", "reference_solo.py", "reference_end.py", "replay_svg.py",
-              "replay_family.py", "replay_board.py", "registry.py")
+              "replay_family.py", "replay_board.py", "registry.py", "reference_box.py",
+              # simlab/games/python: the plain-Python protocol, its engines and loaders
+              "adapter.py", "protocol.py", "spec.py", "freebots.py", "playing.py", "loader.py",
+              "skeleton.py")
 
 
 def _source_key() -> str:
@@ -84,7 +87,7 @@ if "numba" in _sys.modules:
 from simlab.version import __version__  # noqa: E402
 
 __all__ = ["simulate", "replay", "run_scenario", "get_game", "list_games", "bot", "load_plugins",
-           "robustness", "rules_diff", "SimlabError", "__version__"]
+           "robustness", "rules_diff", "PythonGame", "SimlabError", "__version__"]
 
 
 def __getattr__(name):  # lazy: keep `import simlab` and `simlab --help` quick
@@ -116,6 +119,10 @@ def __getattr__(name):  # lazy: keep `import simlab` and `simlab --help` quick
         from simlab.games import registry
 
         return getattr(registry, name)
+    if name == "PythonGame":  # a game of one's own (docs/your-own-game.md)
+        from simlab.games.python import PythonGame
+
+        return PythonGame
     if name == "SimlabError":
         from simlab.errors import SimlabError
 

@@ -6,37 +6,18 @@ for one of the strategy analyses, so :func:`run_scenario` dispatches to both lay
 
 from __future__ import annotations
 
+import numpy as np
+
 from simlab.core.records import SimResult
 from simlab.core.runner import run_games
 from simlab.errors import SimlabError
-from simlab.games.registry import get_game, warn_rules
-
-
-def _table(game: str, players, bots, rules, data=None):
-    """The game, player count, validated rules, line-up and kernel arrays of a table (a data
-    folder's files under the rule overrides)."""
-    g = get_game(game)
-    if players is None:  # a line-up of several bots gives the table size
-        from simlab.games.registry import split_bot_list
-
-        names = split_bot_list(bots) if isinstance(bots, str) else bots
-        n = len(names) if isinstance(names, list | tuple) else 0
-        players = n if n > 1 and g.min_players <= n <= g.max_players else g.default_players
-    if rules is not None and not isinstance(rules, dict):
-        raise SimlabError(f"rules: expected a dict of path -> value, got {type(rules).__name__}")
-    overrides = dict(rules or {})
-    if data is not None:
-        overrides = {**g.data_overrides(data), **overrides}
-    rule_obj = g.make_rules(players, overrides)
-    warn_rules(g, rule_obj)
-    lineup = g.lineup(bots, players)
-    return g, players, rule_obj, lineup, g.prepare(rule_obj, lineup)
+from simlab.games.table import explain_summary, inert_settings, make_table
 
 
 def simulate(game: str, players: int | None = None, bots=None, games: int = 10_000,
              seed: int = 0, jobs: int = 1, backend: str = "loky", rules: dict | None = None,
              keep_games: bool = False, progress: bool | None = None,
-             batch_size: int | None = None, data=None) -> SimResult:
+             batch_size: int | None = None, data=None, rotate: bool = False) -> SimResult:
     """Play many games and return balance statistics.
 
     Parameters
@@ -49,7 +30,7 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
         One bot per seat (``["greedy", "weights(cancel=-5)", ...]``), one bot for all seats,
         or None for the game's default mixed line-up.
     games : int
-        Number of games.
+        Number of games (with ``rotate``: per seating).
     seed : int
         Game ``g`` of seed ``s`` is always the same game, whatever ``jobs`` or ``backend``.
     jobs : int
@@ -63,11 +44,17 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
     data : path, optional
         A folder of the game's component data files (``simlab data GAME export``), e.g. the
         real printed boards typed in; ``rules`` still override single entries.
+    rotate : bool
+        Play every distinct seating of the line-up (every order of the bots round the table;
+        five or more different bots: a balanced set), each on the same games: the seat table
+        then measures the seats alone, the bot table each bot over every seating, and
+        ``seat_orders`` / ``order_p`` whether the order the bots sit in matters.
 
     Returns
     -------
     SimResult
-        ``.summary()`` (DataFrame by seat), ``.metrics``, ``.games`` (if kept), ``.to_dict()``.
+        ``.summary()`` (DataFrame by seat), ``.summary(by="bot")``, ``.metrics``, ``.games``
+        (if kept), ``.to_dict()``.
 
     Examples
     --------
@@ -77,13 +64,63 @@ def simulate(game: str, players: int | None = None, bots=None, games: int = 10_0
     >>> list(res.summary().columns)[:3]
     ['seat', 'bot', 'win_share']
     """
-    g, players, rule_obj, lineup, prepared = _table(game, players, bots, rules, data)
-    out = run_games(g, prepared, games, seed, jobs=jobs, backend=backend,
-                    batch_size=batch_size, keep_rows=keep_games, progress=progress)
-    metrics = g.metrics(out.agg, games, rule_obj, lineup)
-    return SimResult(game=game, players=players, n_games=games, seed=seed,
+    from simlab.core.readings import differing
+
+    g, players, rule_obj, lineup, prepared = make_table(game, players, bots, rules, data)
+    overrides = dict(rules or {})
+    warns = inert_settings(g, players, overrides, data)
+    if not rotate:
+        out = run_games(g, prepared, games, seed, jobs=jobs, backend=backend,
+                        batch_size=batch_size, keep_rows=keep_games, progress=progress)
+        metrics = g.metrics(out.agg, games, rule_obj, lineup)
+        res = SimResult(game=game, players=players, n_games=games, seed=seed,
+                        bots=[b.label for b in lineup], rules=rule_obj, agg=out.agg,
+                        metrics=metrics, rows=out.rows, wall_s=out.wall_s,
+                        kernel_s=out.kernel_s, compile_s=out.compile_s)
+    else:
+        res = _simulate_rotated(g, rule_obj, lineup, games, seed, jobs, backend, keep_games,
+                                progress, players)
+    res.overrides = overrides
+    res.in_force = differing(g.readings(), rule_obj)
+    res.data = str(data) if data is not None else ""
+    res.seats_identical = g.seats_identical(rule_obj) if len(set(res.bots)) == 1 or rotate \
+        else ""
+    res.warnings = warns + list(g.result_warnings(res.metrics, rule_obj))
+    res.explain = explain_summary(g, res.agg, res.bot_agg, res.bot_labels, res.bot_trials,
+                                  res.plays)
+    return res
+
+
+def _simulate_rotated(g, rule_obj, lineup, games, seed, jobs, backend, keep_games, progress,
+                      players) -> SimResult:
+    """:func:`simulate` over every seating (:func:`simlab.core.seated.run_seated`)."""
+    import time
+
+    from simlab.core.progress import progress_bar
+    from simlab.core.seated import make_plans, run_seated
+
+    t0 = time.perf_counter()
+    plans, labels, orders = make_plans(g, rule_obj, lineup, True)
+    bar = progress_bar(games * len(plans), desc=f"{g.name}, {len(plans)} seatings",
+                       enabled=progress)
+    try:
+        out = run_seated(g, rule_obj, lineup, games, seed, jobs=jobs, backend=backend,
+                         keep_rows=keep_games, progress=False, on_batch=bar.update,
+                         plans=plans)
+    finally:
+        bar.close()
+    rows = None
+    if keep_games:
+        rows = {k: np.concatenate([r[k] for r in out.rows]) for k in out.rows[0]}
+    metrics = g.metrics(out.agg, out.plays, rule_obj, lineup)
+    return SimResult(game=g.name, players=players, n_games=games, seed=seed,
                      bots=[b.label for b in lineup], rules=rule_obj, agg=out.agg,
-                     metrics=metrics, rows=out.rows, wall_s=out.wall_s, kernel_s=out.kernel_s)
+                     metrics=metrics, rows=rows, wall_s=time.perf_counter() - t0,
+                     kernel_s=out.kernel_s, compile_s=out.compile_s, rotate=True,
+                     seatings=[list(p.seating.labels) for p in plans],
+                     bot_labels=out.labels,
+                     bot_agg=out.bot_agg, bot_trials=[int(x) for x in out.bot_seat_games],
+                     seat_orders=out.seat_orders(), order_p=out.order_p())
 
 
 def run_scenario(source, **kwargs):
@@ -106,8 +143,15 @@ def run_scenario(source, **kwargs):
         kw = {k: v for k, v in kwargs.items() if k in ("out", "jobs", "backend", "scheduler",
                                                           "progress", "write")}
         return run_analysis(source, **kw)[0]
-    from simlab.sweep import run_sweep
+    from simlab.sweep import default_out_dir, run_sweep
 
+    if sc.strength is not None and "resolve_bot" not in kwargs:
+        from simlab.analysis.strength import tuned_resolver
+
+        out = kwargs.get("out") or default_out_dir(sc)
+        kwargs["resolve_bot"] = tuned_resolver(sc.game, out, sc.strength.tune_budget, sc.seed,
+                                               kwargs.get("jobs", 1),
+                                               kwargs.get("backend", "loky"))
     return run_sweep(source, **kwargs)
 
 
@@ -140,7 +184,7 @@ def replay(game: str, seed: int = 0, game_index: int = 0, players: int | None = 
         raise SimlabError(f"game_index: expected a whole number >= 0, got {game_index!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise SimlabError(f"seed: expected a whole number from 0 to 2**63-1, got {seed!r}")
-    g, players, rule_obj, lineup, prepared = _table(game, players, bots, rules, data)
+    g, players, rule_obj, lineup, prepared = make_table(game, players, bots, rules, data)
     names = [f"P{s + 1}({b.label})" for s, b in enumerate(lineup)]
     rep = g.replay(prepared, seed, game_index, names)
     if out is not None:

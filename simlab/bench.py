@@ -20,7 +20,8 @@ and 1 million).
 The yardstick (``../shared/perf/yardstick.py``, a fixed one-round numba kernel) runs at the start
 and the end; the kernels of issue #18's targets are reported as ratios to it (:data:`TARGETS`),
 because the machines drift. ``simlab bench --profile`` prints each game's ``profile.py`` rows
-instead: where its time goes.
+instead: where its time goes. ``simlab bench pig`` (a game written in plain Python, issue 42)
+measures that game alone: its plain-Python loop and its numba kernel, and their ratio.
 """
 
 from __future__ import annotations
@@ -32,17 +33,27 @@ import time
 
 import numpy as np
 
-#: issue #18's speed targets: kernel games/s on one core as a ratio to the yardstick's one-round
-#: games/s measured in the same minutes (machines drift, the ratio does not), and the memory
-#: target: peak memory under 500 MB (the process tree, shared library pages counted once), the
-#: same for 1M and 10M games
+#: speed floors against regression (issue 38): kernel games/s on one core as a ratio to the
+#: yardstick's one-round games/s measured in the same minutes (machines drift, the ratio does
+#: not). The greedy line-ups' floors are the lowest ratios the trustworthy bots have measured;
+#: the rules alone (the bench-only ``first`` bot: no decision cost) floors are the rules' cost
+#: measured when they were set (Jelly about 12 us a game, Monsters about 35 us, with the
+#: yardstick near 170,000): a slower rule engine shows apart from a smarter bot.
 TARGETS = {
-    "jelly-greedy-4": ("Jelly, 4 greedy players", 0.20),
-    "monkey-greedy-4": ("Monkey Fun, 4 greedy players", 0.20),
-    "jungle-greedy-3": ("Jungle Rumble, 3 greedy players", 0.20),
-    "monsters-greedy-3": ("Monsters on Board, 3 greedy players", 0.08),
-    "monsters-lookahead-3": ("Monsters on Board, lookahead (8 playouts) vs 2 greedy", 0.0003),
+    "jelly-greedy-4": ("Jelly, 4 greedy players (floor)", 0.055),
+    "monkey-greedy-4": ("Monkey Fun, 4 greedy players (floor)", 0.20),
+    "jungle-greedy-3": ("Jungle Rumble, 3 greedy players (floor)", 0.20),
+    "monsters-greedy-3": ("Monsters on Board, 3 greedy players (floor)", 0.012),
+    "jelly-first-4": ("Jelly, rules alone, 4 players (floor)", 0.49),
+    "monsters-first-3": ("Monsters on Board, rules alone, 3 players (floor)", 0.17),
 }
+#: the default search of each game at least as strong as lookahead(playouts=8) (within its
+#: interval) at this many times its games/s, measured in the same run
+SEARCH_SPEEDUP = 10.0
+#: scaling with 2 jobs
+SCALING_TARGET = 1.9
+#: the table each game's rules-alone and search rows play: players
+BENCH_PLAYERS = {"jelly": 4, "monkey": 4, "jungle": 3, "monsters": 3}
 MEMORY_LIMIT_MB = 500.0
 
 LINEUPS = {
@@ -91,6 +102,23 @@ def target_rows(rows: list[dict], yard: float | None) -> list[dict]:
         out.append({"target": label, "games_per_s": r["games_per_s"], "ratio": ratio,
                     "goal": f">= {target:g} x yardstick",
                     "met": None if ratio is None else bool(ratio >= target)})
+    for r in rows:
+        if r.get("kind") == "search" and r.get("vs_lookahead8"):
+            v = r["vs_lookahead8"]
+            ratio = v["speedup"]
+            strong = v["at_least_as_strong"]
+            out.append({"target": f"{r['game']}: default search ({r['bots']}) vs "
+                                  f"lookahead(playouts=8)",
+                        "games_per_s": r["games_per_s"], "ratio": None,
+                        "measured": f"{ratio:.1f}x the games/s; win share "
+                                    f"{100 * r['win_share']:.1f}% vs {100 * v['win_share']:.1f}%",
+                        "goal": f">= {SEARCH_SPEEDUP:g}x, as strong",
+                        "met": bool(ratio >= SEARCH_SPEEDUP and strong)})
+        if "scaling_vs_1_job" in r:
+            out.append({"target": f"{r['game']}: scaling with 2 jobs", "games_per_s": None,
+                        "ratio": None, "measured": f"{r['scaling_vs_1_job']:.2f}x",
+                        "goal": f">= {SCALING_TARGET:g}x",
+                        "met": bool(r["scaling_vs_1_job"] >= SCALING_TARGET)})
     for backend, what in (("threads", "one process"), ("loky", "all processes")):
         mem = sorted((r for r in rows
                       if str(r.get("target_key", "")).startswith(f"memory-{backend}-")),
@@ -409,7 +437,73 @@ def _monsters_rows(quick: bool, say) -> list[dict]:
     rows.append({"game": "monsters", "bots": "lookahead(playouts=8),greedy,greedy", "jobs": 1,
                  "games_per_s": round(n / wall, 2), "speedup_vs_reference": None,
                  "measure": "lookahead bot (8 playouts, width 6), kernel games per second",
-                 "wall_s": round(wall, 2), "target_key": "monsters-lookahead-3"})
+                 "wall_s": round(wall, 2), "kind": "search_lookahead8"})
+    return rows
+
+
+def _rules_alone_rows(quick: bool, say) -> list[dict]:
+    """Each game with a decision-free line-up (its bench-only ``first`` bot in every seat): the
+    rules' own cost, apart from any bot's."""
+    from simlab.games.registry import get_game
+
+    rows = []
+    for game, players in BENCH_PLAYERS.items():
+        g = get_game(game)
+        if "first" not in g.bots():
+            continue
+        prep = g.prepare(g.make_rules(players), g.lineup("first", players))
+        say(f"{game} kernel, one core, rules alone ({players} x first)")
+        g.run_batch(prep, 5, 0, 1, False)
+        rate, n = _kernel_rate(g, prep, 1.5 if quick else 5.0)
+        rows.append({"game": game, "bots": ",".join(["first"] * players), "jobs": 1,
+                     "games_per_s": round(rate, 1), "speedup_vs_reference": None,
+                     "measure": "rules alone: kernel games per second on one core",
+                     "us_per_game": round(1e6 / rate, 2), "games": n, "kind": "rules_alone",
+                     "target_key": f"{game}-first-{players}"})
+    return rows
+
+
+def _search_rows(quick: bool, say) -> list[dict]:
+    """Each game's default search configuration against today's lookahead(playouts=8),
+    measured in the same run one way: one seat of the bot against greedy in the others, in
+    every seat in turn; games/s and win share with its interval."""
+    from simlab.analysis.skill import strength
+    from simlab.games.registry import BotChoice, get_game
+
+    rows = []
+    for game, players in BENCH_PLAYERS.items():
+        g = get_game(game)
+        if "lookahead" not in g.bots():
+            continue
+        n8 = 6 if quick else (40 if game == "monsters" else 150)
+        default = BotChoice(g.search_bot).label
+        say(f"{game}: lookahead(playouts=8) against greedy, {n8} games per seat")
+        ref = strength(game, "lookahead(playouts=8)", games=n8, players=players, seed=21)
+        rows.append({"game": game, "bots": ref["bot"] + " vs greedy", "jobs": 1,
+                     "games_per_s": round(ref["games_per_s"], 2),
+                     "speedup_vs_reference": None, "kind": "search_lookahead8",
+                     "measure": "search: lookahead(playouts=8), one seat against greedy",
+                     "win_share": ref["win_share"], "win_share_ci": ref["win_share_ci"],
+                     "games": ref["games"]})
+        if default == "lookahead" and g.search_bot == "lookahead":
+            cfg = "lookahead"
+        else:
+            cfg = default
+        ns = 4 * n8
+        say(f"{game}: default search ({cfg}) against greedy, {ns} games per seat")
+        cur = strength(game, cfg, games=ns, players=players, seed=21)
+        lo8 = ref["win_share_ci"][0]
+        rows.append({"game": game, "bots": cur["bot"] + " vs greedy", "jobs": 1,
+                     "games_per_s": round(cur["games_per_s"], 2),
+                     "speedup_vs_reference": None, "kind": "search",
+                     "measure": "search: the default configuration, one seat against greedy",
+                     "win_share": cur["win_share"], "win_share_ci": cur["win_share_ci"],
+                     "games": cur["games"],
+                     "vs_lookahead8": {"speedup": cur["games_per_s"] / ref["games_per_s"],
+                                       "win_share": ref["win_share"],
+                                       "at_least_as_strong": bool(cur["win_share_ci"][1]
+                                                                  >= lo8 and
+                                                                  cur["win_share"] >= lo8)}})
     return rows
 
 
@@ -487,6 +581,8 @@ def run_bench(quick: bool = False, progress=None) -> list[dict]:
     rows.extend(_monkey_rows(quick, say))
     rows.extend(_jungle_rows(quick, say))
     rows.extend(_monsters_rows(quick, say))
+    rows.extend(_rules_alone_rows(quick, say))
+    rows.extend(_search_rows(quick, say))
     say("sweep overhead and report build time")
     rows.extend(_sweep_rows(quick))
     rows.extend(_tuning_rows(quick, say))
@@ -500,7 +596,11 @@ def run_bench(quick: bool = False, progress=None) -> list[dict]:
                      "yardstick": [None if y is None else round(y, 1) for y in yards]})
     yard = sum(found) / len(found) if found else None
     for r in rows:
-        if r.get("target_key") and yard and r.get("games_per_s"):
+        if "kind" not in r and "kernel games per second" in r.get("measure", ""):
+            first = r["bots"].split(",")[0]
+            r["kind"] = ("greedy" if first == "greedy" else "rules_alone" if first == "first"
+                         else "random" if first == "random" else "other")
+        if yard and r.get("games_per_s") and (r.get("target_key") or r.get("kind")):
             r["yardstick_ratio"] = round(r["games_per_s"] / yard, 6)
     counts = (100_000, 1_000_000) if quick else (1_000_000, 10_000_000)
     for backend in ("threads", "loky"):
@@ -524,6 +624,8 @@ def format_bench(rows: list[dict]) -> str:
         other = []
         if r.get("speedup_vs_reference") is not None:
             other.append(f"{r['speedup_vs_reference']:.0f}x reference")
+        if "speedup_vs_python" in r:
+            other.append(f"{r['speedup_vs_python']:.0f}x the plain-Python loop")
         if "scaling_vs_1_job" in r:
             other.append(f"scaling {r['scaling_vs_1_job']:.2f}")
         if "wall_s" in r:
@@ -549,7 +651,7 @@ def format_bench(rows: list[dict]) -> str:
     targets = target_rows(rows, yard)
     if targets:
         lines.append("")
-        lines.append("targets (issue #18): kernel speed as a ratio to the yardstick measured in "
+        lines.append("targets (issue 38): speed floors as ratios to the yardstick measured in "
                      "the same minutes" + (f" ({', '.join(f'{y:,.0f}' for y in found)} "
                                            "one-round games/s)" if found else
                                            " (yardstick not found: set SIMLAB_YARDSTICK)"))
@@ -559,6 +661,64 @@ def format_bench(rows: list[dict]) -> str:
             met = {True: "met", False: "NOT MET", None: "?"}[t["met"]]
             lines.append(f"  {t['target']:<58} {got:<30} goal {t['goal']:<26} {met}")
     return "\n".join(lines)
+
+
+#: plugin games ``simlab bench NAME`` finds in the checkout's examples without ``--plugin``
+EXAMPLE_GAMES = {"pig": os.path.join("examples", "games", "pig", "game.py")}
+
+
+def example_game_file(name: str) -> str | None:
+    """The example game ``name``'s file beside the checkout (``examples/games/...``), or None
+    (an installed simlab has no examples)."""
+    rel = EXAMPLE_GAMES.get(name)
+    if rel is None:
+        return None
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(here, rel)
+    return path if os.path.isfile(path) else None
+
+
+def _batch_rate(play, seconds: float) -> tuple[float, int]:
+    """Games per second of ``play(start, count)`` over batches of doubling size."""
+    n, start, t0 = 64, 0, time.perf_counter()
+    while True:
+        play(start, n)
+        start += n
+        el = time.perf_counter() - t0
+        if el >= seconds:
+            return start / el, start
+        n = min(n * 2, 200_000)
+
+
+def python_game_rows(name: str, quick: bool = False, progress=None) -> list[dict]:
+    """A game written in plain Python (``simlab bench pig``): games per second on one core of
+    its plain-Python loop and, when it has one, of its numba kernel on the same line-up (the
+    kernel's first bot in every seat, the default table) and the ratio."""
+    from simlab.games.registry import get_game
+
+    say = progress or (lambda msg: None)
+    g = get_game(name)
+    kernel = getattr(g.impl, "kernel", None)
+    players = g.default_players
+    bot = kernel.bots[0] if kernel is not None and kernel.bots else g.default_bots[0]
+    rules = g.make_rules(players)
+    prep = g.prepare(rules, g.lineup(bot, players))
+    g.warm_for([prep])
+    secs = 1.5 if quick else 5.0
+    bots = ",".join([bot] * players)
+    say(f"{name}: plain Python, one core, {bots}")
+    py_rate, n_py = _batch_rate(lambda s, c: g.run_python(prep, 3, s, c, False), secs)
+    rows = [{"game": name, "bots": bots, "jobs": 1, "games_per_s": round(py_rate, 1),
+             "speedup_vs_reference": None, "games": n_py,
+             "measure": "plain-Python games per second on one core"}]
+    if kernel is not None and g.plays_in_kernel(prep):
+        say(f"{name}: numba kernel, one core, {bots}")
+        k_rate, n_k = _batch_rate(lambda s, c: g.run_kernel(prep, 3, s, c, False), secs)
+        rows.append({"game": name, "bots": bots, "jobs": 1, "games_per_s": round(k_rate, 1),
+                     "speedup_vs_reference": None, "games": n_k,
+                     "speedup_vs_python": round(k_rate / py_rate, 1),
+                     "measure": "numba kernel games per second on one core"})
+    return rows
 
 
 def run_profile(games=None, quick: bool = False, progress=None) -> list[dict]:

@@ -22,15 +22,30 @@ tables makes it more than a single run:
     The skill ladder of the search bot (``budgets``, ``opponents``, ``games``): see
     :mod:`simlab.analysis.skill`.
 
+``[strength]`` and ``[spread]`` may go beside a single point or a ``[compare]``: the question
+asked again with equal players of rising strength (greedy, tuned, search at two budgets), and
+over generated rulebook-consistent alternatives of the assumed data (a spread: median and
+range, and where the shipped data sits).
+
 ``[robustness]`` may go beside any of them: how ``simlab robustness`` checks the scenario's
 findings (``games``, ``populations``, ``readings``, ``lookahead_budget``, ``tuned``...): see
 :mod:`simlab.analysis.robustness`.
+
+``rotate_seats = true`` plays every distinct seating of the line-up (every order of the bots
+round the table, not only cyclic shifts; five or more different bots: a balanced set in which
+each bot sits in each seat and directly after each other bot equally often), each on the same
+games; ``games`` is then the number of games per seating. ``mixed_bots = [...]`` adds a second
+table to a seat-balance question: the equal players of ``bots`` answer it, the mixed line-up
+is shown after them, in every seating (``mixed_games`` per seating; default: ``games``
+shared out over its seatings).
 
 ``plugins = ["mybots.py", "tuned.toml"]`` loads custom bots (Python files using
 ``@simlab.bot``) and saved bots (``simlab tune --save``), relative to the scenario file, so the
 line-up can name them.
 
-Parameter paths, in ``[sweep.params]`` and ``[compare.*]``: ``rules.<path>`` for any rule
+Parameter paths, in ``[sweep.params]`` and ``[compare.*]``: ``data.<generator>`` for a seed of
+a generated alternative of the game's assumed data (``simlab readings GAME`` lists the
+generators; 0 is the shipped data), ``rules.<path>`` for any rule
 (``rules.timer_seconds``, ``rules.faces.3A.1``, ``rules.district.2.0``), ``bot.<seat>.<param>`` for
 the bot of one seat (seats from 1), ``bots.<name>.<param>`` for every seat with that bot. Inside
 ``[compare.*]`` a bare path is a rule path.
@@ -187,8 +202,31 @@ class SkillSpec(_Model):
     budgets: list[int] = Field(default_factory=lambda: [1, 2, 4, 8, 16], min_length=2)
     opponents: list[str] = Field(default_factory=lambda: ["greedy", "random"], min_length=1)
     games: int = Field(default=400, ge=10)
-    bot: str = "lookahead"
-    budget_param: str = "playouts"
+    bot: str | None = None             # default: the game's search bot
+    budget_param: str | None = None    # default: its budget parameter
+
+
+class StrengthSpec(_Model):
+    """``[strength]``: the scenario's question asked again with equal players of rising
+    strength (every seat the same bot): ``levels`` are bot labels, or ``tuned`` (the weights
+    bot tuned against greedy, cached beside the results) and ``search:N`` (the game's search
+    bot at budget N); default: the game's ladder (``Game.strength_ladder``)."""
+
+    levels: list[str] | None = None
+    games: int | None = Field(default=None, ge=10)
+    search_games: int | None = Field(default=None, ge=10)
+    tune_budget: int = Field(default=20_000, ge=100)
+
+
+class SpreadSpec(_Model):
+    """``[spread]``: the scenario's question asked again over ``alternatives`` generated
+    rulebook-consistent alternatives of each assumed data the game can generate
+    (``generators``, default all): the figures as a spread (median, range), and where the
+    shipped data sits in it."""
+
+    generators: list[str] | None = None
+    alternatives: int = Field(default=20, ge=2, le=1000)
+    games: int | None = Field(default=None, ge=10)
 
 
 class RobustnessSpec(_Model):
@@ -204,6 +242,9 @@ class RobustnessSpec(_Model):
     tuned: str | None = None
     jitter: float = Field(default=0.2, gt=0, lt=1)
     bootstrap: int | None = Field(default=None, ge=100, le=10_000)
+    lineup: bool = True
+    replacements: list[str] | None = None
+    data_alternatives: int | None = Field(default=None, ge=0, le=1000)
 
 
 class Scenario(_Model):
@@ -218,6 +259,8 @@ class Scenario(_Model):
     games: int | None = Field(default=None, ge=1, le=10**10)
     precision: Precision | None = None
     rotate_seats: bool = False
+    mixed_bots: list[str] | str | None = None
+    mixed_games: int | None = Field(default=None, ge=1, le=10**10)
     plugins: list[str] = Field(default_factory=list)
     data: str | None = None
     rules: dict[str, Any] = Field(default_factory=dict)
@@ -228,6 +271,8 @@ class Scenario(_Model):
     balance: BalanceSpec | None = None
     skill: SkillSpec | None = None
     robustness: RobustnessSpec | None = None
+    strength: StrengthSpec | None = None
+    spread: SpreadSpec | None = None
 
     @property
     def kind(self) -> str:
@@ -261,7 +306,8 @@ def _model_fields(loc) -> list[str]:
         ann = model.model_fields.get(part) if isinstance(part, str) else None
         if ann is None:
             return []
-        for cand in (Precision, SweepSpec, TournamentSpec, RobustnessSpec):
+        for cand in (Precision, SweepSpec, TournamentSpec, RobustnessSpec, StrengthSpec,
+                     SpreadSpec):
             if cand.__name__ in str(ann.annotation):
                 model = cand
                 break
@@ -344,6 +390,8 @@ def load_scenario(source, *, name_hint: str | None = None) -> tuple[Scenario, st
             load_plugins(paths, f"{where}: plugins")
         except SimlabError as e:
             raise ScenarioError([str(e)]) from None
+        # resolved, so the stored scenario (a results folder's manifest) loads them anywhere
+        sc = sc.model_copy(update={"plugins": [str(Path(p).resolve()) for p in paths]})
     if sc.data:  # a designer's component data: its files become rule overrides ([rules] win)
         sc = _with_data(sc, source, where)
     errors = check_semantics(sc, where)
@@ -398,11 +446,13 @@ def _analysis_semantics(sc: Scenario, g, players: int, where: str) -> list[str]:
                                 f"high, got [{lo:g}, {hi:g}]")
     if sc.skill is not None:
         k = sc.skill
-        if k.bot not in known:
-            errs.append(f"{where}: skill.bot: {g.title} has no bot {k.bot!r}")
-        elif k.budget_param not in known[k.bot].params:
-            errs.append(f"{where}: skill.budget_param: {k.bot} has no parameter "
-                        f"{k.budget_param!r}")
+        kbot = k.bot or g.search_bot
+        kparam = k.budget_param or g.search_param
+        if kbot not in known:
+            errs.append(f"{where}: skill.bot: {g.title} has no bot {kbot!r}")
+        elif kparam not in known[kbot].params:
+            errs.append(f"{where}: skill.budget_param: {kbot} has no parameter "
+                        f"{kparam!r}")
         if min(k.budgets) < 1:
             errs.append(f"{where}: skill.budgets: expected budgets >= 1")
         for i, b in enumerate(k.opponents):
@@ -454,6 +504,37 @@ def check_semantics(sc: Scenario, where: str) -> list[str]:
     except SimlabError as e:
         errors.append(f"{where}: {e}")
         lineup = None
+    for table in ("strength", "spread"):
+        if getattr(sc, table) is not None and sc.kind not in ("single", "compare"):
+            errors.append(f"{where}: {table}: asks a single point's or a [compare]'s question "
+                          f"again; not with [{sc.kind}]")
+    if sc.spread is not None:
+        known = [gen.name for gen in g.data_generators()]
+        if not known:
+            errors.append(f"{where}: spread: {g.title} has no generator of assumed data")
+        for name in sc.spread.generators or []:
+            if name not in known:
+                errors.append(f"{where}: spread.generators: no generator {name!r}"
+                              f"{suggest(name, known)}; generators: {', '.join(known)}")
+    if sc.strength is not None and sc.strength.levels is not None:
+        for i, lev in enumerate(sc.strength.levels):
+            if lev == "tuned" or lev.startswith("search:"):
+                if lev.startswith("search:") and not lev[7:].isdigit():
+                    errors.append(f"{where}: strength.levels[{i}]: expected search:N with N "
+                                  f"a budget, got {lev!r}")
+                continue
+            try:
+                g.lineup([lev], 1, f"strength.levels[{i}]")
+            except SimlabError as e:
+                errors.append(f"{where}: {e}")
+    if sc.mixed_bots is not None:
+        if sc.kind != "single":
+            errors.append(f"{where}: mixed_bots: a second table of mixed bots goes with a "
+                          f"single point (a seat-balance question), not with [{sc.kind}]")
+        try:
+            g.lineup(sc.mixed_bots, players, "mixed_bots")
+        except SimlabError as e:
+            errors.append(f"{where}: {e}")
     base_rules = sc.rules
     try:
         g.make_rules(players, sc.rules, "rules")
@@ -523,6 +604,8 @@ def split_path(path: str, rule_default: bool) -> tuple[str, ...]:
     ``("bots", name, param)``."""
     if path.startswith("rules."):
         return ("rules", path[6:])
+    if path.startswith("data.") and len(path) > 5:   # a data generator's seed
+        return ("rules", path)
     if path.startswith("bot."):
         parts = path.split(".")
         return ("bot", *parts[1:]) if len(parts) == 3 else ("bad", path)

@@ -99,9 +99,11 @@ def test_games_one_row_per_game(res):
     g = res.games
     assert isinstance(g, pd.DataFrame)
     assert len(g) == N
-    assert list(g.columns) == (["game"] + [f"score_{s}" for s in range(1, 5)]
-                               + [f"winner_{s}" for s in range(1, 5)])
+    head = (["game"] + [f"bot_{s}" for s in range(1, 5)] + [f"score_{s}" for s in range(1, 5)]
+            + [f"winner_{s}" for s in range(1, 5)])
+    assert list(g.columns)[:len(head)] == head
     assert g["game"].tolist() == list(range(N))
+    assert g["bot_3"].tolist() == ["spread"] * N
 
 
 def test_games_match_replayed_games(res):

@@ -160,3 +160,36 @@ def test_report_of_an_unsaved_sweep(tmp_path):
                               progress=False)
     path = res.report(tmp_path / "r.html")
     assert path.is_file() and path.read_text().startswith("<!DOCTYPE html")
+
+
+def test_strength_replicas_ask_the_question_again_at_each_level(tmp_path):
+    """``[strength]``: the baseline replayed with equal players of each level (the same games),
+    stored beside the points, read per level in the headlines and the JSON, with the two
+    strongest levels compared game by game."""
+    from simlab.report.replicas import replica_json, settling, strength_rows
+    from simlab.report.tables import headline_sentences
+
+    sc = {"name": "st", "game": "jungle", "players": 2, "bots": "greedy", "games": 200,
+          "seed": 3, "strength": {"levels": ["random", "greedy", "search:1"], "games": 150,
+                                  "search_games": 20}}
+    sw = run_sweep(sc, out=tmp_path / "st", progress=False)
+    assert [r.point["group"] for r in sw.replicas] == ["strength:random", "strength:greedy",
+                                                       "strength:search:1"]
+    assert [r.games for r in sw.replicas] == [150, 150, 20]
+    assert len(sw.points) == 1                       # the main table is unchanged
+    rows = strength_rows(sw)
+    edge = rows[rows["figure"] == "seat 1's edge"]
+    assert list(edge["level"]) == ["random", "greedy", "search:1"]
+    assert (edge["lo"] <= edge["value"]).all() and (edge["value"] <= edge["hi"]).all()
+    # the greedy level is the main table's games (same seed): the same seat shares
+    greedy = next(r for r in sw.replicas if r.point["group"] == "strength:greedy")
+    assert np.array_equal(greedy.seat_shares[0], sw.points[0].seat_shares[0][:150])
+    s = settling(sw)
+    assert {x["from"] for x in s} == {"greedy"} and {x["to"] for x in s} == {"search:1"}
+    text = " ".join(headline_sentences(sw))
+    assert "at rising strength" in text
+    assert replica_json(sw)["strength"]
+    again = load_results(tmp_path / "st")              # stored and read back
+    assert len(again.replicas) == 3
+    html = (tmp_path / "st" / "report.html").read_text()
+    assert "At rising strength" in html

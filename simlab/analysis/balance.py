@@ -265,7 +265,7 @@ def _measure(sr_point, target: Target, players: int, labels_of_lineup) -> tuple[
     if j is None:
         raise SimlabError(f"--target: no seat plays {ent!r} (line-up: "
                           f"{', '.join(res.bot_labels)})")
-    seats = res.bot_seats[j] / max(np.asarray(res.bot_shares).shape[0], 1)
+    seats = res.bot_seat_count(j)
     if target.kind == "win_share":
         x = np.asarray(res.bot_shares, dtype=float)[:, :, j].mean(axis=0) / seats
         return float(x.mean()), float(x.std(ddof=1) / math.sqrt(len(x)))
@@ -492,13 +492,9 @@ def _append_cache(path, key, k, r, se) -> None:
 
 
 def _bar(progress):
-    import sys
+    from simlab.core.progress import progress_bar
 
-    if progress is False or (progress is None and not sys.stderr.isatty()):
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(desc="balancing", unit="value", file=sys.stderr, leave=False)
+    return progress_bar(None, desc="balancing", unit="value", enabled=progress)
 
 
 def balance_report(res: BalanceResult, path) -> Path:

@@ -1,13 +1,13 @@
 """Rules-version diff: two scenario files of one game that differ in rules (a designer's v1 and
 v2), a standard battery played on both under common random numbers.
 
-Both versions play the same games (seed, game indices) with the same line-up in every seat
-rotation, so each measure is a paired difference game by game, with a 95% interval and a
+Both versions play the same games (seed, game indices) with the same line-up in every
+seating, so each measure is a paired difference game by game, with a 95% interval and a
 p-value; Benjamini-Hochberg runs across the battery of each bot population. The battery:
 
 * seat balance: each seat's win share (a win shared by k counts 1/k), seats rotated over the
   line-up, so a seat's change is the seat's, not a bot's;
-* each bot's win share in the mixed line-up (the seats it holds, over the rotations);
+* each bot's win share in the mixed line-up (the seats it holds, over every seating);
 * score: the mean score per player, the spread (highest minus lowest score of a game) and the
   decisiveness (the winner's margin over the second-best score);
 * game length (rounds or turns), the game-shape measures (:mod:`simlab.core.shape`: lead
@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 from simlab.core.runner import run_games
+from simlab.core.seating import arrange, seatings
 from simlab.core.shape import shape_metrics
 from simlab.core.stats import benjamini_hochberg, paired_difference
 from simlab.errors import SimlabError
@@ -129,29 +130,47 @@ class DiffResult:
         lines = []
         what = ", ".join(f"{k} {_v(a)} -> {_v(b)}" for k, (a, b) in self.changed.items())
         lines.append(f"{self.names[0]} -> {self.names[1]} ({what}): {self.games:,} games per "
-                     f"seat rotation on each, the same games (seed {self.seed}).")
+                     f"seating (every seating) on each, the same games (seed {self.seed}).")
+        words = {"win shares": "win shares", "scores": "scores",
+                 "why": "why (points by source, choices, endings, length)",
+                 "mechanics": "the game's own mechanics"}
         for pop in self.populations:
             sig = self.rows[(self.rows["population"] == pop) & self.rows["significant"]]
             if sig.empty:
                 lines.append(f"With {pop}: no significant change (Benjamini-Hochberg, "
                              f"{ALPHA:g}).")
                 continue
-            sig = sig.reindex(sig["diff_std"].abs().sort_values(ascending=False).index)
-            top = list(sig.itertuples())[:TOP]
-            more = len(sig) - len(top)
-            lines.append(f"With {pop}: " + "; ".join(f"{r.measure} {_change(r)}"
-                                                       for r in top)
-                         + (f"; and {more} more significant changes (the table)" if more
-                            else "") + ".")
+            for grp in GROUPS:
+                part = sig[sig["group"] == grp]
+                if part.empty:
+                    continue
+                if grp == "mechanics":   # folded away: the count here, the rows in the table
+                    lines.append(f"With {pop}, {words[grp]}: {len(part)} significant "
+                                 f"change{'s' if len(part) > 1 else ''} (the table and the "
+                                 f"report's folded section).")
+                    continue
+                part = part.reindex(part["diff_std"].abs().sort_values(ascending=False)
+                                    .index)
+                top = list(part.itertuples())[:TOP]
+                more = len(part) - len(top)
+                lines.append(f"With {pop}, {words[grp]}: " +
+                             "; ".join(f"{r.measure} {_change(r)}" for r in top)
+                             + (f"; and {more} more (the table)" if more else "") + ".")
         lines += [f"Populations disagree: {s}" for s in self.disagreements()]
         return lines
 
     def table(self) -> str:
-        """The whole battery as text."""
-        cols = ["population", "measure", "a", "b", "diff", "diff_lo", "diff_hi", "p_adjusted"]
-        df = self.rows[cols].copy()
-        df["sig"] = np.where(self.rows["significant"], "*", "")
-        return df.to_string(index=False, float_format=lambda x: f"{x:.4g}")
+        """The whole battery as text: shares as percentages, changes in percentage points,
+        win shares first, then scores, why and the game's own mechanics."""
+        out = pd.DataFrame({
+            "population": self.rows["population"], "group": self.rows["group"],
+            "measure": self.rows["measure"],
+            "A": [_cell(r.a, r.unit) for r in self.rows.itertuples()],
+            "B": [_cell(r.b, r.unit) for r in self.rows.itertuples()],
+            "change (95% CI)": [_delta(r) for r in self.rows.itertuples()],
+            "p (BH)": [f"{p:.2g}" if p == p else "-" for p in self.rows["p_adjusted"]],
+            "sig": np.where(self.rows["significant"], "*", "")})
+        return out.to_string(index=False)
 
     def to_dict(self) -> dict:
         """JSON-able: every row of the battery plus the run's parameters and the headlines."""
@@ -162,6 +181,16 @@ class DiffResult:
                 "populations": self.populations, "headlines": self.headlines(),
                 "disagreements": self.disagreements(), "rows": rows,
                 "game_shape": self.shape}
+
+
+def _cell(x, unit) -> str:
+    return f"{100 * x:.2f}%" if unit == "share" else f"{x:.4g}"
+
+
+def _delta(r) -> str:
+    if r.unit == "share":
+        return (f"{100 * r.diff:+.2f} pp [{100 * r.diff_lo:+.2f}, {100 * r.diff_hi:+.2f}]")
+    return f"{r.diff:+.4g} [{r.diff_lo:+.4g}, {r.diff_hi:+.4g}]"
 
 
 def _plain(v):
@@ -201,11 +230,12 @@ def changed_rules(g, players: int, a_rules: dict, b_rules: dict) -> dict:
     return out
 
 
-def _battery(g, players, labels_of_seat, rows_a, rows_b):
-    """Per-game series (A, B) of every measure from the kept rows of each rotation: the value
-    of game index i is the mean over the seat rotations of game i. The rotations of one game
-    share its dice (and with identical bots are the same game), so they are one sample, not
-    several: averaging them first keeps the intervals honest."""
+def _battery(g, players, seat_labels, rows_a, rows_b):
+    """Per-game series (A, B) of every measure from the kept rows of each seating
+    (``seat_labels[r]``: the bot of each seat in seating r): the value of game index i is the
+    mean over the seatings of game i. The seatings of one game share its dice (and with
+    identical bots are the same game), so they are one sample, not several: averaging them
+    first keeps the intervals honest."""
     out = {}
     sa = np.stack([np.concatenate([r["score"] for r in rot]) for rot in rows_a]).astype(float)
     sb = np.stack([np.concatenate([r["score"] for r in rot]) for rot in rows_b]).astype(float)
@@ -218,13 +248,13 @@ def _battery(g, players, labels_of_seat, rows_a, rows_b):
         for s in range(players):
             out[(f"seat {s + 1} win share", "share")] = (sha[:, :, s].mean(axis=0),
                                                         shb[:, :, s].mean(axis=0))
-        bots = list(dict.fromkeys(labels_of_seat))
+        bots = list(dict.fromkeys(seat_labels[0]))
         if len(bots) > 1:
             for b in bots:
                 pa = np.zeros(sha.shape[1])
                 pb = np.zeros(shb.shape[1])
                 for r in range(rot):
-                    seats = [s for s in range(players) if labels_of_seat[(s + r) % players] == b]
+                    seats = [s for s in range(players) if seat_labels[r][s] == b]
                     pa += sha[r][:, seats].sum(axis=1)
                     pb += shb[r][:, seats].sum(axis=1)
                 out[(f"{b}'s win share", "share")] = (pa / rot, pb / rot)
@@ -232,6 +262,8 @@ def _battery(g, players, labels_of_seat, rows_a, rows_b):
         out[("player's win share", "share")] = (sha[:, :, 0].mean(axis=0),
                                                 shb[:, :, 0].mean(axis=0))
     out[("mean score", "points")] = (sa.mean(axis=2).mean(axis=0), sb.mean(axis=2).mean(axis=0))
+    if getattr(g, "explains", False) and "source" in rows_a[0][0]:
+        out.update(_why_battery(g, players, seat_labels, rows_a, rows_b))
     if players > 1:
         out[("score spread (highest - lowest)", "points")] = (
             (sa.max(axis=2) - sa.min(axis=2)).mean(axis=0),
@@ -241,6 +273,58 @@ def _battery(g, players, labels_of_seat, rows_a, rows_b):
         out[("decisiveness (winner's margin)", "points")] = (
             (ta[:, :, -1] - ta[:, :, -2]).mean(axis=0), (tb[:, :, -1] - tb[:, :, -2]).mean(axis=0))
     return out
+
+
+def _why_battery(g, players, seat_labels, rows_a, rows_b) -> dict:
+    """The explanation's per-game series (A, B): each bot's points by source and choices by
+    kind (per seat it holds), the share of games ending each way and the game length, each
+    averaged over the seatings."""
+    def stack(rows, key):
+        return np.stack([np.concatenate([r[key] for r in rot]) for rot in rows]).astype(float)
+
+    out = {}
+    src = (stack(rows_a, "source"), stack(rows_b, "source"))     # (seating, game, P, n)
+    cho = (stack(rows_a, "choice"), stack(rows_b, "choice"))
+    bots = list(dict.fromkeys(seat_labels[0]))
+    for b in bots:
+        seats = [[s for s in range(players) if seat_labels[r][s] == b]
+                 for r in range(len(seat_labels))]
+        for names, (xa, xb), what in ((g.score_sources, src, "points from {}"),
+                                      (g.choice_names, cho, "{} chosen")):
+            for k, name in enumerate(names):
+                va = np.mean([xa[r][:, seats[r], k].mean(axis=1) for r in range(len(seats))],
+                             axis=0)
+                vb = np.mean([xb[r][:, seats[r], k].mean(axis=1) for r in range(len(seats))],
+                             axis=0)
+                if np.array_equal(va, vb) and not va.any():
+                    continue          # never happens in either version
+                label = what.format(name)
+                out[(f"{b}: {label}" if len(bots) > 1 else label,
+                     "points" if what.startswith("points") else "per game")] = (va, vb)
+    ends = (stack(rows_a, "end"), stack(rows_b, "end"))           # (seating, game)
+    for k, name in enumerate(g.end_names):
+        va, vb = (ends[0] == k).mean(axis=0), (ends[1] == k).mean(axis=0)
+        if not va.any() and not vb.any():
+            continue
+        out[(f"games ending by {name}", "share")] = (va, vb)
+    la, lb = stack(rows_a, "length").mean(axis=0), stack(rows_b, "length").mean(axis=0)
+    out[(f"game length ({g.length_unit})", g.length_unit)] = (la, lb)
+    return out
+
+
+#: the groups of the battery, in the order the headlines and the report give them
+GROUPS = ("win shares", "scores", "why", "mechanics")
+
+
+def _group(measure: str, why: set) -> str:
+    if "win share" in measure:
+        return "win shares"
+    if measure in ("mean score", "score spread (highest - lowest)",
+                   "decisiveness (winner's margin)"):
+        return "scores"
+    if measure in why:
+        return "why"
+    return "mechanics"
 
 
 def _add_shape(total, agg):
@@ -350,18 +434,20 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         lu = g.lineup("greedy", players)
         if [x.label for x in lu] != [x.label for x in pops.get("the line-up of A", [])]:
             pops["all greedy"] = lu
-    from tqdm.auto import tqdm
+    from simlab.core.progress import progress_bar
 
     records = []
     curves = {}
     batched = set()
-    rots_all = players if players > 1 else 1
-    bar = tqdm(total=None if precision is not None else
-               n_games * rots_all * 2 * len(pops), desc=f"diff {sa.name} vs {sb.name}",
-               unit="game", disable=progress is False, leave=False, smoothing=0.1)
+    rots_all = sum(st.weight for lu in pops.values()
+                   for st in seatings([x.label for x in lu], True))
+    bar = progress_bar(None if precision is not None else n_games * rots_all * 2,
+                       desc=f"diff {sa.name} vs {sb.name}", enabled=progress)
     for name, lineup in pops.items():
-        rots = players if players > 1 else 1
-        rotated = [[lineup[(s + r) % players] for s in range(players)] for r in range(rots)]
+        # every seating (a balanced design's repeated seatings played as often as it holds
+        # them, so every bot sits in every seat equally often)
+        rotated = [arrange(lineup, st) for st in seatings([x.label for x in lineup], True)
+                   for _ in range(st.weight)]
         preps = [(g.prepare(rules_a, lu), g.prepare(rules_b, lu)) for lu in rotated]
         rows_a = [[] for _ in preps]
         rows_b = [[] for _ in preps]
@@ -390,7 +476,7 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
                         shape_agg[v] = _add_shape(shape_agg[v], out.agg)
             done += n
 
-        labels = [x.label for x in lineup]
+        labels = [[x.label for x in lu] for lu in rotated]
         if precision is None:
             extend(n_games)
             series = _battery(g, players, labels, rows_a, rows_b)
@@ -405,7 +491,12 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
                 need = int(done * (hw / precision) ** 2 * 1.1) + 1
                 extend(min(max(need, done + 1_000), 200_000) - done)
         n_games = done
+        why = {m for (m, _u) in series} - {"mean score", "score spread (highest - lowest)",
+                                           "decisiveness (winner's margin)"}
+        why = {m for m in why if "win share" not in m}
         for (measure, unit), (x, y) in _metric_series(mets).items():
+            if any(m == measure for (m, _u) in series):
+                continue       # the explanation's own series (game length) comes first
             series[(measure, unit)] = (x, y)
             batched.add(measure)
         curves[name] = {v: shape_metrics(shape_agg[v], players, ckpt[0]) if shape_agg[v] else None
@@ -413,7 +504,8 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         for (measure, unit), (x, y) in series.items():
             d, lo, hi, p = paired_difference(y, x, student=measure in batched)
             sd = float(np.std(x)) or 1.0
-            records.append({"population": name, "measure": measure, "unit": unit,
+            records.append({"population": name, "group": _group(measure, why),
+                            "measure": measure, "unit": unit,
                             "a": float(np.mean(x)), "b": float(np.mean(y)), "diff": d,
                             "diff_lo": lo, "diff_hi": hi, "p_value": p, "diff_std": d / sd,
                             "games": int(len(x)),
@@ -432,6 +524,9 @@ def rules_diff(a, b, *, games: int | None = None, precision: float | None = None
         df.loc[m, "p_adjusted"] = adj
         df.loc[m, "significant"] = adj < ALPHA
     df["significant"] = df["significant"].fillna(False).astype(bool)
+    # the battery in the order a designer reads it: win shares, scores, why, mechanics
+    df["_g"] = df["group"].map({g_: i for i, g_ in enumerate(GROUPS)})
+    df = df.sort_values(["_g"], kind="stable").drop(columns="_g").reset_index(drop=True)
     return DiffResult(game=sa.game, title=g.title, names=(sa.name, sb.name), changed=changed,
                       players=players, games=n_games, seed=sa.seed,
                       populations={k: [x.label for x in v] for k, v in pops.items()}, rows=df,
@@ -445,38 +540,44 @@ def diff_report(res: DiffResult, path) -> Path:
     from simlab.report.analysis import FigureItem, Section, write_analysis_report
 
     pops = list(res.populations)
-    items = []
-    groups = (
-        ("share", "Shares", "change, B - A (percentage points)",
-         "Win shares, end reasons and the game-shape rates"),
-        ("points", "Scores", "change, B - A (points)", "Scores"),
-        ("other", "Game length and the game's own metrics",
-         "relative change, (B - A) / A", "Length and own metrics"))
-    for unit, heading, xlabel, ttl in groups:
-        if unit == "other":
-            rows = res.rows[~res.rows["unit"].isin(["share", "points"]) & (res.rows["a"] != 0)]
-        else:
-            rows = res.rows[res.rows["unit"] == unit]
+    by_group = {}
+    titles = {"win shares": ("Win shares", "Win shares"),
+              "scores": ("Scores", "Scores"),
+              "why": ("Why: points by source, choices, endings, length",
+                      "Points by source, choices, endings and length"),
+              "mechanics": ("The game's own mechanics", "The game's own metrics")}
+    for grp in GROUPS:
+        rows = res.rows[res.rows["group"] == grp]
+        if grp in ("why", "mechanics"):
+            rows = rows[(rows["unit"] == "share") | (rows["a"] != 0)]
         if rows.empty:
             continue
-        scale = rows["a"].abs().to_numpy() if unit == "other" else 1.0
+        rel = grp in ("why", "mechanics")
+        scale = np.where(rows["unit"] == "share", 1.0, rows["a"].abs().to_numpy()) \
+            if rel else 1.0
+        heading, ttl = titles[grp]
         fig = plots.forest([f"{r.measure} ({r.population})" for r in rows.itertuples()],
                            (rows["diff"] / scale).tolist(), (rows["diff_lo"] / scale).tolist(),
-                           (rows["diff_hi"] / scale).tolist(), ref=0.0, xlabel=xlabel,
+                           (rows["diff_hi"] / scale).tolist(), ref=0.0,
+                           xlabel=("change, B - A (percentage points)" if grp == "win shares"
+                                   else "change, B - A (points)" if grp == "scores" else
+                                   "change, B - A (shares in points; other measures "
+                                   "relative to A)"),
                            title_text=f"{ttl}: version B minus version A",
                            colors=[plots.color(pops.index(p)) for p in rows["population"]],
                            filled=rows["significant"].tolist(),
                            legend=[(p, plots.color(i)) for i, p in enumerate(pops)],
-                           percent_points=unit == "share", percent=unit == "other",
-                           sig_legend=True)
-        items.append(FigureItem(f"diff-{unit}", heading,
-                                "B minus A on the same dice (common random numbers: game by "
-                                "game, or over batches of the same games for the aggregate "
-                                "measures); lines: 95% intervals; filled dots: significant "
-                                "after Benjamini-Hochberg across the battery; one colour per "
-                                "bot population." + (" Each measure relative to its value on "
-                                                     "A, so different units share an axis."
-                                                     if unit == "other" else ""), fig))
+                           percent_points=grp == "win shares", sig_legend=True)
+        by_group[grp] = FigureItem(
+            f"diff-{grp.replace(' ', '-')}", heading,
+            "B minus A on the same dice (common random numbers: game by game, or over "
+            "batches of the same games for the aggregate measures); lines: 95% intervals; "
+            "filled dots: significant after Benjamini-Hochberg across the battery; one colour "
+            "per bot population." + (" Shares as percentage points; every other measure "
+                                     "relative to its value on A, so different units share "
+                                     "an axis." if rel else ""), fig)
+    items = [by_group[g_] for g_ in ("win shares", "scores", "why") if g_ in by_group]
+    folded = [by_group["mechanics"]] if "mechanics" in by_group else []
     curves = []
     for pop, ab in res.shape.items():
         for v, name in (("a", res.names[0]), ("b", res.names[1])):
@@ -493,10 +594,23 @@ def diff_report(res: DiffResult, path) -> Path:
             "the lead means little until late.",
             plots.leader_wins(curves, fair=1.0 / res.players, checkpoint=cp,
                               title_text=f"{g.title}: leader goes on to win")))
-    secs = [Section("battery", "What changed", "Every measure of the battery, each population.",
-                    items)]
-    table = res.rows[["population", "measure", "a", "b", "diff", "diff_lo", "diff_hi",
-                      "p_adjusted", "significant"]].round(4)
+    mech = [i for i in items if i.name == "diff-leader-wins"]
+    items = [i for i in items if i.name != "diff-leader-wins"]
+    secs = [Section("battery", "What changed", "Win shares first, then scores, then why: each "
+                    "bot's points by source, its choices, how games ended and how long they "
+                    "were.", items),
+            Section("mechanics", "The game's own mechanics and game shape",
+                    "The game's own metrics and the leader-wins curve.", folded + mech,
+                    folded=True)]
+    table = pd.DataFrame({
+        "population": res.rows["population"], "group": res.rows["group"],
+        "measure": res.rows["measure"],
+        "A": [_cell(r.a, r.unit) for r in res.rows.itertuples()],
+        "B": [_cell(r.b, r.unit) for r in res.rows.itertuples()],
+        "change (95% interval)": [_delta(r) for r in res.rows.itertuples()],
+        "p (Benjamini-Hochberg)": [f"{p:.2g}" if p == p else "-"
+                                   for p in res.rows["p_adjusted"]],
+        "significant": res.rows["significant"]})
     run = {"game": res.game, "A": res.names[0], "B": res.names[1],
            "rules changed": "; ".join(f"{k}: {_v(a)} -> {_v(b)}"
                                       for k, (a, b) in res.changed.items()),

@@ -62,7 +62,6 @@ from simlab.analysis.robustness_findings import (
     findings_of,
 )
 from simlab.core.readings import settable
-from simlab.core.runner import run_games
 from simlab.core.stats import Z95
 from simlab.errors import SimlabError
 from simlab.games.registry import BotChoice, get_game
@@ -71,9 +70,9 @@ from simlab.games.registry import BotChoice, get_game
 POPULATIONS = ("lineup", "greedy", "tuned", "lookahead", "noise")
 
 QUICK = {"games": 600, "lookahead_games": 30, "lookahead_budget": 2, "tune_budget": 3_000,
-         "bootstrap": 300}
+         "bootstrap": 300, "data_alternatives": 10}
 FULL = {"games": 4_000, "lookahead_games": 200, "lookahead_budget": 8, "tune_budget": 30_000,
-        "bootstrap": 500}
+        "bootstrap": 500, "data_alternatives": 20}
 
 
 @dataclass
@@ -127,7 +126,10 @@ class RobustnessResult:
         return "undecided"
 
     def verdict(self, f: Finding) -> tuple[str, str]:
-        """``(verdict, sentence)`` of one finding."""
+        """``(verdict, sentence)`` of one finding: **robust** (an effect, the same verdict in
+        every other context), **no effect found** (no effect with the line-up, and none shown
+        in any context: never "robust"), **bot-**, **lineup-**, **reading-** or
+        **data-dependent** (naming what flips, loses or shows it), or **undecided**."""
         row = self.cells[f.key]
         head = row["lineup"]
         words = f"{f.text}: {_fmt(f, head)} with the line-up"
@@ -141,15 +143,22 @@ class RobustnessResult:
                 undecided.append((c, cell))
             else:
                 flips.append((c, cell, how))
+        others = fine + len(flips) + len(undecided)
+        spread = self._spread_words(f)
+        null = not f.level and head.state == 0
         if not flips and not undecided:
-            return "robust", f"{words}; the same in every other context ({fine}): robust."
-        tags = []
-        if any(c.kind == "population" for c, _, _ in flips):
-            tags.append("bot-dependent")
-        if any(c.kind == "reading" for c, _, _ in flips):
-            tags.append("reading-dependent")
-        verdict = " and ".join(tags) if tags else "undecided"
-        parts = [f"the same in {fine} of {fine + len(flips) + len(undecided)} other contexts"]
+            if null:
+                return "no effect found", (f"{words}; no effect in any of the {fine} other "
+                                           f"contexts either{spread}: no effect found (which "
+                                           f"is not a proof of none).")
+            return "robust", (f"{words}; the same in every other context ({fine})"
+                              f"{spread}: robust.")
+        tags = [TAGS[k] for k in TAGS if any(c.kind == k for c, _, _ in flips)]
+        if tags:
+            verdict = " and ".join(tags)
+        else:
+            verdict = "no effect found" if null else "undecided"
+        parts = [f"the same in {fine} of {others} other contexts"]
         for how in ("flips", "differs", "shows an effect", "loses it"):
             these = [(c, cell) for c, cell, h in flips if h == how]
             if these:
@@ -157,13 +166,57 @@ class RobustnessResult:
         if undecided:
             parts.append("too few games to tell with " +
                          _listing(f, undecided, 2, values=False))
-        return verdict, f"{words}; {'; '.join(parts)}: {verdict}."
+        return verdict, f"{words}; {'; '.join(parts)}{spread}: {verdict}."
+
+    def data_groups(self) -> dict[str, list]:
+        """The data contexts by generator: ``data:<name>`` -> its alternatives' contexts."""
+        out: dict[str, list] = {}
+        for c in self.contexts:
+            if c.kind == "data":
+                out.setdefault(c.group, []).append(c)
+        return out
+
+    def spread(self, f: Finding, group: str) -> dict | None:
+        """A finding over a generator's alternatives: median, range, values, and where the
+        shipped data's value sits (the share of alternatives below it)."""
+        alts = self.data_groups().get(group, [])
+        vals = [self.cells[f.key][c.key].value for c in alts
+                if c.key in self.cells[f.key] and not self.cells[f.key][c.key].na]
+        vals = [v for v in vals if np.isfinite(v)]
+        if not vals:
+            return None
+        head = self.cells[f.key]["lineup"].value
+        arr = np.array(vals)
+        return {"alternatives": len(vals), "median": float(np.median(arr)),
+                "min": float(arr.min()), "max": float(arr.max()),
+                "values": [float(v) for v in vals],
+                "shipped": float(head),
+                "shipped_percentile": float((arr < head).mean() + 0.5 * (arr == head).mean())}
+
+    def _spread_words(self, f: Finding) -> str:
+        parts = []
+        for group in self.data_groups():
+            sp = self.spread(f, group)
+            if sp is None:
+                continue
+            parts.append(f"over {sp['alternatives']} generated {group[5:]} alternatives "
+                         f"median {_num(f, sp['median'])}, range {_num(f, sp['min'])} to "
+                         f"{_num(f, sp['max'])}, the shipped data at the "
+                         f"{100 * sp['shipped_percentile']:.0f}th percentile")
+        return ("; " + "; ".join(parts)) if parts else ""
 
     def headlines(self) -> list[str]:
-        lines = [f"{self.question} Answered again in {len(self.contexts)} contexts "
-                 f"({sum(c.kind == 'population' for c in self.contexts)} bot populations, "
-                 f"{sum(c.kind == 'reading' for c in self.contexts)} readings), the same "
-                 f"games (seed {self.seed}) in each."]
+        kinds = {k: sum(c.kind == k for c in self.contexts) for k in TAGS}
+        groups = self.data_groups()
+        what = [f"{kinds['population']} bot populations"]
+        if kinds["lineup"]:
+            what.append(f"{kinds['lineup']} line-ups with one bot replaced")
+        what.append(f"{kinds['reading']} readings")
+        if groups:
+            what.append(f"{kinds['data']} generated data alternatives ("
+                        + ", ".join(f"{len(v)} of {k[5:]}" for k, v in groups.items()) + ")")
+        lines = [f"{self.question} Answered again in {len(self.contexts) - 1} other contexts "
+                 f"({', '.join(what)}), the same games (seed {self.seed}) in each."]
         lines += [self.verdict(f)[1] for f in self.findings]
         if self.skipped:
             lines.append(f"Left out: {len(self.skipped)} reading alternative"
@@ -182,7 +235,8 @@ class RobustnessResult:
             for c in self.contexts:
                 cell = self.cells[f.key][c.key]
                 ch = cell.change or (np.nan, np.nan, np.nan)
-                rows.append({"finding": f.text, "verdict": v, "context": c.name,
+                rows.append({"finding": f.text, "verdict": v,
+                             "context": cell.label or c.name,
                              "kind": c.kind, "value": cell.value, "lo": cell.lo,
                              "hi": cell.hi, "significant": bool(cell.state),
                              "change": ch[0], "change_lo": ch[1], "change_hi": ch[2],
@@ -194,12 +248,22 @@ class RobustnessResult:
         out = {"finding": [f.text for f in self.findings],
                "verdict": [self.verdict(f)[0] for f in self.findings]}
         for c in self.contexts:
+            if c.kind == "data":
+                continue
             col = []
             for f in self.findings:
                 cell = self.cells[f.key][c.key]
                 col.append("n/a" if cell.na or np.isnan(cell.value) else
                            _short(f, cell) + ("*" if cell.state else ""))
             out[c.name] = col
+        for group in self.data_groups():
+            col = []
+            for f in self.findings:
+                sp = self.spread(f, group)
+                col.append("n/a" if sp is None else
+                           f"{_short_v(f, sp['median'])} [{_short_v(f, sp['min'])}, "
+                           f"{_short_v(f, sp['max'])}]")
+            out[f"{group} (median [range])"] = col
         return pd.DataFrame(out)
 
     def text_table(self) -> str:
@@ -213,33 +277,67 @@ class RobustnessResult:
         return "\n".join(lines) + "\n\n" + body.to_string()
 
     def to_dict(self) -> dict:
+        contexts = [{"key": c.key, "name": c.name, "kind": c.kind, "games": c.games,
+                     "rules": c.rules, "note": c.note} for c in self.contexts
+                    if c.kind != "data"]
+        for group, alts in self.data_groups().items():
+            contexts.append({"key": group, "name": f"generated {group[5:]}", "kind": "data",
+                             "games": alts[0].games, "alternatives": len(alts),
+                             "seeds": [c.seed for c in alts], "note": alts[0].note})
+
+        def cells(f):
+            out = {k: _cell_dict(v) for k, v in self.cells[f.key].items()}
+            for group in self.data_groups():
+                out[group] = {"spread": self.spread(f, group)}
+            return out
+
         return {"game": self.game, "scenario": self.scenario, "question": self.question,
                 "players": self.players, "seed": self.seed, "tuned": self.tuned,
-                "contexts": [{"key": c.key, "name": c.name, "kind": c.kind, "games": c.games,
-                              "rules": c.rules, "note": c.note} for c in self.contexts],
+                "contexts": contexts,
                 "findings": [{"key": f.key, "text": f.text, "unit": f.unit, "ref": f.ref,
                               "verdict": self.verdict(f)[0],
                               "sentence": self.verdict(f)[1],
-                              "cells": {k: _cell_dict(v)
-                                        for k, v in self.cells[f.key].items()}}
+                              "cells": cells(f)}
                              for f in self.findings],
                 "skipped": self.skipped, "headlines": self.headlines()}
 
 
+#: verdict tags by context kind
+TAGS = {"population": "bot-dependent", "lineup": "lineup-dependent",
+        "reading": "reading-dependent", "data": "data-dependent"}
+
+
 def _listing(f, items, top: int, values: bool = True) -> str:
-    """``name (value), name (value) and 3 more``."""
-    shown = [f"{c.name} ({_fmt(f, cell)})" if values else c.name for c, cell in items[:top]]
+    """``name (value), name (value) and 3 more``; a context as the finding plays it (its
+    cell's label, e.g. "breeder vs all greedy")."""
+    shown = [f"{cell.label or c.name} ({_fmt(f, cell)})" if values else (cell.label or c.name)
+             for c, cell in items[:top]]
     more = len(items) - len(shown)
     return ", ".join(shown) + (f" and {more} more" if more else "")
+
+
+def _num(f: Finding, x: float) -> str:
+    if f.unit == "share":
+        return f"{100 * x:.1f}%" if f.level else f"{100 * x:+.1f} points"
+    return f"{x:+.2f}"
+
+
+def _short_v(f: Finding, x: float) -> str:
+    if f.unit == "share":
+        return f"{100 * x:.1f}%" if f.level else f"{100 * x:+.1f}"
+    return f"{x:+.2f}"
 
 
 def _cell_dict(c: Cell) -> dict:
     def num(x):
         return None if x is None or np.isnan(x) else float(x)
     ch = c.change or (None, None, None)
-    return {"value": num(c.value), "lo": num(c.lo), "hi": num(c.hi), "state": c.state,
-            "change_from_lineup": [num(x) for x in ch],
-            "games": c.games, "not_applicable": c.na}
+    out = {"value": num(c.value), "lo": num(c.lo), "hi": num(c.hi), "state": c.state,
+           "change_from_lineup": [num(x) for x in ch],
+           "games": c.games, "not_applicable": c.na}
+    if c.label:
+        out["label"] = c.label
+    return out
 
 
 def _short(f: Finding, c: Cell) -> str:
@@ -273,41 +371,36 @@ class _Engine:
         self.head = None          # the line-up context (paired changes are against it)
 
     def features(self, cfg: Config, n: int, ctx_rules: dict) -> dict:
-        """Per-game features of a configuration (game index i: mean over its plans)."""
+        """Per-game features of a configuration: game index i's value averaged over every
+        seating of each of its line-ups (and over its line-ups)."""
+        from simlab.core.seated import run_seated
+
         key = (cfg.key(), json.dumps(sorted(ctx_rules.items()), default=str), n)
         if key in self._feat:
             return self._feat[key]
         g = self.g
         rules = g.make_rules(len(cfg.lineups[0]), {**self.sc.rules, **ctx_rules, **cfg.rules})
         acc = {}
-        plans = 0
         for lu, tags in zip(cfg.lineups, cfg.tags, strict=True):
             p = len(lu)
-            alike = len({b.label for b in lu}) == 1
-            for r in range(1 if alike else p):
-                seats = [(s + r) % p for s in range(p)]
-                rot = [lu[i] for i in seats]
-                rtags = [tags[i] for i in seats]
-                out = run_games(g, g.prepare(rules, rot), n, self.sc.seed, jobs=self.jobs,
-                                backend=self.backend, keep_rows=True, progress=False)
-                self.games_played += n
-                sc_ = np.asarray(out.rows["score"], dtype=float)
-                w = np.asarray(out.rows["winner"], dtype=float)
-                sh = w / np.maximum(w.sum(axis=1, keepdims=True), 1)
-                f = {}
-                for s in range(p):
-                    f[("seat", s)] = sh[:, s]
-                    f[("seat_score", s)] = sc_[:, s]
-                f[("score",)] = sc_.mean(axis=1)
-                for t in dict.fromkeys(rtags):
-                    idx = [s for s in range(p) if rtags[s] == t]
-                    f[("bot", t)] = sh[:, idx].sum(axis=1) / len(idx)
-                    f[("bot_total", t)] = sh[:, idx].sum(axis=1)
-                    f[("bot_score", t)] = sc_[:, idx].mean(axis=1)
-                for k, v in f.items():
-                    acc[k] = acc.get(k, 0.0) + v
-                plans += 1
-        feats = {k: v / plans for k, v in acc.items()}
+            out = run_seated(g, rules, lu, n, self.sc.seed, rotate=True, tags=tags,
+                             jobs=self.jobs, backend=self.backend, series=True, progress=False)
+            self.games_played += out.played
+            ser = out.series
+            f = {}
+            for s in range(p):
+                f[("seat", s)] = np.asarray(ser["seat"][:, s], dtype=float)
+                f[("seat_score", s)] = np.asarray(ser["seat_score"][:, s], dtype=float)
+            f[("score",)] = np.asarray(ser["seat_score"], dtype=float).mean(axis=1)
+            for j, t in enumerate(out.labels):
+                k = sum(1 for x in tags if x == t)
+                tot = np.asarray(ser["bot"][:, j], dtype=float)
+                f[("bot", t)] = tot / k
+                f[("bot_total", t)] = tot
+                f[("bot_score", t)] = np.asarray(ser["bot_score"][:, j], dtype=float)
+            for k_, v in f.items():
+                acc[k_] = acc.get(k_, 0.0) + v
+        feats = {k: v / len(cfg.lineups) for k, v in acc.items()}
         self._feat[key] = feats
         if self.progress is not None:
             self.progress.update(1)
@@ -346,9 +439,17 @@ class _Engine:
         n = ctx.games
         vals = self._stat(f, ctx, built, n)
         se = float(np.nanstd(vals[1:], ddof=1))
-        lo, hi = vals[0] - Z95 * se, vals[0] + Z95 * se
+        if f.bounded:   # a spread: the bootstrap's own percentiles, inside the bound
+            lo, hi = (float(x) for x in np.nanquantile(vals[1:], [0.025, 0.975]))
+            lo, hi = min(lo, float(vals[0])), max(hi, float(vals[0]))
+        else:
+            lo, hi = vals[0] - Z95 * se, vals[0] + Z95 * se
         state = 0 if f.level else (1 if lo > f.ref else -1 if hi < f.ref else 0)
         cell = Cell(float(vals[0]), float(lo), float(hi), state, games=n, se=se)
+        if f.bot and ctx.kind == "population" and ctx.bot is not None:
+            cell.label = f"{f.bot} vs all {ctx.bot.label}"
+        elif f.bot and ctx.kind == "population" and ctx.noise:
+            cell.label = f"{f.bot} and the line-up with noise"
         head = self.head
         if head is not None and ctx is not head:
             hb = f.build(head)
@@ -422,8 +523,66 @@ def _contexts(g, sc, players, settings, tuned, varied: set) -> tuple[list, list]
     if "noise" in want:
         out.append(Context("noise", f"the line-up with noise (weights x 1+-"
                            f"{settings['jitter']:g})", "population", None, n, noise=True))
-    if settings["readings"] is False:
-        return out, skipped
+    if settings.get("lineup", True) and players > 1 and sc.kind != "tournament":
+        out += _lineup_contexts(g, sc, players, settings, n)
+    if settings["readings"] is not False:
+        out, skipped = _reading_contexts(g, sc, players, settings, varied, out, skipped, n)
+    if settings.get("data_alternatives", 0):
+        out += _data_contexts(g, sc, players, settings, varied, n, skipped)
+    return out, skipped
+
+
+def _search_or_bench(g, name: str) -> bool:
+    """Bots left out of line-up replacements: the search bots (their own population) and the
+    bench-only bots."""
+    return name in getattr(g, "bench_bots", ()) or name in ("lookahead", "search") or \
+        "playouts" in g.all_bots()[name].params
+
+
+def _lineup_contexts(g, sc, players, settings, n) -> list:
+    """Each bot of the line-up left out and its seats given to another bot, in turn (every
+    other bot of the game but the search and bench-only bots, or the ``[robustness]
+    replacements``)."""
+    base = g.lineup(sc.bots, players)
+    labels = list(dict.fromkeys(b.label for b in base))
+    if len(labels) < 2:
+        return []
+    names = settings.get("replacements") or [b for b in g.bots()
+                                              if not _search_or_bench(g, b)]
+    out = []
+    for lab in labels:
+        for name in names:
+            rep = g.lineup([name], 1, "robustness.replacements")[0]
+            if rep.label == lab:
+                continue
+            out.append(Context(f"lineup:{lab}->{rep.label}", f"{lab} replaced by {rep.label}",
+                               "lineup", None, n, replace=(lab, rep)))
+    return out
+
+
+def _data_contexts(g, sc, players, settings, varied, n, skipped) -> list:
+    """For each data generator of the game (its data not set or varied by the scenario):
+    ``data_alternatives`` generated alternatives, each a context of the ``data:<name>``
+    group."""
+    out = []
+    k = int(settings["data_alternatives"])
+    readings = {r.name: r for r in g.readings()}
+    for gen in g.data_generators():
+        if f"data.{gen.name}" in sc.rules or f"data.{gen.name}" in varied or \
+                gen.name in sc.rules or gen.name in varied:
+            skipped.append(f"data {gen.name}: set or varied by the scenario (the question, "
+                           f"not a context)")
+            continue
+        note = readings[gen.name].default if gen.name in readings else gen.default
+        for seed in range(1, k + 1):
+            out.append(Context(f"data:{gen.name}#{seed}", f"{gen.name} alternative {seed}",
+                               "data", None, n, rules={f"data.{gen.name}": seed},
+                               group=f"data:{gen.name}", seed=seed, note=str(note)))
+    return out
+
+
+def _reading_contexts(g, sc, players, settings, varied, out, skipped, n):
+    """One context per alternative of every settable reading the scenario leaves alone."""
     only = settings["readings"] if isinstance(settings["readings"], list) else None
     names = {r.name for r in g.readings()}
     base_rules = g.make_rules(players, dict(sc.rules))
@@ -465,13 +624,13 @@ def settings_of(sc, quick: bool, overrides: dict | None = None) -> dict:
     """The analysis settings: the ``[robustness]`` table over the quick or full defaults."""
     out = dict(QUICK if quick else FULL)
     out.update({"populations": list(POPULATIONS), "readings": True, "jitter": 0.2,
-                "tuned": None})
+                "tuned": None, "lineup": True, "replacements": None})
     spec = getattr(sc, "robustness", None)
     if spec is not None:
         table = spec.model_dump(exclude_none=True)
         if quick:   # --quick keeps the table's choices but not its (larger) budgets
             for k in ("games", "lookahead_games", "lookahead_budget", "tune_budget",
-                      "bootstrap"):
+                      "bootstrap", "data_alternatives"):
                 if k in table:
                     table[k] = min(table[k], out[k])
         out.update(table)
@@ -531,10 +690,9 @@ def robustness(scenario, *, quick: bool = False, jobs: int = 1, backend: str = "
         varied.add(sc.balance.param.removeprefix("rules."))
     contexts, skipped = _contexts(g, sc, players, settings, tuned, varied)
     pops = Populations(g, sc.seed, settings["jitter"])
-    from tqdm.auto import tqdm
+    from simlab.core.progress import progress_bar
 
-    bar = tqdm(desc=f"robustness {sc.name}", unit="table", disable=progress is False,
-               leave=False)
+    bar = progress_bar(None, desc=f"robustness {sc.name}", unit="table", enabled=progress)
     eng = _Engine(g, sc, players, jobs=jobs, backend=backend,
                   bootstrap=settings["bootstrap"], progress=bar)
     if sc.kind == "balance":
@@ -542,6 +700,12 @@ def robustness(scenario, *, quick: bool = False, jobs: int = 1, backend: str = "
 
         eng.balance_result, _ = run_analysis(scenario, out=out_dir / "balance", jobs=jobs,
                                              backend=backend, progress=progress, write=True)
+    if sc.kind == "sweep":   # the sweep's own answer (stored beside, resumed when there)
+        from simlab.sweep import run_sweep
+
+        eng.sweep_result = run_sweep(scenario, out=out_dir / "sweep", jobs=jobs,
+                                     backend=backend, resume=True, progress=progress,
+                                     report=False)
     eng.head = contexts[0]
     try:
         question, findings = findings_of(g, sc, players, pops, eng, contexts[0])
@@ -550,12 +714,23 @@ def robustness(scenario, *, quick: bool = False, jobs: int = 1, backend: str = "
         bar.close()
     # a reading that never arises in this scenario (a solo rule in a regular game) plays the
     # same games as the default: listed as such, not as a context
-    same = [c for c in contexts if c.kind == "reading" and findings and all(
+    same = [c for c in contexts if c.kind in ("reading", "data") and findings and all(
         cells[f.key][c.key].value == cells[f.key]["lineup"].value and
         cells[f.key][c.key].se == cells[f.key]["lineup"].se for f in findings)]
+    groups = {}
+    for c in contexts:
+        if c.kind == "data":
+            groups.setdefault(c.group, []).append(c)
+    for group, alts in groups.items():   # a generator whose data is not played here
+        if all(c in same for c in alts):
+            skipped.append(f"{group}: its generated alternatives play the same games as the "
+                           f"shipped data here (that data does not arise in this scenario)")
+        else:
+            same = [c for c in same if c not in alts]
     for c in same:
-        skipped.append(f"{c.name}: the same games as the default here (the reading does not "
-                       f"arise in this scenario)")
+        if c.kind == "reading":
+            skipped.append(f"{c.name}: the same games as the default here (the reading does "
+                           f"not arise in this scenario)")
         for f in findings:
             del cells[f.key][c.key]
     contexts = [c for c in contexts if c not in same]
@@ -572,6 +747,23 @@ FARES = {"agrees": "#3a7d44", "undecided": "#c9c9c9", "loses it": "#e0a040",
          "n/a": "#ffffff"}
 
 
+#: how bad each way of faring is, for a data group's column (its worst alternative)
+_SEVERITY = ["n/a", "agrees", "undecided", "differs", "shows an effect", "loses it", "flips"]
+
+
+def _columns(res: RobustnessResult) -> list[tuple[str, list]]:
+    """The verdict grid's columns: each context but the data alternatives, then one column per
+    data generator (its alternatives)."""
+    cols = [(c.name, [c]) for c in res.contexts if c.kind != "data"]
+    cols += [(f"{g} ({len(a)} alternatives)", a) for g, a in res.data_groups().items()]
+    return cols
+
+
+def _fares(res: RobustnessResult, f: Finding, ctxs: list) -> str:
+    how = [res.classify(f, c) if c.key != "lineup" else "agrees" for c in ctxs]
+    return max(how, key=_SEVERITY.index)
+
+
 def _grid_figure(res: RobustnessResult):
     """Findings (rows) x contexts (columns): how each finding fares, one colour per kind."""
     from matplotlib.colors import ListedColormap
@@ -580,8 +772,9 @@ def _grid_figure(res: RobustnessResult):
     from simlab.core import plots
 
     kinds = list(FARES)
-    m = np.array([[kinds.index(res.classify(f, c)) if c.key != "lineup" else 0
-                   for c in res.contexts] for f in res.findings], dtype=float)
+    cols = _columns(res)
+    m = np.array([[kinds.index(_fares(res, f, ctxs)) for _, ctxs in cols]
+                  for f in res.findings], dtype=float)
     nf, nc = m.shape
     longest = max(min(len(f.text), 48) for f in res.findings)
     fig = plots.new_figure(width=max(8.0, 2.6 + 0.075 * longest + 0.32 * nc),
@@ -589,8 +782,7 @@ def _grid_figure(res: RobustnessResult):
     ax = fig.subplots()
     ax.imshow(m, cmap=ListedColormap([FARES[k] for k in kinds]), vmin=-0.5,
               vmax=len(kinds) - 0.5, aspect="auto")
-    ax.set_xticks(range(nc), [c.name for c in res.contexts], rotation=60, ha="right",
-                  fontsize=7)
+    ax.set_xticks(range(nc), [name for name, _ in cols], rotation=60, ha="right", fontsize=7)
     ax.set_yticks(range(nf), [f.text if len(f.text) < 48 else f.text[:45] + "..."
                               for f in res.findings], fontsize=8)
     ax.set_xticks(np.arange(-0.5, nc), minor=True)
@@ -606,22 +798,26 @@ def _grid_figure(res: RobustnessResult):
     return fig
 
 
+_KIND_COLOR = {"population": 0, "lineup": 2, "reading": 1, "data": 3}
+
+
 def _finding_figure(res: RobustnessResult, f: Finding):
     from simlab.core import plots
 
     rows = [(c, res.cells[f.key][c.key]) for c in res.contexts
             if not res.cells[f.key][c.key].na]
-    return plots.forest([c.name for c, _ in rows], [x.value for _, x in rows],
+    present = [k for k in _KIND_COLOR if any(c.kind == k for c, _ in rows)]
+    names = {"population": "bot population", "lineup": "a bot replaced", "reading": "reading",
+             "data": "generated data"}
+    return plots.forest([x.label or c.name for c, x in rows], [x.value for _, x in rows],
                         [x.lo for _, x in rows], [x.hi for _, x in rows],
                         ref=None if f.level else f.ref,
                         xlabel=("percentage points" if f.unit == "share" and not f.level
                                 else "share" if f.unit == "share" else "points"),
                         title_text=f.text,
-                        colors=[plots.color(0 if c.kind == "population" else 1)
-                                for c, _ in rows],
-                        filled=[bool(x.state) or f.level for _, x in rows],
-                        legend=[("bot population", plots.color(0)),
-                                ("reading", plots.color(1))],
+                        colors=[plots.color(_KIND_COLOR[c.kind]) for c, _ in rows],
+                        filled=[bool(x.state) for _, x in rows],
+                        legend=[(names[k], plots.color(_KIND_COLOR[k])) for k in present],
                         percent_points=f.unit == "share" and not f.level,
                         percent=f.unit == "share" and f.level, sig_legend=not f.level,
                         sig_text="significant (95% interval excludes 0)")

@@ -17,6 +17,8 @@ from simlab.games.registry import BotChoice
 NOT_JITTERED = {"playouts", "width", "horizon", "noise", "end", "early_rounds"}
 #: tie-noise value for bots with a ``noise`` parameter in the noise population
 TIE_NOISE = 0.5
+#: a sweep's significant changes checked as findings, the largest first
+MAX_SWEEP_FINDINGS = 8
 
 
 # ---------------------------------------------------------------------------- contexts
@@ -26,12 +28,15 @@ class Context:
 
     key: str
     name: str                 # in words
-    kind: str                 # "population" or "reading"
+    kind: str                 # "population", "lineup", "reading" or "data"
     bot: BotChoice | None     # the population's bot in every seat (None: the line-up)
     games: int
     noise: bool = False
-    rules: dict = field(default_factory=dict)   # reading: {rule: alternative}
+    rules: dict = field(default_factory=dict)   # reading: {rule: alternative}; data: overrides
     note: str = ""
+    replace: tuple | None = None   # lineup: (label left out, BotChoice that takes its seats)
+    group: str = ""           # data: the generator's context (``data:<name>``) it belongs to
+    seed: int = 0             # data: the generated alternative's seed
 
 
 @dataclass
@@ -60,6 +65,8 @@ class Finding:
     build: object             # context -> dict name -> Config, or a str: why it does not apply
     stat: object              # getter(name, feature) -> (B+1,) array  ->  (B+1,) array
     level: bool = False       # solo win rate: no reference, compared by overlap
+    bot: str = ""             # a bot's finding: the bot kept in its seats in populations
+    bounded: bool = False     # a statistic bounded below by 0 (a spread): percentile interval
 
 
 @dataclass
@@ -72,6 +79,8 @@ class Cell:
     games: int = 0
     se: float = float("nan")  # bootstrap standard error (intervals: value +- z se)
     change: tuple | None = None   # (change, lo, hi) from the line-up, paired on the same games
+    label: str = ""           # the context as this finding plays it ("breeder vs all greedy")
+    spread: dict | None = None    # a data context: the values over its generated alternatives
 
     def sd(self) -> float:
         """The standard error (from the 95% interval where not given)."""
@@ -117,6 +126,10 @@ class Populations:
         if ctx.noise:
             return ([jittered(self.g, b, self.seed, s, self.jitter)
                      for s, b in enumerate(base)], tags)
+        if ctx.replace is not None:
+            out, rep = ctx.replace
+            lu = [rep if b.label == out else b for b in base]
+            return lu, [rep.label if b.label == out else b.label for b in base]
         if ctx.bot is None:
             return list(base), tags
         lu = [b if keep is not None and b.label == keep else ctx.bot for b in base]
@@ -148,8 +161,6 @@ def _pct(x: float) -> str:
 
 def findings_of(g, sc, players, pops, eng, head: Context) -> tuple[str, list]:
     """The question in words and its findings (module docstring)."""
-    from simlab.sweep import plan
-
     base = g.lineup(sc.bots, players)
     labels = list(dict.fromkeys(b.label for b in base))
     fair = 1.0 / players
@@ -165,6 +176,8 @@ def findings_of(g, sc, players, pops, eng, head: Context) -> tuple[str, list]:
         def inner(ctx):
             if ctx.bot is not None and ctx.bot.label == b:
                 return f"every seat plays {b}"
+            if ctx.replace is not None and ctx.replace[0] == b:
+                return f"{b} is left out of this line-up"
             cfg = build(ctx, keep=b)
             return cfg if all(isinstance(v, Config) for v in cfg.values()) else \
                 next(v for v in cfg.values() if isinstance(v, str))
@@ -197,8 +210,9 @@ def findings_of(g, sc, players, pops, eng, head: Context) -> tuple[str, list]:
         if len(labels) > 1:
             for b in labels:
                 F.append(Finding(f"bot:{b}", f"{b}'s win share per seat against the fair "
-                                 f"{_pct(fair)}", "share", 0.0, by_bot(build, b),
-                                 lambda m, b=b: m("x", ("bot", b)) - fair))
+                                 f"{_pct(fair)}, in this line-up", "share", 0.0,
+                                 by_bot(build, b),
+                                 lambda m, b=b: m("x", ("bot", b)) - fair, bot=b))
         return question, F
     if kind == "compare":
         question = (f"Question: what do the variants {', '.join(sc.compare)} change against "
@@ -215,47 +229,71 @@ def findings_of(g, sc, players, pops, eng, head: Context) -> tuple[str, list]:
                 for b in labels:
                     F.append(Finding(f"{name}:bot:{b}", f"{name}: change of {b}'s win share "
                                      f"per seat", "share", 0.0, by_bot(build, b),
-                                     lambda m, b=b: m("v", ("bot", b)) - m("base", ("bot", b))))
+                                     lambda m, b=b: m("v", ("bot", b)) - m("base", ("bot", b)),
+                                     bot=b))
             F.append(Finding(f"{name}:score", f"{name}: change of the mean score", "points",
                              0.0, seats_only(build),
                              lambda m: m("v", ("score",)) - m("base", ("score",))))
         return question, F
     if kind == "sweep":
-        points = [p for p in plan(sc) if not p.baseline]
-        spreads = []
-        for p in points:
-            cfg = apply_point(g, sc, pops, head, p.params)
-            if isinstance(cfg, str):
-                continue
-            f = eng.features(cfg, head.games, head.rules)
-            P = len(cfg.lineups[0])
-            means = [float(np.mean(f[("seat", s)])) for s in range(P)]
-            spreads.append((max(means) - min(means), p))
-        if len(spreads) < 2:
+        from simlab.report.tables import fairest
+
+        sr = eng.sweep_result
+        ranked = fairest(sr)
+        by_index = {int(r.point["index"]): r for r in sr.points}
+        best_row, worst_row = ranked
+        best = by_index[int(best_row["point"])].point
+        worst = by_index[int(worst_row["point"])].point
+        if best["index"] == worst["index"]:
             raise SimlabError(f"robustness: scenario {sc.name}: the sweep has fewer than two "
                               f"points to compare")
-        spreads.sort(key=lambda t: t[0])
-        best, worst = spreads[0][1], spreads[-1][1]
         question = (f"Question: which point of the sweep over {', '.join(sc.sweep.params)} is "
-                    f"fairest? (seat spread, seats rotated: fairest {best.label}, least fair "
-                    f"{worst.label})")
+                    f"fairest? (seat spread, every seating, as the sweep's report ranks them: "
+                    f"fairest {best['label']}, least fair {worst['label']})")
 
         def build(ctx, keep=None):
-            return {"best": apply_point(g, sc, pops, ctx, best.params),
-                    "worst": apply_point(g, sc, pops, ctx, worst.params)}
+            return {"best": apply_point(g, sc, pops, ctx, best["params"], keep),
+                    "worst": apply_point(g, sc, pops, ctx, worst["params"], keep)}
 
         def spread(m, name, P):
             x = np.stack([m(name, ("seat", s)) for s in range(P)])
             return x.max(axis=0) - x.min(axis=0)
 
-        pb = int(best.params.get("players", players))
-        pw = int(worst.params.get("players", players))
-        F.append(Finding("fairer", f"{best.label} is fairer than {worst.label} (seat spread "
-                         f"of the second minus the first)", "share", 0.0, seats_only(build),
+        pb = int(best["params"].get("players", players))
+        pw = int(worst["params"].get("players", players))
+        F.append(Finding("fairer", f"{best['label']} is fairer than {worst['label']} (seat "
+                         f"spread of the second minus the first)", "share", 0.0,
+                         seats_only(build),
                          lambda m: spread(m, "worst", pw) - spread(m, "best", pb)))
-        F.append(Finding("best", f"the seat spread at {best.label}", "share", 0.0,
+        F.append(Finding("best", f"the seat spread at {best['label']}", "share", 0.0,
                          seats_only(lambda ctx, keep=None: {"best": build(ctx)["best"]}),
-                         lambda m: spread(m, "best", pb), level=True))
+                         lambda m: spread(m, "best", pb), level=True, bounded=True))
+        # the sweep's own significant findings: each point's changes its report lists
+        frame = sr.frame
+        sig = frame[frame["significant"] & ~frame["baseline"] & frame["p_value"].notna()]
+        sig = sig.reindex(sig["diff"].abs().sort_values(ascending=False).index).head(
+            MAX_SWEEP_FINDINGS)
+        for r in sig.itertuples():
+            point = by_index[int(r.point)].point
+            params = point["params"]
+
+            def build2(ctx, keep=None, params=params):
+                return {"base": apply_point(g, sc, pops, ctx, {}, keep),
+                        "v": apply_point(g, sc, pops, ctx, params, keep)}
+            if r.level == "seat":
+                s_ = int(r.seat) - 1
+                F.append(Finding(f"sweep:{r.point}:seat{s_ + 1}", f"{point['label']}: change "
+                                 f"of seat {s_ + 1}'s win share (the sweep: "
+                                 f"{100 * r.diff:+.1f} points)", "share", 0.0,
+                                 seats_only(build2),
+                                 lambda m, s_=s_: m("v", ("seat", s_)) - m("base", ("seat", s_))))
+            else:
+                b = r.entity
+                F.append(Finding(f"sweep:{r.point}:bot:{b}", f"{point['label']}: change of "
+                                 f"{b}'s win share per seat (the sweep: {100 * r.diff:+.1f} "
+                                 f"points)", "share", 0.0, by_bot(build2, b),
+                                 lambda m, b=b: m("v", ("bot", b)) - m("base", ("bot", b)),
+                                 bot=b))
         return question, F
     if kind == "tournament":
         bots = [g.lineup([b], 1)[0] for b in sc.tournament.bots]

@@ -127,15 +127,18 @@ def ladder_verdict(low, top, steep: float = 0.05, flat: float = 0.03):
 
 
 def _ladder_task(task):
-    """Worker: (game, players, rules, line-ups, seats, seed, games) -> per-game shares."""
+    """Worker: (game, players, rules, line-ups, seats, seed, games) -> (per-game shares, the
+    seconds its games took)."""
     from simlab.analysis.tune import _play_share
 
-    return _play_share(*task)[1]
+    t0 = time.perf_counter()
+    per = _play_share(*task)[1]
+    return per, time.perf_counter() - t0
 
 
 def skill_ladder(game: str, *, budgets=None, opponents=None, players: int | None = None,
-                 games: int = 400, seed: int = 0, bot: str = "lookahead",
-                 budget_param: str = "playouts", rules: dict | None = None, jobs: int = 1,
+                 games: int = 400, seed: int = 0, bot: str | None = None,
+                 budget_param: str | None = None, rules: dict | None = None, jobs: int = 1,
                  backend: str = "loky", steep: float = 0.05, flat: float = 0.03,
                  work_dir=None, progress: bool | None = None) -> SkillResult:
     """Play the skill ladder of ``game``.
@@ -169,6 +172,8 @@ def skill_ladder(game: str, *, budgets=None, opponents=None, players: int | None
 
     t0 = time.perf_counter()
     g = get_game(game)
+    bot = bot or g.search_bot
+    budget_param = budget_param or g.search_param
     known = g.all_bots()
     if bot not in known:
         raise SimlabError(f"skill: {g.title} has no {bot!r} bot (known: {', '.join(known)})")
@@ -192,34 +197,40 @@ def skill_ladder(game: str, *, budgets=None, opponents=None, players: int | None
         for b in budgets:
             me = BotChoice(bot, ((budget_param, float(b)),))
             lus, seats = _rotations(me, field_bots, players)
-            tasks.append((game, players, rules_over, lus, seats, seed, games))
+            tasks.append((g, players, rules_over, lus, seats, seed, games))  # g: plugin games too
             keys.append((opp, b))
     store = None if work_dir is None else Path(work_dir) / "ladder"
     run_key = hashlib.sha256(json.dumps([game, players, rules_over, seed, games, bot,
                                          budget_param], default=str).encode()).hexdigest()[:12]
     results, todo, resumed = {}, [], 0
+    speed: dict = {}
     for k, t in zip(keys, tasks, strict=True):
         f = None if store is None else store / f"{run_key}-{k[0]}-{k[1]}.npy"
         if f is not None and f.exists():
             results[k] = np.load(f)
+            sp = f.with_suffix(".speed.json")
+            if sp.exists():
+                speed[k] = json.loads(sp.read_text())["games_per_s"]
             resumed += 1
         else:
             todo.append((k, t, f))
-    bar = None
-    import sys
+    from simlab.core.progress import progress_bar
 
-    if progress or (progress is None and sys.stderr.isatty()):
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(todo), desc="skill ladder", unit="point", file=sys.stderr,
-                   leave=False)
+    bar = progress_bar(len(todo), desc="skill ladder", unit="point", enabled=progress)
     # play in chunks of `jobs` so finished points are stored as they come
     step = max(1, jobs)
     for i in range(0, len(todo), step):
         chunk = todo[i:i + step]
         outs = _run_parallel([t for _, t, _ in chunk], _ladder_task, jobs, backend)
-        for (k, _, f), per in zip(chunk, outs, strict=True):
+        for (k, t, f), (per, secs) in zip(chunk, outs, strict=True):
             results[k] = per
+            speed[k] = len(per) * len(t[3]) / max(secs, 1e-9)
+            if f is not None:
+                from simlab.core.io import atomic_write_text
+
+                f.parent.mkdir(parents=True, exist_ok=True)
+                atomic_write_text(f.with_suffix(".speed.json"),
+                                  json.dumps({"games_per_s": speed[k]}))
             if f is not None:
                 f.parent.mkdir(parents=True, exist_ok=True)
                 tmp = f.with_suffix(".tmp.npy")
@@ -238,8 +249,11 @@ def skill_ladder(game: str, *, budgets=None, opponents=None, players: int | None
             per = results[(opp, b)]
             sh = float(per.mean())
             lo, hi = wilson_interval(sh * len(per), len(per))
+            gps = speed.get((opp, b))
             curve.append({"budget": b, "share": sh, "lo": float(lo), "hi": float(hi),
-                          "games": len(per) * players})
+                          "games": len(per) * players, "win_share": sh,
+                          "win_share_ci": [float(lo), float(hi)],
+                          "games_per_s": None if gps is None else round(float(gps), 2)})
         res.curves[opp] = curve
         res.verdicts[opp] = ladder_verdict(results[(opp, budgets[0])],
                                            results[(opp, budgets[-1])], steep, flat)
@@ -275,7 +289,8 @@ def skill_report(res: SkillResult, path) -> Path:
         for p in c:
             rows.append({"opponent": opp, res.budget_param: p["budget"],
                          "win_share": round(p["share"], 4), "lo": round(p["lo"], 4),
-                         "hi": round(p["hi"], 4), "games": p["games"]})
+                         "hi": round(p["hi"], 4), "games": p["games"],
+                         "games/s": p.get("games_per_s")})
     verdicts = pd.DataFrame([{"opponent": o, "verdict": v[0], "gain": round(v[1], 4),
                               "gain_lo": round(v[2], 4), "gain_hi": round(v[3], 4)}
                              for o, v in res.verdicts.items()])
@@ -290,3 +305,26 @@ def skill_report(res: SkillResult, path) -> Path:
         headlines=res.sentences(), sections=secs,
         tables_=[("Verdicts", verdicts), ("Win shares", pd.DataFrame(rows))], run=run,
         data=res.to_dict())
+
+
+def strength(game: str, bot: str, *, games: int = 200, players: int | None = None,
+             opponent: str = "greedy", seed: int = 0, rules: dict | None = None) -> dict:
+    """A bot's strength, measured one way in every game: one seat of ``bot`` against
+    ``opponent`` in every other seat, the bot in every seat in turn (every seating), on
+    ``games`` games per seating: its win share with a 95% Wilson interval, and its games/s
+    (the whole table's games per second on one worker)."""
+    from simlab.analysis.tune import _rotations
+    from simlab.games.registry import get_game
+
+    g = get_game(game)
+    players = g.check_players(players if players is not None else g.default_players)
+    me = g.lineup([bot], 1, "bot")[0]
+    field_bots = g.lineup([opponent] * (players - 1), players - 1, "opponent")
+    lus, seats = _rotations(me, field_bots, players)
+    per, secs = _ladder_task((g, players, dict(rules or {}), lus, seats, seed, games))
+    sh = float(per.mean())
+    lo, hi = wilson_interval(sh * len(per) * len(lus), len(per) * len(lus))
+    return {"bot": me.label, "opponent": opponent, "players": players,
+            "win_share": sh, "win_share_ci": [float(lo), float(hi)],
+            "games": len(per) * len(lus), "games_per_s": len(per) * len(lus) / max(secs, 1e-9),
+            "fair": 1.0 / players}

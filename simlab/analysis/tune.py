@@ -38,10 +38,10 @@ VALIDATION_OFFSET = 0x5EED_0F_7E57
 
 
 # ---------------------------------------------------------------------------- playing
-def _play_share(game_name: str, players: int, rules_over: dict, lineups: list, seat_of: list,
+def _play_share(game_name, players: int, rules_over: dict, lineups: list, seat_of: list,
                 seed: int, games: int) -> tuple[float, np.ndarray]:
     """Win share of the tuned seat over ``games`` games of every line-up (rotation): the mean and
-    the per-game shares (averaged over rotations)."""
+    the per-game shares (averaged over rotations). ``game_name``: a name or the Game."""
     from simlab.core.runner import run_games
     from simlab.games.registry import get_game
 
@@ -61,13 +61,31 @@ def _play_share(game_name: str, players: int, rules_over: dict, lineups: list, s
 
 
 def _rotations(tuned, field_bots: list, players: int):
-    """Line-ups with the tuned bot in every seat (the field keeps its order, rotated)."""
+    """Line-ups with the tuned bot in every seating among the field (every distinct order of
+    the field round the table, not only its cyclic shifts: :mod:`simlab.core.seating`), and
+    the tuned bot's seat in each. A balanced design's repeated seatings appear as often as it
+    holds them."""
+    from simlab.core.seating import seatings
+
+    me = "\x00tuned"
+    field = list(field_bots[:players - 1]) if field_bots else []
+    keyed = [me] + [b.label for b in field]
+    pool: dict[str, list] = {}
+    for b in field:
+        pool.setdefault(b.label, []).append(b)
     lineups, seats = [], []
-    for s in range(players):
-        others = field_bots[s:] + field_bots[:s] if field_bots else []
-        lu = others[:s] + [tuned] + others[s:]
-        lineups.append(lu[:players])
-        seats.append(s)
+    for st in seatings(keyed, True):
+        used = {k: 0 for k in pool}
+        lu = []
+        for lab in st.labels:
+            if lab == me:
+                lu.append(tuned)
+            else:
+                lu.append(pool[lab][used[lab]])
+                used[lab] += 1
+        for _ in range(st.weight):
+            lineups.append(lu)
+            seats.append(st.labels.index(me))
     return lineups, seats
 
 
@@ -394,7 +412,7 @@ def tune(game: str, against, *, players: int | None = None, budget: int = 100_00
         box[n] = (lo, hi)
     integer = np.array([n in g.integer_params(bot) for n in names])
 
-    rotations = players
+    rotations = len(_rotations(g.lineup([bot], 1)[0], list(field_bots), players)[0])
     if games_per_eval is None:  # enough evaluations for the search: ~10 per dimension
         target = max(150, 10 * len(names))
         games_per_eval = int(np.clip(budget // (rotations * target), 30, 2_000))
@@ -425,7 +443,8 @@ def tune(game: str, against, *, players: int | None = None, budget: int = 100_00
         out = [cache.get(x) for x in xs]
         todo = [i for i, v in enumerate(out) if v is None]
         if todo:
-            tasks = [(game, players, rules_over, *lineups_for(xs[i]), seed, games_per_eval)
+            # the game itself, not its name: a worker finds a plugin game through it
+            tasks = [(g, players, rules_over, *lineups_for(xs[i]), seed, games_per_eval)
                      for i in todo]
             vals = _run_parallel(tasks, _eval_task, jobs, backend)
             cache.put([(xs[i], v) for i, v in zip(todo, vals, strict=True)])
@@ -454,7 +473,7 @@ def tune(game: str, against, *, players: int | None = None, budget: int = 100_00
     lus_t, seats = _rotations(tuned, base, players)
     lus_u, _ = _rotations(g.lineup([bot], 1)[0], base, players)
     (st, pt), (su, pu) = _run_parallel(
-        [(game, players, rules_over, lus, seats, vseed, validation_games)
+        [(g, players, rules_over, lus, seats, vseed, validation_games)
          for lus in (lus_t, lus_u)], _val_task, min(jobs, 2), backend)
     n = validation_games
     d = pt - pu
@@ -474,13 +493,9 @@ def tune(game: str, against, *, players: int | None = None, budget: int = 100_00
 
 
 def _progress_bar(total: int, progress: bool | None):
-    import sys
+    from simlab.core.progress import progress_bar
 
-    if progress is False or (progress is None and not sys.stderr.isatty()):
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, desc="tuning", unit="eval", file=sys.stderr, leave=False)
+    return progress_bar(total, desc="tuning", unit="eval", enabled=progress)
 
 
 def _run_parallel(items, fn, jobs: int, backend: str):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import echo_json, plugin_option, quiet_callback
+from simlab.cli.common import echo_json, output_folder, plugin_option, quiet_callback
 
 
 def _range(ctx, param, value):
@@ -42,7 +42,7 @@ def _range(ctx, param, value):
               default="loky", show_default=True, help="How workers run.")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Dask scheduler (with --backend dask; default: a local cluster).")
-@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
               help="Folder for balance.html, its PNG and JSON, and the evaluations (default "
                    "reports/<scenario>-balance). A second run with the same options resumes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
@@ -69,6 +69,12 @@ def balance(scenario, param, target, value_range, precision, jobs, backend, sche
 
     if scheduler and backend != "dask":
         raise click.BadParameter("--scheduler needs --backend dask", param_hint="'--scheduler'")
+    if out is not None:
+        output_folder(out)
+    else:
+        from simlab.scenario import load_scenario
+
+        output_folder(Path("reports") / f"{load_scenario(scenario)[0].name}-balance")
     res, path = run_analysis(scenario, out=out, jobs=jobs, backend=backend, scheduler=scheduler,
                              progress=False if quiet else None, kind="balance", param=param,
                              target=target, range=value_range, precision=precision)

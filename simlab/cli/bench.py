@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from simlab.cli.common import echo_json
+from simlab.errors import SimlabError
 
 
 @click.command()
@@ -19,8 +20,11 @@ from simlab.cli.common import echo_json
 @click.option("--json", "as_json", is_flag=True,
               help="Print a JSON list of objects with game, bots, jobs, games_per_s, "
                    "speedup_vs_reference (and extra fields per measure).")
+@click.option("--plugin", "plugins", multiple=True, metavar="FILE",
+              help="Load a game of your own from FILE (as simulate's --plugin) to bench it by "
+                   "name; `simlab bench pig` finds the example in examples/games/pig/.")
 @click.argument("games", nargs=-1)
-def bench(quick, profile, as_json, games):
+def bench(quick, profile, as_json, games, plugins):
     """Measure speed, every game: the cold compile of each game (`simulate GAME --games 1000` in
     an empty numba cache: wall time and peak memory; not with --quick), kernel games per second
     on one core (random, greedy and mixed bots; Monsters also solo 2; Monkey also its solo
@@ -35,23 +39,50 @@ def bench(quick, profile, as_json, games):
     $SIMLAB_YARDSTICK) at its start and end and reports each target kernel's speed as a ratio
     to it, against the targets, at the end of the table.
 
+    `simlab bench pig` (a game written in plain Python, with --plugin FILE for your own) measures
+    that game instead: games per second of its plain-Python loop and of its numba kernel on one
+    core, and the ratio.
+
     \b
     Examples:
       simlab bench --quick
+      simlab bench pig
       simlab bench --json > bench.json
       simlab bench --profile --quick monsters
     """
-    from simlab.bench import format_bench, format_profile, run_bench, run_profile
-    from simlab.games.registry import GAMES
+    from simlab.bench import (
+        example_game_file,
+        format_bench,
+        format_profile,
+        python_game_rows,
+        run_bench,
+        run_profile,
+    )
+    from simlab.games.plugins import load_plugins
+    from simlab.games.registry import GAMES, get_game
 
     say = lambda m: click.echo(f"... {m}", err=True)  # noqa: E731
+    try:
+        load_plugins(list(plugins) + [f for g in games if g not in GAMES
+                                      and (f := example_game_file(g))], "--plugin")
+    except SimlabError as e:
+        raise click.BadParameter(str(e).split(": ", 1)[-1], param_hint="'--plugin'") from None
     unknown = [g for g in games if g not in GAMES]
     if unknown:
         raise click.BadParameter(f"unknown game {unknown[0]!r}; known: {', '.join(GAMES)}",
                                  param_hint="'GAMES'")
+    own = [g for g in games if hasattr(get_game(g), "run_python")]
+    if own and not profile:  # games in plain Python: their loop and their kernel
+        rows = [r for g in own for r in python_game_rows(g, quick=quick, progress=say)]
+        if as_json:
+            echo_json(rows)
+        else:
+            click.echo(format_bench(rows))
+        return
     if games and not profile:
         raise click.BadParameter("game names go with --profile (the speed figures cover "
-                                 "every game)", param_hint="'GAMES'")
+                                 "every built-in game), or name games in plain Python "
+                                 "(simlab bench pig)", param_hint="'GAMES'")
     if profile:
         rows = run_profile(list(games) or None, quick=quick, progress=say)
         if as_json:

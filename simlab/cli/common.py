@@ -63,6 +63,36 @@ def write_atomic(path: Path, writer):
     io.write_atomic(path, writer)
 
 
+# ---------------------------------------------------------------------------- output paths
+# One convention for every command: a command that writes several files (a report, its
+# figures, its JSON, stored results) takes ``--out DIR``, a folder, and writes everything
+# inside it; a command that writes one file takes ``--out FILE``, and the file's extension is
+# added when it is missing (``-o game7`` writes ``game7.html``). Both are checked before any
+# game is played (one line, exit code 2, nothing left behind).
+def output_folder(path, what: str = "--out"):
+    """The folder of a command that writes several files, checked (see above); None stays
+    None."""
+    from simlab.core.io import check_output_dir
+
+    if path is None:
+        return None
+    path = Path(path)
+    if path.suffix.lower() in (".html", ".htm", ".json", ".png", ".csv", ".parquet"):
+        raise SimlabError(f"{what}: expected a folder (the report, its figures and its data "
+                          f"go inside it), got the file name {str(path)!r}; e.g. "
+                          f"--out {path.with_suffix('')}")
+    return check_output_dir(path, what)
+
+
+def output_file(path, suffix: str, allowed: tuple[str, ...] = (), what: str = "--out"):
+    """The one file of a command, its extension added when missing, checked (see above)."""
+    from simlab.core.io import check_output_file
+
+    if path is None:
+        return None
+    return check_output_file(path, what, suffix, allowed)
+
+
 def echo_json(obj):
     click.echo(json.dumps(obj, indent=2, default=json_default))
 
@@ -82,9 +112,10 @@ def _load_plugins(ctx, param, value):
 plugin_option = click.option(
     "--plugin", multiple=True, metavar="FILE", is_eager=True, expose_value=False,
     callback=_load_plugins, type=click.Path(dir_okay=False),
-    help="Load bots from FILE before anything else, repeatable: a Python file with "
-         "@simlab.bot custom bots, or a .toml bot saved by `simlab tune --save`. "
-         "Then use them by name in --bots.")
+    help="Load FILE before anything else, repeatable: a Python file with @simlab.bot "
+         "custom bots or a game of your own (docs/your-own-game.md), or a .toml bot saved by "
+         "`simlab tune --save`. Then use them by name. A plugin is Python that runs with your "
+         "rights: load only files you trust.")
 
 run_options = [
     plugin_option,

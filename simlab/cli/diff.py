@@ -6,7 +6,13 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import add_options, plugin_option, print_analysis, worker_options
+from simlab.cli.common import (
+    add_options,
+    output_folder,
+    plugin_option,
+    print_analysis,
+    worker_options,
+)
 
 
 @click.command()
@@ -22,8 +28,9 @@ from simlab.cli.common import add_options, plugin_option, print_analysis, worker
 @click.option("--population", "populations", multiple=True,
               type=click.Choice(["lineup", "greedy"]), default=("lineup", "greedy"),
               show_default=True, help="Bot populations to play: A's line-up, every seat greedy.")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="HTML report (default: reports/diff-<A>-<B>/report.html).")
+@click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
+              help="Folder for report.html, its figures and report.json (default: "
+                   "reports/diff-<A>-<B>/).")
 @click.option("--json", "as_json", is_flag=True, help="Print every row as JSON (no report).")
 @add_options(worker_options)
 def diff(a, b, games, precision, populations, out, as_json, jobs, backend, quiet):
@@ -48,7 +55,10 @@ def diff(a, b, games, precision, populations, out, as_json, jobs, backend, quiet
     if games is not None and precision is not None:
         raise click.BadParameter("give --games or --precision, not both",
                                  param_hint="'--precision'")
+    folder = out or Path("reports") / f"diff-{a.stem}-{b.stem}"
+    if not as_json:
+        output_folder(folder)
     res = rules_diff(a, b, games=games, precision=precision, populations=populations,
                      jobs=jobs, backend=backend, progress=False if quiet or as_json else None)
-    path = out or Path("reports") / f"diff-{a.stem}-{b.stem}" / "report.html"
+    path = Path(folder) / "report.html"
     print_analysis(res, as_json, res.table, lambda: diff_report(res, path))

@@ -21,17 +21,22 @@ def games(as_json):
       simlab games
       simlab games --json
     """
+    from simlab.errors import SimlabError
     from simlab.games.registry import get_game, list_games
 
     data = []
     for name in list_games():
-        g = get_game(name)
+        try:
+            g = get_game(name)
+        except SimlabError as e:  # an installed game package that does not load: say so
+            click.echo(f"simlab: warning: {e}", err=True)
+            continue
         data.append({
             "game": name, "title": g.title, "players": [g.min_players, g.max_players],
             "default_players": g.default_players, "default_bots": list(g.default_bots),
             "bots": [{"name": b.name, "id": b.id, "doc": b.doc,
                       "params": dict(zip(b.params, b.defaults, strict=True))}
-                     for b in g.all_bots().values()],
+                     for b in g.all_bots().values() if b.name not in g.bench_bots],
             "rules": g.rule_options(),
             "readings": {"command": f"simlab readings {name}", "count": len(g.readings())},
             **g.describe(),

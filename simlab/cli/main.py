@@ -13,6 +13,7 @@ from simlab.cli.bench import bench
 from simlab.cli.data import data
 from simlab.cli.diff import diff
 from simlab.cli.games import games
+from simlab.cli.new import new
 from simlab.cli.odds import odds
 from simlab.cli.readings import readings
 from simlab.cli.replay import replay
@@ -52,6 +53,7 @@ def cli():
       simlab diff v1.toml v2.toml                   # I changed the rules: what changed?
       simlab robustness scenarios/jelly-robustness.toml --quick  # fact or bot quirk?
       simlab warm --jobs 2                          # compile every kernel ahead of use
+      simlab new dice-race my-race                  # a game of your own, in plain Python
       simlab bench --quick                          # speed figures
     """
 
@@ -72,6 +74,7 @@ cli.add_command(skill)
 cli.add_command(diff)
 cli.add_command(robustness)
 cli.add_command(warm)
+cli.add_command(new)
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None):

@@ -7,7 +7,7 @@ import textwrap
 
 import click
 
-from simlab.cli.common import echo_json, game_arg
+from simlab.cli.common import echo_json, game_arg, plugin_option
 
 
 def _show(value) -> str:
@@ -18,6 +18,7 @@ def _show(value) -> str:
 
 @click.command()
 @click.argument("game", callback=game_arg)
+@plugin_option
 @click.option("--json", "as_json", is_flag=True,
               help='Print {"game": ..., "readings": [...]} instead of text.')
 def readings(game, as_json):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import add_options, game_arg, parse_sets, run_options
+from simlab.cli.common import add_options, game_arg, output_file, parse_sets, run_options
 
 
 @click.command()
@@ -14,8 +14,9 @@ from simlab.cli.common import add_options, game_arg, parse_sets, run_options
 @add_options(run_options)
 @click.option("--game", "-g", "game_index", type=click.IntRange(0, None), default=0,
               show_default=True, help="Which game of the run (0-based, as the rows of --out).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True,
-              help="The HTML file to write (one self-contained page, no network needed).")
+@click.option("--out", "-o", type=click.Path(path_type=Path), required=True,
+              help="The HTML file to write (one self-contained page, no network needed; "
+                   ".html is added when the name has no extension).")
 def replay(game, players, bots, seed, sets, data, game_index, out):
     """Watch one game of a run replayed step by step in the browser.
 
@@ -34,12 +35,7 @@ def replay(game, players, bots, seed, sets, data, game_index, out):
     """
     import simlab
 
-    if out.suffix.lower() not in (".html", ".htm"):
-        raise click.BadParameter(f"expected an .html file name, got {str(out)!r}",
-                                 param_hint="'--out'")
-    if not (out.parent if str(out.parent) else Path(".")).is_dir():
-        raise click.BadParameter(f"folder {str(out.parent)!r} does not exist",
-                                 param_hint="'--out'")
+    out = output_file(out, ".html", (".html", ".htm"))
     rep = simlab.replay(game, seed=seed, game_index=game_index, players=players, bots=bots,
                         rules=parse_sets(sets), out=out, data=data)
     winners = [n for n, w in zip(rep.names, rep.winners, strict=True) if w]

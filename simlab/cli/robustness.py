@@ -7,7 +7,13 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import add_options, plugin_option, print_analysis, worker_options
+from simlab.cli.common import (
+    add_options,
+    output_folder,
+    plugin_option,
+    print_analysis,
+    worker_options,
+)
 
 
 def _names(ctx, param, value):
@@ -34,27 +40,39 @@ def _names(ctx, param, value):
 @click.option("--readings", "readings_", default=None, callback=_names, metavar="NAME,...",
               help="Only these readings of the catalogue (default every settable one; "
                    "`none` for no readings). See `simlab readings GAME`.")
+@click.option("--replacements", default=None, callback=_names, metavar="BOT,...",
+              help="Line-up contexts: each bot of the line-up left out and its seats given "
+                   "to each of these bots in turn (default every bot of the game but the "
+                   "search bots; `none` for no line-up contexts).")
+@click.option("--data-alternatives", type=click.IntRange(0, 1000), default=None,
+              help="Generated alternatives of each piece of assumed data the question rests "
+                   "on (default 20; 10 with --quick; 0 for none): the findings' spread over "
+                   "rulebook-consistent data.")
 @click.option("--lookahead-budget", type=click.IntRange(1, 10_000), default=None,
               help="Playouts of the lookahead population (default 8; 2 with --quick).")
 @click.option("--tuned", default=None, metavar="FILE.toml",
               help="Use this bot saved by `simlab tune --save` as the tuned population "
                    "instead of tuning one (tuned bots are cached beside the report).")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="HTML report (default: reports/<scenario>-robustness/report.html).")
+@click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
+              help="Folder for report.html, its figures, its JSON and the tuned bot it caches "
+                   "(default: reports/<scenario>-robustness/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (no report).")
 @add_options(worker_options)
-def robustness(scenario, quick, games, populations, readings_, lookahead_budget, tuned, out,
-               as_json, jobs, backend, quiet):
+def robustness(scenario, quick, games, populations, readings_, replacements,
+               data_alternatives, lookahead_budget, tuned, out, as_json, jobs, backend, quiet):
     """Is SCENARIO's finding a fact about the game, or about the bots and readings?
 
     Takes the scenario's question (a single point: who wins and which seat is favoured; a
     [compare]: what each variant changes; a [sweep]: its fairest against its least fair
     point; a [tournament]: the dominant bot; a [balance]: the value found) and answers it
     again with other bot populations (every seat greedy, the weights bot tuned against the
-    line-up, the lookahead bot, the line-up with noise in its weights; each in every seat
-    rotation) and under every alternative of the game's readings, one at a time, on the same
-    games. Each finding is marked robust, bot-dependent or reading-dependent (naming what
-    flips it), or undecided where too few games were played to tell.
+    line-up, the lookahead bot, the line-up with noise in its weights), with other line-ups
+    (each bot left out and replaced by another in turn), under every alternative of the
+    game's readings, one at a time, and over generated alternatives of the assumed component
+    data (the spread: median and range); every table in every seating, on the same games.
+    Each finding is marked robust, bot-, lineup-, reading- or data-dependent (naming what
+    flips it), "no effect found" (no effect anywhere: not a proof of none), or undecided
+    where too few games were played to tell.
 
     \b
     Examples:
@@ -69,11 +87,19 @@ def robustness(scenario, quick, games, populations, readings_, lookahead_budget,
     reads = readings_
     if reads is not None and [r.lower() for r in reads] == ["none"]:
         reads = False
-    out_html = out
+    lineup = None
+    if replacements is not None and [r.lower() for r in replacements] == ["none"]:
+        lineup, replacements = False, None
+    from simlab.scenario import load_scenario
+
+    sc, _ = load_scenario(scenario)
+    folder = out if out is not None else Path("reports") / f"{sc.name}-robustness"
+    output_folder(folder)
     res = run(scenario, quick=quick, jobs=jobs, backend=backend,
               progress=False if quiet or as_json else None,
-              out_dir=(out.parent if out is not None else None), games=games,
+              out_dir=folder, games=games,
               populations=populations, readings=reads, lookahead_budget=lookahead_budget,
-              tuned=tuned)
-    path = out_html or Path("reports") / f"{res.scenario}-robustness" / "report.html"
+              tuned=tuned, lineup=lineup, replacements=replacements,
+              data_alternatives=data_alternatives)
+    path = Path(folder) / "report.html"
     print_analysis(res, as_json, res.text_table, lambda: robustness_report(res, path))

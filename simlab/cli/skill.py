@@ -6,7 +6,14 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import echo_json, game_arg, parse_sets, plugin_option, quiet_callback
+from simlab.cli.common import (
+    echo_json,
+    game_arg,
+    output_folder,
+    parse_sets,
+    plugin_option,
+    quiet_callback,
+)
 
 
 def _ints(ctx, param, value):
@@ -35,15 +42,16 @@ def _ints(ctx, param, value):
 @click.option("--players", "-p", type=int, default=None, help="Table size.")
 @click.option("--seed", "-s", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
               help="The same games at every budget.")
-@click.option("--bot", default="lookahead", show_default=True, help="The search bot.")
-@click.option("--budget-param", default="playouts", show_default=True,
-              help="Its budget parameter.")
+@click.option("--bot", default=None,
+              help="The search bot (default: the game's, `lookahead` unless it names another).")
+@click.option("--budget-param", default=None,
+              help="Its budget parameter (default: the game's, `playouts`).")
 @click.option("--set", "sets", multiple=True, metavar="PATH=VALUE", help="Rule override.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Points played in parallel.")
 @click.option("--backend", type=click.Choice(["loky", "threads", "serial", "dask"]),
               default="loky", show_default=True, help="How workers run.")
-@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
               help="Folder for skill.html (default reports/skill-GAME); a second run resumes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
@@ -70,6 +78,7 @@ def skill(game, budgets, opponents, games, players, seed, bot, budget_param, set
     from simlab.games.registry import split_bot_list
 
     opp = split_bot_list(opponents) if opponents else None
+    output_folder(out or Path("reports") / f"skill-{game}")
     res = skill_ladder(game, budgets=budgets, opponents=opp, players=players, games=games,
                        seed=seed, bot=bot, budget_param=budget_param, rules=parse_sets(sets),
                        jobs=jobs, backend=backend, work_dir=out or Path("reports") /

@@ -6,7 +6,14 @@ from pathlib import Path
 
 import click
 
-from simlab.cli.common import echo_json, game_arg, parse_sets, plugin_option, quiet_callback
+from simlab.cli.common import (
+    echo_json,
+    game_arg,
+    output_folder,
+    parse_sets,
+    plugin_option,
+    quiet_callback,
+)
 
 
 @click.command()
@@ -38,7 +45,7 @@ from simlab.cli.common import echo_json, game_arg, parse_sets, plugin_option, qu
               help="Parallel evaluations (results do not depend on it).")
 @click.option("--backend", type=click.Choice(["loky", "threads", "serial", "dask"]),
               default="loky", show_default=True, help="How workers run.")
-@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
               help="Folder for the report, the saved bot and the evaluations "
                    "(default reports/tune-GAME-BOT).")
 @click.option("--save", "save_name", default=None, metavar="NAME",
@@ -81,6 +88,7 @@ def tune(game, against, players, budget, games_per_eval, validation_games, seed,
             raise click.BadParameter(f"bounds must be numbers, got {b!r}",
                                      param_hint="'--bound'") from None
     out = out or Path("reports") / f"tune-{game}-{bot}"
+    output_folder(out)
     if out.exists() and not out.is_dir():
         raise SimlabError(f"--out: {out} is a file, expected a folder")
     res = run_tune(game, against, players=players, budget=budget, games_per_eval=games_per_eval,

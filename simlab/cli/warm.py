@@ -47,14 +47,14 @@ def warm(games, jobs, everything, plugins, as_json, quiet):
     from simlab.games.registry import GAMES
     from simlab.games.warm import warm as run_warm
 
+    try:  # first: a plugin may define a game named in GAMES
+        load_plugins(plugins, "--plugin")
+    except SimlabError as e:
+        raise click.BadParameter(str(e).split(": ", 1)[-1], param_hint="'--plugin'") from None
     for g in games:
         if g not in GAMES:
             raise click.BadParameter(f"unknown game {g!r}; known: {', '.join(GAMES)}",
                                      param_hint="'GAMES'")
-    try:
-        load_plugins(plugins, "--plugin")
-    except SimlabError as e:
-        raise click.BadParameter(str(e).split(": ", 1)[-1], param_hint="'--plugin'") from None
 
     def said(r):
         if not quiet and not as_json:

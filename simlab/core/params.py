@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import types
 import typing
 
@@ -41,55 +42,59 @@ def _base(tp):
     return tp
 
 
+@functools.lru_cache(maxsize=256)
+def _adapter(tp):
+    """pydantic's validator of a rule field's type (floats finite: a rule is never NaN)."""
+    from typing import Annotated
+
+    from pydantic import Field, TypeAdapter
+
+    if tp is float:
+        tp = Annotated[float, Field(allow_inf_nan=False)]
+    return TypeAdapter(tp)
+
+
 def coerce(value, tp, where: str):
-    """Convert ``value`` (text or a Python value) to annotation ``tp``; errors name ``where``."""
+    """Convert ``value`` (text or a Python value) to annotation ``tp`` with pydantic's
+    ``TypeAdapter`` (lax mode: ``"6"`` is 6, ``"yes"`` is True, ``2.0`` is 2 but ``2.5`` is
+    no whole number); a tuple given as text is split at its commas. Errors name ``where``."""
+    from pydantic import ValidationError
+
     if value is None:
         return None
     tp = _base(tp)
     origin = typing.get_origin(tp)
-    try:
-        if origin is tuple:
-            args = typing.get_args(tp)
-            item = args[0] if args else str
-            if isinstance(value, str):
-                parts = [p.strip() for p in value.strip("()[] ").split(",") if p.strip()]
-            else:
+    if origin is tuple:
+        args = typing.get_args(tp)
+        item = args[0] if args else str
+        if isinstance(value, str):
+            parts = [p.strip() for p in value.strip("()[] ").split(",") if p.strip()]
+        else:
+            try:
                 parts = list(value)
+            except TypeError:
+                raise SimlabError(f"{where}: expected {_describe(tp, 'tuple')}, got "
+                                  f"{value!r}") from None
+        try:
             return tuple(coerce(p, item, where) for p in parts)
-        if tp is bool:
-            if isinstance(value, str):
-                low = value.strip().lower()
-                if low in ("1", "true", "yes", "on"):
-                    return True
-                if low in ("0", "false", "no", "off"):
-                    return False
-                raise ValueError
-            return bool(value)
-        if tp is int:
-            if isinstance(value, float) and not value.is_integer():
-                raise ValueError
-            if isinstance(value, str):
-                f = float(value)
-                if not f.is_integer():
-                    raise ValueError
-                return int(f)
-            return int(value)
-        if tp is float:
-            f = float(value)
-            if f != f or f in (float("inf"), float("-inf")):
-                raise ValueError
-            return f
-        if tp is str:
-            return str(value)
-    except SimlabError:
-        if origin is tuple:
+        except SimlabError:
             raise SimlabError(f"{where}: expected {_describe(tp, 'tuple')}, got {value!r}") \
                 from None
-        raise
-    except (TypeError, ValueError):
+    if tp is str:
+        return str(value)
+    if tp not in (int, float, bool):
+        return value
+    if tp is int and isinstance(value, str):   # "1e3" is a whole number too
+        try:
+            f = float(value)
+            value = f if f.is_integer() else value
+        except ValueError:
+            pass
+    try:
+        return _adapter(tp).validate_python(value)
+    except ValidationError:
         name = getattr(tp, "__name__", str(tp))
         raise SimlabError(f"{where}: expected {_describe(tp, name)}, got {value!r}") from None
-    return value
 
 
 def _describe(tp, name):

@@ -13,7 +13,6 @@ Backends: ``loky`` (processes, the default), ``threads`` (the kernels release th
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simlab.core.compiling import compile_notice, is_quiet, set_quiet
+from simlab.core.progress import progress_bar, wanted
 from simlab.errors import SimlabError
 
 BACKENDS = ("loky", "threads", "serial", "dask")
@@ -43,6 +43,7 @@ class RunOutput:
     n_games: int
     wall_s: float
     kernel_s: float
+    compile_s: float = 0.0       # compiling or loading the kernels before the first batch
 
 
 def add_into(total: dict[str, np.ndarray] | None, part: dict[str, np.ndarray]):
@@ -131,11 +132,11 @@ def run_games(
     # (about 60 MB).
     first = min(n_games, PROBE_GAMES if batch_size is None else batch_size)
     if backend == "loky" and jobs > 1 and n_games > first:
-        _, agg, rows, k_s = _first_in_worker(game, prepared, seed, first_game, first, keep_rows,
-                                             jobs)
+        _, agg, rows, k_s, compile_s = _first_in_worker(game, prepared, seed, first_game, first,
+                                                        keep_rows, jobs)
     else:
-        _, agg, rows, k_s = _first_batch(game, prepared, seed, first_game, first, keep_rows,
-                                         is_quiet())
+        _, agg, rows, k_s, compile_s = _first_batch(game, prepared, seed, first_game, first,
+                                                    keep_rows, is_quiet())
     kernel_s = k_s
     row_parts = {first_game: rows} if keep_rows else None
     if on_batch is not None:
@@ -149,15 +150,10 @@ def run_games(
     starts = list(range(first_game + first, end, batch_size))
     tasks = [(s, min(batch_size, end - s)) for s in starts]
 
-    if progress is None:
-        eff_jobs = 1 if backend == "serial" else jobs
-        progress = sys.stderr.isatty() and (n_games / rate / eff_jobs) > 2.0
+    eff_jobs = 1 if backend == "serial" else jobs
     bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=n_games, unit="game", unit_scale=True, file=sys.stderr,
-                   desc=f"{game.name}", dynamic_ncols=True, leave=False)
+    if n_games > first and wanted(progress, n_games / rate / eff_jobs):
+        bar = progress_bar(n_games, desc=f"{game.name}", enabled=True)
         bar.update(first)
 
     count_of = dict(tasks)
@@ -182,17 +178,21 @@ def run_games(
         order = sorted(row_parts)
         all_rows = {k: np.concatenate([row_parts[s][k] for s in order]) for k in keys}
     return RunOutput(agg=agg, rows=all_rows, n_games=n_games,
-                     wall_s=time.perf_counter() - t_wall, kernel_s=kernel_s)
+                     wall_s=time.perf_counter() - t_wall, kernel_s=kernel_s,
+                     compile_s=compile_s)
 
 
 def _first_batch(game, prepared, seed: int, start: int, count: int, keep_rows: bool,
                  quiet: bool):
     """A run's first batch (main process or worker entry point): compile or load the kernel
-    under the compile notice (``quiet``: the caller's ``--quiet``), then :func:`_play`."""
+    under the compile notice (``quiet``: the caller's ``--quiet``), then :func:`_play`; the
+    seconds the compile (or load) took come last."""
     set_quiet(quiet)
+    t0 = time.perf_counter()
     with compile_notice(f"{game.title} kernels", game.compile_estimate(prepared)):
         game.check_compiles(prepared)
-    return _play(game, prepared, seed, start, count, keep_rows)
+    compile_s = time.perf_counter() - t0
+    return (*_play(game, prepared, seed, start, count, keep_rows), compile_s)
 
 
 def _first_in_worker(game, prepared, seed, start, count, keep_rows, jobs):

@@ -103,17 +103,14 @@ def binomial_tolerance(p: float, n: int, alpha: float = 1e-9) -> float:
 
 
 def benjamini_hochberg(pvals) -> np.ndarray:
-    """Benjamini-Hochberg adjusted p-values (false discovery rate across many comparisons)."""
+    """Benjamini-Hochberg adjusted p-values (false discovery rate across many comparisons):
+    ``scipy.stats.false_discovery_control``."""
     p = np.asarray(pvals, dtype=float)
-    n = len(p)
-    if n == 0:
+    if len(p) == 0:
         return p
-    order = np.argsort(p)
-    ranked = p[order] * n / np.arange(1, n + 1)
-    adj = np.minimum.accumulate(ranked[::-1])[::-1]
-    out = np.empty(n)
-    out[order] = np.minimum(adj, 1.0)
-    return out
+    from scipy.stats import false_discovery_control
+
+    return np.asarray(false_discovery_control(p, method="bh"), dtype=float)
 
 
 def paired_difference(a: np.ndarray, b: np.ndarray, student: bool = False):

@@ -2,18 +2,20 @@
 
 :func:`bot` checks a designer's function against the game (a known game, a name that is not a
 built-in bot, the six arguments) and hands it to :mod:`simlab.core.custom`, which compiles it
-and keeps it for the line-ups; :func:`load_plugins` imports Python plugin files (which call
-:func:`bot`) and reads saved bots (``simlab tune --save``) from TOML. The view a custom bot
-gets and the rules it must keep are documented in :mod:`simlab.core.custom` and
-``docs/custom-bots.md``.
+and keeps it for the line-ups (for a game written in plain Python, the game keeps the plain
+function: :mod:`simlab.games.python`); :func:`load_plugins` imports Python plugin files (which
+call :func:`bot`, or define games of their own: :mod:`simlab.games.python.loader`) and reads
+saved bots (``simlab tune --save``) from TOML. The view a custom bot gets and the rules it must
+keep are documented in :mod:`simlab.core.custom` and ``docs/custom-bots.md``; games of one's
+own in ``docs/your-own-game.md``.
+
+A plugin is Python that runs with the user's rights, as any Python package does: load only
+files you trust.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import inspect
-import sys
 import tomllib
 from pathlib import Path
 
@@ -21,6 +23,7 @@ from numba.core.registry import CPUDispatcher
 
 from simlab.core.custom import ARGS, SavedBot, add_custom, add_saved
 from simlab.errors import SimlabError
+from simlab.games.python.loader import import_file, register_file_games
 from simlab.games.registry import GAMES, get_game
 
 __all__ = ["bot", "load_plugins"]
@@ -56,6 +59,9 @@ def bot(game: str, name: str | None = None, params: dict | None = None, doc: str
             raise SimlabError(f"simlab.bot: parameter {k!r} needs a number as default, got {v!r}")
 
     def register(fn):
+        g = get_game(game)
+        if hasattr(g, "add_bot"):  # a game in plain Python: the bot is a plain function
+            return g.add_bot(fn, name, params, doc)
         py = fn.py_func if isinstance(fn, CPUDispatcher) else fn
         if not callable(py):
             raise SimlabError("simlab.bot: decorate a function")
@@ -110,34 +116,26 @@ def _load_saved(path: Path, where: str) -> str:
 
 
 def load_plugins(paths, where: str = "plugin") -> list[str]:
-    """Load plugin files: Python files that register custom bots with :func:`bot`, and TOML
-    files of saved (tuned) bots. Returns the modules / bot names loaded."""
+    """Load plugin files: Python files that register custom bots with :func:`bot` or define
+    games in plain Python (each registered under its name), and TOML files of saved (tuned)
+    bots. Returns the modules / bot names loaded. A plugin runs with the user's rights: load
+    only files you trust."""
     names = []
     for p in paths or []:
         path = Path(p).expanduser()
         if not path.is_file():
-            raise SimlabError(f"{where}: {p}: no such file (a Python file defining custom "
-                              "bots with @simlab.bot, or a .toml bot saved by simlab tune)")
+            raise SimlabError(f"{where}: {p}: no such file (a Python file defining a game or "
+                              "custom bots with @simlab.bot, or a .toml bot saved by simlab "
+                              "tune)")
         if path.suffix == ".toml":
             names.append(_load_saved(path, where))
             continue
         if path.suffix != ".py":
             raise SimlabError(f"{where}: {p}: expected a .py or .toml file")
-        mod = f"simlab_plugin_{hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]}"
-        if mod in sys.modules:
-            names.append(mod)
-            continue
-        spec = importlib.util.spec_from_file_location(mod, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[mod] = module
+        module = import_file(path, where)
         try:
-            spec.loader.exec_module(module)
-        except SimlabError:
-            del sys.modules[mod]
-            raise
-        except Exception as e:  # noqa: BLE001 - a designer's file: report, do not crash
-            del sys.modules[mod]
-            raise SimlabError(f"{where}: {p}: importing it failed: "
-                              f"{type(e).__name__}: {e}") from None
-        names.append(mod)
+            register_file_games(module, path)  # the games it defines, if any
+        except SimlabError as e:
+            raise SimlabError(f"{where}: {e}") from None
+        names.append(module.__name__)
     return names

@@ -6,6 +6,7 @@ reports only talk to a :class:`Game`; nothing game-specific lives outside ``siml
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from abc import ABC, abstractmethod
@@ -17,13 +18,66 @@ import numpy as np
 from simlab.core.params import suggest
 from simlab.errors import SimlabError
 
-#: registered games: name -> "module:attribute"
-GAMES = {
+#: the entry-point group under which an installed package offers games
+ENTRY_POINTS = "simlab.games"
+
+
+class _GameTable(dict):
+    """The registered games: name -> ``"module:attribute"`` (the built-in games) or the
+    :class:`Game` itself (a plugin game, :func:`register_game`). The games of installed packages
+    (``simlab.games`` entry points) join on first use, so a package ``pip install``ed beside
+    simlab appears in ``simlab games`` and scenarios alike."""
+
+    def _discover(self):
+        if self.__dict__.get("_done"):
+            return
+        self.__dict__["_done"] = True
+        from importlib.metadata import entry_points
+
+        for ep in entry_points(group=ENTRY_POINTS):
+            if not dict.__contains__(self, ep.name):
+                dict.__setitem__(self, ep.name, ep)
+
+    def __contains__(self, name):
+        self._discover()
+        return dict.__contains__(self, name)
+
+    def __iter__(self):
+        self._discover()
+        return dict.__iter__(self)
+
+    def __len__(self):
+        self._discover()
+        return dict.__len__(self)
+
+    def __getitem__(self, name):
+        self._discover()
+        return dict.__getitem__(self, name)
+
+    def get(self, name, default=None):
+        self._discover()
+        return dict.get(self, name, default)
+
+    def keys(self):
+        self._discover()
+        return dict.keys(self)
+
+    def items(self):
+        self._discover()
+        return dict.items(self)
+
+    def values(self):
+        self._discover()
+        return dict.values(self)
+
+
+#: registered games: name -> "module:attribute", a plugin Game, or an installed entry point
+GAMES = _GameTable({
     "jelly": "simlab.games.jelly.game:GAME",
     "monkey": "simlab.games.monkey.game:GAME",
     "jungle": "simlab.games.jungle.game:GAME",
     "monsters": "simlab.games.monsters.game:GAME",
-}
+})
 
 
 @dataclass(frozen=True)
@@ -172,6 +226,32 @@ class Game(ABC):
     #: populations and audits
     bench_bots: tuple[str, ...] = ()
 
+    #: the game's search bot and its budget parameter (the strongest play it can buy)
+    search_bot: str = "lookahead"
+    search_param: str = "playouts"
+    #: the two search budgets of the default strength ladder (a cheap and a strong one)
+    search_budgets: tuple[int, int] = (2, 8)
+
+    def strength_ladder(self, players: int, rules=None) -> list[str]:
+        """The levels of rising strength a headline is read at (``[strength]``, audits):
+        ``greedy``, ``tuned`` (the weights bot tuned against greedy; not alone at a solo
+        table) and the search bot at two budgets (``search:N``)."""
+        out = ["greedy"] if "greedy" in self.bots() else []
+        if players > 1 and "weights" in self.bots():
+            out.append("tuned")
+        if self.search_bot in self.bots():
+            out += [f"search:{b}" for b in self.search_budgets]
+        return out
+
+    def strength_bot(self, level: str) -> BotChoice | None:
+        """The bot of a ladder level: ``search:N`` is the search bot at budget N; ``tuned``
+        needs tuning first (None here); any other level is a bot label."""
+        if level == "tuned":
+            return None
+        if level.startswith("search:"):
+            return BotChoice(self.search_bot, ((self.search_param, float(level[7:])),))
+        return self.lineup([level], 1, "strength.levels")[0]
+
     @property
     def explains(self) -> bool:
         """Whether the game keeps the explanation aggregates and rows (see above)."""
@@ -221,6 +301,38 @@ class Game(ABC):
         tiles without ``variant = true``). :func:`inert_settings` adds the ones whose kernel
         arrays are equal to the defaults'."""
         return []
+
+    def __init_subclass__(cls, **kwargs):
+        """Every game's ``make_rules`` reads ``data.<generator>`` entries (a seed of a
+        generated alternative of assumed data, :meth:`generated_overrides`) as the rule
+        overrides that alternative makes; explicit rule paths still win."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("make_rules")
+        if own is None or getattr(own, "_reads_generated", False):
+            return
+
+        @functools.wraps(own)
+        def make_rules(self, players, overrides=None, *args, **kw):
+            return own(self, players, self.expand_generated(overrides, players), *args, **kw)
+
+        make_rules._reads_generated = True
+        cls.make_rules = make_rules
+
+    def expand_generated(self, overrides, players) -> dict | None:
+        """``overrides`` with each ``data.<generator>`` entry replaced by the overrides of that
+        generated alternative (explicit rule paths win over generated ones)."""
+        if not overrides or not any(str(k).startswith("data.") for k in overrides):
+            return overrides
+        plain = {k: v for k, v in overrides.items() if not str(k).startswith("data.")}
+        made = {}
+        try:
+            n = int(players)
+        except (TypeError, ValueError):
+            n = self.default_players
+        for k, seed in overrides.items():
+            if str(k).startswith("data."):
+                made.update(self.generated_overrides(str(k)[5:], seed, n, f"rules.{k}"))
+        return {**made, **plain}
 
     def __reduce_ex__(self, protocol):
         """A registered game pickles as its name (worker processes look it up again: the
@@ -594,13 +706,66 @@ class Game(ABC):
         return int(players)
 
 
-def get_game(name: str) -> Game:
-    """The registered game ``name`` (``jelly``...)."""
+def get_game(name) -> Game:
+    """The registered game ``name`` (``jelly``..., a plugin game, an installed package's);
+    a :class:`Game` given instead of a name is returned as it is."""
+    if isinstance(name, Game):
+        return name
     if name not in GAMES:
         raise SimlabError(f"game: unknown game {name!r}{suggest(name, GAMES)}; "
-                          f"known: {', '.join(GAMES)}")
-    module, attr = GAMES[name].split(":")
-    return getattr(importlib.import_module(module), attr)
+                          f"known: {', '.join(GAMES)} (a game of your own: --plugin FILE.py, "
+                          f"or install its package)")
+    spec = GAMES[name]
+    if isinstance(spec, Game):
+        return spec
+    if isinstance(spec, str):
+        module, attr = spec.split(":")
+        return getattr(importlib.import_module(module), attr)
+    return _load_entry_point(name, spec)
+
+
+def _load_entry_point(name: str, ep) -> Game:
+    """The game an installed package offers under entry point ``ep``: a :class:`Game`, or a
+    plain-Python game (a ``PythonGame`` class or instance), which is adapted."""
+    where = f"game: {name!r} (the {ENTRY_POINTS} entry point {ep.value}" + \
+        (f" of the package {ep.dist.name}" if getattr(ep, "dist", None) else "") + ")"
+    try:
+        obj = ep.load()
+    except Exception as e:  # noqa: BLE001 - an installed package's code: report it
+        raise SimlabError(f"{where}: loading it failed: {type(e).__name__}: {e}") from None
+    if hasattr(obj, "as_simlab_game"):
+        obj = obj.as_simlab_game(("entry point", ep.value))
+    if not isinstance(obj, Game):
+        raise SimlabError(f"{where}: expected a simlab.games.python.PythonGame subclass or a "
+                          f"simlab Game, got {type(obj).__name__}")
+    if obj.name != name:
+        raise SimlabError(f"{where}: the game calls itself {obj.name!r}; name the entry point "
+                          f"after it")
+    dict.__setitem__(GAMES, name, obj)
+    return obj
+
+
+def register_game(game: Game) -> Game:
+    """Register a plugin game under its name (the file that defines it, loaded by ``--plugin``,
+    or a Python session's own); returns the game held. A name may not be taken twice."""
+    have = GAMES.get(game.name)
+    if have is game:
+        return game
+    if isinstance(have, str):
+        raise SimlabError(f"game: {game.name!r} is a built-in game; name yours otherwise "
+                          f"({getattr(game, 'where', game.title)})")
+    if have is not None:
+        other = getattr(have, "where", None) or f"entry point {getattr(have, 'value', have)}"
+        raise SimlabError(f"game: two games are named {game.name!r}: "
+                          f"{getattr(game, 'where', game.title)} and {other}")
+    dict.__setitem__(GAMES, game.name, game)
+    return game
+
+
+def unregister_game(name: str) -> None:
+    """Forget a plugin game (tests, notebooks); built-in games stay."""
+    if isinstance(dict.get(GAMES, name), Game):
+        dict.__delitem__(GAMES, name)
 
 
 def list_games() -> list[str]:

@@ -83,18 +83,17 @@ def warm(games: list[str] | None = None, jobs: int = 1, everything: bool = False
     -------
     list of WarmResult
     """
+    from simlab.games.plugins import load_plugins
     from simlab.games.registry import GAMES
 
+    plugins = tuple(str(p) for p in plugins)
+    load_plugins(plugins, "plugins")  # first: a plugin file may define a game
     names = list(GAMES) if not games else list(games)
     for n in names:
         if n not in GAMES:
             raise SimlabError(f"game: unknown game {n!r}; known: {', '.join(GAMES)}")
     if not isinstance(jobs, int) or jobs < 1:
         raise SimlabError(f"jobs: expected a positive whole number, got {jobs!r}")
-    from simlab.games.plugins import load_plugins
-
-    plugins = tuple(str(p) for p in plugins)
-    load_plugins(plugins, "plugins")
     tasks = warm_tasks(names, everything)
     out: list[WarmResult] = []
     if jobs == 1 or len(tasks) == 1:

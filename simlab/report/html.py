@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 from jinja2 import Environment, StrictUndefined
 from markupsafe import Markup
 
@@ -56,6 +57,8 @@ class Section:
     heading: str
     intro: str = ""
     figures: list[FigureItem] = field(default_factory=list)
+    tables: list = field(default_factory=list)     # (title, HTML) pairs, above the figures
+    folded: bool = False                           # shown only when opened (<details>)
 
 
 # ---------------------------------------------------------------------------- figures
@@ -401,20 +404,81 @@ def _sections(sr, game) -> list[Section]:
         secs.append(Section("tournament", "Tournament",
                             f"Every pair of {', '.join(sr.scenario.tournament.bots)}, in every "
                             f"seat rotation.", _tournament_figures(sr)))
+    order = _order_tables(sr)
+    if order:
+        secs.append(Section("seating-order", "Seating order",
+                            "Each table that sat different bots played every seating: here "
+                            "each bot's win share in each order in which the bots follow one "
+                            "another round the table (pooled over that order's rotations, so "
+                            "the seats average out), and a paired test of whether the order "
+                            "matters.", tables=order))
+    if getattr(sr, "replicas", None):
+        from simlab.report.replicas import spread_table, strength_figure, strength_table
+
+        st = strength_table(sr)
+        if not st.empty:
+            fig = strength_figure(sr)
+            secs.append(Section(
+                "strength", "At rising strength",
+                "The question asked again with equal players (the same bot in every seat) of "
+                "rising strength, on the same games: a figure that still moves between the "
+                "two strongest levels is a property of the budget, not yet of the game.",
+                [] if fig is None else [FigureItem("strength", "At rising strength",
+                                                   "Dot: the figure at each level; line: its "
+                                                   "95% interval.", fig)],
+                tables=[("Headline figures per level", Markup(tables.to_html(st)))]))
+        sp = spread_table(sr)
+        if not sp.empty:
+            secs.append(Section(
+                "data-spread", "Over generated data",
+                "The question asked again over generated rulebook-consistent alternatives of "
+                "the assumed data (simlab readings lists the constraints each keeps): each "
+                "figure's median and range, and where the shipped data sits among them.",
+                tables=[("Spread of the headline figures", Markup(tables.to_html(sp)))]))
+    from simlab.report.explain import explain_tables
+
+    why = [(t, Markup(tables.to_html(df, "tbl wide"))) for t, df in explain_tables(sr)]
+    if why:
+        secs.append(Section("why", "Why: points, choices, endings",
+                            "Per point and bot (per seat it holds): where the points came "
+                            "from, what the bot chose, how games ended and how long they were; "
+                            "in brackets the change from the baseline, paired on the same "
+                            "games (* significant, Benjamini-Hochberg over the whole "
+                            "explanation).", tables=why))
     shape = _shape_figures(sr, game)
     if shape:
         secs.append(Section("game-shape", "Game shape",
                             "Beyond who wins: does an early lead decide the game? (definitions: "
                             "simlab.core.shape; the numbers are in the points' metrics).",
-                            shape))
+                            shape, folded=True))
     # a game's figures: (name, title, Figure) or (name, title, caption, Figure)
     own = [FigureItem(_safe(f"{game.name}-{f[0]}"), f[1], f[2] if len(f) == 4 else "", f[-1])
            for f in game.figures(sr.points)]
     if own:
         secs.append(Section("game", f"Game metrics: {game.title}",
                             "The game's own measurements, averaged over the games of each "
-                            "point.", own))
-    return [s for s in secs if s.figures]
+                            "point.", own, folded=True))
+    return [s for s in secs if s.figures or s.tables]
+
+
+def _order_tables(sr) -> list:
+    """One table per point whose bots sat in two or more cyclic orders."""
+    out = []
+    for res in sr.points:
+        if not getattr(res, "orders", None) or len(res.orders) < 2 or res.order_wins is None:
+            continue
+        rows = []
+        for o in res.seat_orders():
+            row = {"order round the table": " > ".join(o["order"])}
+            for b in o["bots"]:
+                row[b["bot"]] = (f"{100 * b['win_share']:.1f}% [{100 * b['win_share_ci'][0]:.1f}"
+                                 f", {100 * b['win_share_ci'][1]:.1f}]")
+            rows.append(row)
+        p = res.order_p
+        title = (f"{res.point['label']}: order p = {tables.fmt_p_short(p)}"
+                 if np.isfinite(p) else res.point["label"])
+        out.append((title, Markup(tables.to_html(pd.DataFrame(rows)))))
+    return out
 
 
 # ---------------------------------------------------------------------------- writing

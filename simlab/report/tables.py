@@ -111,6 +111,22 @@ def pooled_seats(sr) -> pd.DataFrame | None:
 _bh = benjamini_hochberg
 
 
+def fairest(sr):
+    """The fairest and the least fair sweep point: ``(best, worst)`` rows of
+    ``sr.summary()`` by seat spread (best minus worst seat's win share), the baseline and a
+    second table left out unless nothing else is there; None without points. The one
+    definition the report and ``simlab robustness`` use."""
+    summ = sr.summary()
+    if summ.empty:
+        return None
+    skip = {int(r.point["index"]) for r in sr.points
+            if r.point["baseline"] or r.point.get("table") == "mixed"}
+    cand = summ[~summ["point"].isin(skip)]
+    if cand.empty:
+        cand = summ
+    return (cand.loc[cand["seat_spread"].idxmin()], cand.loc[cand["seat_spread"].idxmax()])
+
+
 # ---------------------------------------------------------------------------- findings
 def seat_sentences(rows: pd.DataFrame, p_adv: float, kind: str, where: str = "") -> list[str]:
     """Plain-words seat findings of one point (or pooled seats). ``kind`` as
@@ -158,8 +174,8 @@ def seat_sentences(rows: pd.DataFrame, p_adv: float, kind: str, where: str = "")
                  f"({name(best)}) against a fair {pct(fair)}.")
     out.append(_cap(first))
     if kind == "rotated":
-        out.append("Every bot sat in every seat equally often (seat rotation), so these seat "
-                   "shares measure the seats alone.")
+        out.append("Every bot sat in every seat equally often, in every order round the table "
+                   "(every seating), so these seat shares measure the seats alone.")
     elif kind == "same":
         bot = rows["bot"].iloc[0]
         out.append(f"Every seat is played by {bot}, so differences between seats come from the "
@@ -167,13 +183,15 @@ def seat_sentences(rows: pd.DataFrame, p_adv: float, kind: str, where: str = "")
     return out
 
 
-def bot_sentences(rows: pd.DataFrame, players: int) -> list[str]:
-    """Which bot wins most and least (per seat-game) in one point."""
+def bot_sentences(rows: pd.DataFrame, players: int, lineup=None) -> list[str]:
+    """Which bot wins most and least (per seat-game) in one point: a fact about this line-up,
+    not a ranking of the bots in general."""
     if len(rows) < 2:
         return []
     best = rows.loc[rows["win_share"].idxmax()]
     worst = rows.loc[rows["win_share"].idxmin()]
-    s = (f"By bot (all its seats): {best['entity']} wins most, "
+    where = f"In this line-up ({', '.join(lineup)})" if lineup else "In this line-up"
+    s = (f"{where}, by bot (all its seats): {best['entity']} wins most, "
          f"{share_pm(best['win_share'], best['win_share_lo'], best['win_share_hi'])} of its "
          f"seat-games against a fair {pct(1 / players)}; {worst['entity']} least, "
          f"{share_pm(worst['win_share'], worst['win_share_lo'], worst['win_share_hi'])}.")
@@ -181,7 +199,35 @@ def bot_sentences(rows: pd.DataFrame, players: int) -> list[str]:
         s += " Their 95% intervals do not overlap."
     else:
         s += " Their 95% intervals overlap, so this order is not established."
+    s += (" Another line-up may rank them otherwise (simlab robustness replaces each bot in "
+          "turn; a [tournament] plays them head to head).")
     return [s]
+
+
+def order_sentences(res) -> list[str]:
+    """Whether the order in which the bots sit round the table changes their shares (a
+    rotated point with two or more cyclic orders), with the shares of each order."""
+    if not getattr(res, "orders", None) or len(res.orders) < 2 or res.order_wins is None:
+        return []
+    p = res.order_p
+    parts = []
+    for o in res.seat_orders():
+        shares = ", ".join(f"{b['bot']} {pct(b['win_share'])}" for b in o["bots"])
+        parts.append(f"{' > '.join(o['order'])}: {shares}")
+    n = len(res.orders)
+    if np.isfinite(p) and p < ALPHA:
+        head = (f"The order in which the bots follow one another round the table matters: "
+                f"their shares differ between the {n} orders ({fmt_p(p)}, paired test over "
+                f"the same games); so a run that only shifts the line-up cyclically would "
+                f"measure one order.")
+    elif np.isfinite(p):
+        head = (f"No effect of the seating order found: the bots' shares do not differ "
+                f"significantly between the {n} orders in which they follow one another "
+                f"({fmt_p(p)}, paired test over the same games).")
+    else:
+        head = f"The bots sat in {n} orders round the table (too few games to test them)."
+    shown = "; ".join(parts[:6]) + ("; ..." if len(parts) > 6 else "")
+    return [f"{head} Each order, pooled over its rotations: {shown}."]
 
 
 def _change(row, point) -> str:
@@ -192,11 +238,40 @@ def _change(row, point) -> str:
 def _point_sentences(sr, index: int, where: str) -> list[str]:
     res = point_result(sr, index)
     rows = seat_rows(sr, index)
-    out = seat_sentences(rows, float(rows["seat_advantage_p"].iloc[0]),
-                         lineup_kind(res.point), where)
-    if bots_informative(res.point):
-        out += bot_sentences(bot_rows(sr, index), int(res.point["players"]))
+    point = res.point
+    kind = lineup_kind(point)
+    if point.get("table") == "mixed":
+        where = (f"{where}With the mixed line-up ({', '.join(point['lineups'][0])}) in every "
+                 f"seating, ")
+    identical = _identical(sr, point) if kind in ("same", "rotated") else ""
+    if identical and int(point.get("players", 0)) > 1:
+        p_adv = float(rows["seat_advantage_p"].iloc[0])
+        out = [_cap(f"{where}no seat can be favoured, the seats being identical by "
+                    f"construction ({identical.rstrip('.')}); so the seat test "
+                    f"({fmt_p(p_adv)}) measures only its own noise.")]
+    else:
+        out = seat_sentences(rows, float(rows["seat_advantage_p"].iloc[0]), kind, where)
+        if kind == "same" and int(point.get("players", 0)) > 1 and \
+                point.get("table") != "mixed":
+            bot = point["lineups"][0][0]
+            out.append(f"Equal players ({bot} in every seat): the question of the seats "
+                       f"asked with the same player everywhere, as it must be.")
+    if bots_informative(point):
+        out += bot_sentences(bot_rows(sr, index), int(point["players"]),
+                             list(dict.fromkeys(point["lineups"][0])))
+        out += order_sentences(res)
     return out
+
+
+def _identical(sr, point) -> str:
+    """Why the seats are identical by construction at this point ("" when they are not)."""
+    from simlab.games.registry import get_game
+
+    try:
+        g = get_game(sr.scenario.game)
+        return g.seats_identical(g.make_rules(int(point["players"]), dict(point["rules"])))
+    except SimlabError:
+        return ""
 
 
 def _sweep_sentences(sr) -> list[str]:
@@ -226,9 +301,9 @@ def _sweep_sentences(sr) -> list[str]:
             out.append(f"{k} of {len(others)} sweep points {verb} significantly from the "
                        f"baseline ({BH}): {shown}{rest}.")
     summ = sr.summary()
-    cand = summ[summ["point"] != base] if len(summ) > 1 else summ
-    if not cand.empty:
-        best = cand.loc[cand["seat_spread"].idxmin()]
+    ranked = fairest(sr)
+    if ranked is not None:
+        best = ranked[0]
         point = point_result(sr, int(best["point"])).point
         s = (f"The fairest sweep point (smallest spread between the seats' win shares) is "
              f"{best['label']}: seat win shares span {100 * best['seat_spread']:.1f} percentage "
@@ -343,7 +418,11 @@ def headline_sentences(sr) -> list[str]:
         return meta + _tournament_sentences(sr)
     if kind == "single":
         idx = base if base is not None else int(sr.points[0].point["index"])
-        return _point_sentences(sr, idx, "")
+        out = _point_sentences(sr, idx, "")
+        for res in sr.points:
+            if res.point.get("table") == "mixed":
+                out += _point_sentences(sr, int(res.point["index"]), "")
+        return out + _replica_sentences(sr)
     if base is None:
         out = ["These results have no baseline point, so no point is compared with it."]
     else:
@@ -352,7 +431,23 @@ def headline_sentences(sr) -> list[str]:
         out += _sweep_sentences(sr)
     elif kind == "compare":
         out += _compare_sentences(sr)
-    return out
+    # then the scores, then why: the game's own mechanics behind the changes
+    from simlab.report.explain import explain_frame, explains, score_sentences, why_sentences
+
+    if explains(sr):
+        ex = explain_frame(sr)
+        out += score_sentences(sr, ex) + why_sentences(sr, ex)
+    return out + _replica_sentences(sr)
+
+
+def _replica_sentences(sr) -> list[str]:
+    """The question at rising strength and over generated data (``[strength]``,
+    ``[spread]``)."""
+    if not getattr(sr, "replicas", None):
+        return []
+    from simlab.report.replicas import spread_sentences, strength_sentences
+
+    return strength_sentences(sr) + spread_sentences(sr)
 
 
 # ---------------------------------------------------------------------------- tables

@@ -75,7 +75,7 @@ def test_two_populations_and_the_report(tmp_path):
     assert "Rules diff" in html and "seat 4 win share" in html
     data = json.loads((tmp_path / "diff.json").read_text())
     assert len(data["rows"]) == len(res.rows) and data["changed"]
-    assert (tmp_path / "diff-diff-share.png").exists()
+    assert (tmp_path / "diff-diff-win-shares.png").exists()
 
 
 def test_cli_json_and_bad_input(tmp_path):

@@ -38,13 +38,13 @@ def _verdicts(res):
 
 def test_planted_bot_and_reading_dependent_findings_and_a_robust_one(planted_reading, tmp_path):
     res = robustness(MIXED, games=500, populations=["lineup", "greedy", "noise"],
-                     progress=False, out_dir=tmp_path)
+                     progress=False, out_dir=tmp_path, lineup=False, data_alternatives=0)
     assert [c.key for c in res.contexts] == ["lineup", "greedy", "noise",
                                              "reading:seat_starting_jelly=2,2,2,6"]
     v = _verdicts(res)
     # the saboteur beats a weak mixed field but loses to three greedy bots: bot-dependent
     assert v["bot:saboteur"][0] == "bot-dependent", v["bot:saboteur"]
-    assert "flips with all greedy" in v["bot:saboteur"][1]
+    assert "flips with saboteur vs all greedy" in v["bot:saboteur"][1]
     sab = res.cells["bot:saboteur"]
     assert sab["lineup"].state == 1 and sab["greedy"].state == -1
     # random loses everywhere: robust
@@ -78,7 +78,8 @@ def test_same_games_in_every_context_and_reproducible(planted_reading, tmp_path)
     b = robustness(MIXED, **kw, jobs=2)
     for f in a.findings:
         for c in a.contexts:
-            assert a.cells[f.key][c.key].value == b.cells[f.key][c.key].value
+            x, y = a.cells[f.key][c.key], b.cells[f.key][c.key]
+            assert x.na == y.na and (x.na or x.value == y.value)
 
 
 def test_jitter_changes_weights_only_within_bounds():
@@ -157,8 +158,63 @@ def test_verdict_rules_on_hand_built_cells():
     assert result(yes, wide, yes).verdict(f)[0] == "undecided"
     null = rb.Cell(0.0, -0.01, 0.01, 0)
     assert result(null, null, rb.Cell(0.1, 0.05, 0.15, 1)).verdict(f)[0] == "reading-dependent"
-    assert result(null, rb.Cell(na="n/a"), null).verdict(f)[0] == "robust"
+    # no effect with the line-up and none anywhere: "no effect found", never "robust"
+    assert result(null, rb.Cell(na="n/a"), null).verdict(f)[0] == "no effect found"
+    assert result(null, null, null).verdict(f)[0] == "no effect found"
+    assert "no effect found" in result(null, null, null).verdict(f)[1]
     assert np.isnan(rb.Cell().value)
+
+
+def test_a_null_that_flips_sign_across_contexts_is_never_robust():
+    """The issue's case: an interval spanning zero with the line-up, values of opposite signs
+    in other contexts, none of them strong on its own: "no effect found" at most; once a
+    context shows an effect of either sign, the finding depends on it."""
+    f = rb.Finding("x", "x", "share", 0.0, None, None)
+    ctx = [rb.Context("lineup", "the line-up", "population", None, 10),
+           rb.Context("a", "pop a", "population", None, 10),
+           rb.Context("b", "pop b", "population", None, 10),
+           rb.Context("r", "read", "reading", None, 10)]
+
+    def result(*cells):
+        return rb.RobustnessResult("jelly", "J", "s", "Q", 4, 0, ctx, [f],
+                                   {"x": dict(zip(["lineup", "a", "b", "r"], cells,
+                                                  strict=True))}, [])
+
+    head = rb.Cell(0.004, -0.011, 0.019, 0)
+    weak_up, weak_down = rb.Cell(0.01, -0.004, 0.024, 0), rb.Cell(-0.01, -0.024, 0.004, 0)
+    v = result(head, weak_up, weak_down, head).verdict(f)
+    assert v[0] == "no effect found", v
+    strong_up, strong_down = rb.Cell(0.08, 0.06, 0.10, 1), rb.Cell(-0.08, -0.10, -0.06, -1)
+    v = result(head, strong_up, strong_down, head).verdict(f)
+    assert v[0] == "bot-dependent" and "shows an effect with pop a" in v[1], v
+    # an effect with the line-up that flips sign in one population: bot-dependent
+    v = result(strong_up, strong_up, strong_down, strong_up).verdict(f)
+    assert v[0] == "bot-dependent" and "flips with pop b" in v[1], v
+
+
+def test_a_spread_interval_stays_inside_its_bound():
+    """A seat spread (best minus worst seat) is never negative: its interval is the
+    bootstrap's own percentiles, not value +- 1.96 se."""
+    eng = rb._Engine.__new__(rb._Engine)
+    eng.head, eng.bootstrap, eng._weights, eng.sc = None, 400, {}, type("S", (), {"seed": 1})()
+    rng = np.random.default_rng(0)
+    n = 200
+    feats = {("seat", s): rng.binomial(1, 0.5, n).astype(float) for s in range(2)}
+    eng.features = lambda cfg, n_, rules: feats
+    cfg = rf.Config({}, [], [])
+    ctx = rb.Context("lineup", "the line-up", "population", None, n)
+
+    def spread(m):
+        x = np.stack([m("x", ("seat", s)) for s in range(2)])
+        return x.max(axis=0) - x.min(axis=0)
+
+    f = rb.Finding("s", "spread", "share", 0.0, lambda c: {"x": cfg}, spread, level=True,
+                   bounded=True)
+    cell = eng.cell(f, ctx)
+    assert 0.0 <= cell.lo <= cell.value <= cell.hi
+    unbounded = rb.Finding("s", "spread", "share", 0.0, lambda c: {"x": cfg}, spread,
+                           level=True)
+    assert eng.cell(unbounded, ctx).lo < cell.lo   # value - 1.96 se reaches below
 
 
 def test_bad_input(tmp_path):
@@ -189,7 +245,8 @@ def test_cli_prints_verdicts_writes_the_report_and_json(tmp_path):
     assert "F1  seat 1's win share" in proc.stdout and "pod_sides = 3" in proc.stdout
     assert "random's win share per seat" in proc.stdout and out.is_file()
     proc = run("robustness", sc, "-q", "--json", "--populations", "lineup",
-               "--readings", "none", timeout=300)
+               "--readings", "none", "--replacements", "none", "--data-alternatives", "0",
+               timeout=300)
     data = json.loads(proc.stdout)
     assert [c["key"] for c in data["contexts"]] == ["lineup"]
     assert data["findings"][0]["verdict"] == "robust"     # nothing to compare with
@@ -202,7 +259,29 @@ def test_a_reading_that_never_arises_is_left_out(monkeypatch, tmp_path):
     cap = Reading("max_steps_per_round", "planted", 1000, (5000,), "never reached")
     monkeypatch.setattr(type(g), "readings", lambda self: [PLANTED, cap])
     res = robustness(MIXED, games=100, populations=["lineup"], progress=False,
-                     out_dir=tmp_path, bootstrap=100)
+                     out_dir=tmp_path, bootstrap=100, lineup=False, data_alternatives=0)
     assert [c.key for c in res.contexts] == ["lineup", "reading:seat_starting_jelly=2,2,2,6"]
     assert any(s.startswith("max_steps_per_round = 5000: the same games") for s in res.skipped)
     assert "Left out: 1 reading alternative" in res.headlines()[-1]
+
+
+def test_lineup_contexts_replace_each_bot_in_turn(tmp_path):
+    """The Jelly demo's "saboteur wins most" comes from the random bot at the table: with the
+    random bot replaced by greedy the saboteur's edge is gone. Each bot of the line-up is left
+    out and replaced in turn (contexts of kind ``lineup``); a bot's own finding does not apply
+    where it is left out."""
+    res = robustness(MIXED, games=300, populations=["lineup"], readings=False,
+                     progress=False, out_dir=tmp_path, bootstrap=200, data_alternatives=0,
+                     replacements=["greedy", "random"])
+    keys = [c.key for c in res.contexts]
+    assert "lineup:random->greedy" in keys and "lineup:saboteur->random" in keys
+    assert "lineup:greedy->greedy" not in keys
+    assert all(c.kind == "lineup" for c in res.contexts[1:])
+    sab = res.cells["bot:saboteur"]
+    assert sab["lineup"].state == 1
+    assert sab["lineup:random->greedy"].value < sab["lineup"].value - 0.05
+    assert sab["lineup:saboteur->greedy"].na == "saboteur is left out of this line-up"
+    assert "lineup-dependent" in res.verdict(res.findings[[f.key for f in res.findings]
+                                                         .index("bot:saboteur")])[0]
+    data = res.to_dict()
+    assert any(c["kind"] == "lineup" for c in data["contexts"])

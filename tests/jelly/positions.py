@@ -194,7 +194,7 @@ def score_both(rules, placements=None, *, what=0, **position) -> tuple[Outcome, 
 def place_both(rules, placements, owner: int, value: int, district: int, arg: int, **position):
     """Place one more die (owner, value) on ``district`` and use its effect ``arg`` on both
     engines (kernel: ``dice.place_die`` + ``dice.apply_effect``; reference:
-    ``ReferenceGame.place``).
+    ``ReferenceGame.do_place``).
 
     ``arg`` is ``owner * 8 + value`` of the die to remove (1-2), the new Target zone (3-4), or -1.
     Returns ``(A, st, agg, game)`` after the placement.
@@ -212,7 +212,7 @@ def place_next(st, agg, g: ReferenceGame, owner: int, value: int, district: int,
     place_die(st, owner, value, district)
     apply_effect(st, owner, value, district, arg, agg)
     g.players[owner].dice_in_hand += 1
-    g.place(owner, value, district, arg, 0.0, [value])
+    g.do_place(owner, value, district, arg, 0.0, [value])
 
 
 def kernel_dice(st, d: int) -> list[tuple[int, int]]:

@@ -48,5 +48,5 @@ def test_best_first_makes_the_full_scan_decision(monkeypatch, players, bots, ove
 
     monkeypatch.setattr(nb, "choose_place", spy)
     for g in range(games):
-        ReferenceGame(A, prep.lineup, 9, g).play()
+        ReferenceGame(A, prep.lineup, 9, g).play_game()
     assert seen["decisions"] > 100

@@ -92,3 +92,66 @@ def test_parameters_can_be_overridden(grabber):
     b, _ = GAME.run_batch(GAME.prepare(GAME.make_rules(4), GAME.lineup(
         ["grabber", "grabber", "greedy", "random"], 4)), 9, 0, 200, False)
     assert not np.array_equal(a["score_sum"], b["score_sum"])  # the parameter is used
+
+
+# --------------------------------------------------------------------------- ties at random
+@pytest.fixture
+def tie_bot():
+    """A custom bot that values placing without effect on district 0 or 1 alike (1.0), every
+    other placement 0, rolling again -1e9; lock-downs, flips and 'either' neighbours all 0:
+    every decision it makes is a tie between identical options."""
+    from simlab.games.jelly.bots import KIND_PLACE, code_arg, code_district
+
+    @simlab.bot("jelly", name="tie_bot")
+    def tie_bot_fn(A, st, seat, kind, option, params):
+        if kind == KIND_PLACE:
+            if option == 0:
+                return -1e9
+            if code_arg(option) < 0 and code_district(option) <= 1:
+                return 1.0
+        return 0.0
+
+    yield "tie_bot"
+    unregister("jelly", "tie_bot")
+
+
+def _tie_position(tie_bot, roll=5):
+    from tests.jelly.positions import kernel_position
+
+    prepared = GAME.prepare(GAME.make_rules(4), GAME.lineup([tie_bot, "greedy", "greedy",
+                                                             "greedy"], 4))
+    A, st, _agg, _sc = kernel_position(prepared.arrays, {2: [(1, 4)], 3: [(2, 6)]})
+    st.roll[:] = 0
+    st.roll[roll] = 1
+    st.n_left[0] = 1
+    return prepared, A, st
+
+
+def test_custom_bot_ties_split_evenly_like_the_built_in_bots(tie_bot):
+    # two placements tie (a 5 on district 0 or on district 1): over seeded streams the bot
+    # takes each about half the time (it took district 0 every time before)
+    from simlab.core.conformance import check_even_split
+    from simlab.core.rng import new_stream
+    from simlab.games.jelly.bots import decide_either, decide_flip, decide_lock, decide_place
+
+    prepared, A, st = _tie_position(tie_bot)
+    lu = prepared.lineup
+    n = 1200
+    picks = [int(decide_place(A, st, lu, 0, new_stream(31, i))[1]) for i in range(n)]
+    check_even_split(picks, [0, 1], what="custom placement")
+    # keep or flip the timer, valued alike
+    flips = [int(bool(decide_flip(A, st, lu, 0, new_stream(32, i)))) for i in range(n)]
+    check_even_split(flips, [0, 1], what="custom flip")
+    # 'either' from district 1: its neighbours 0 and 2, valued alike
+    sides = [int(decide_either(A, st, lu, 0, 1, new_stream(33, i))) for i in range(n)]
+    check_even_split(sides, [0, 2], what="custom either")
+    # a lock-down after the last die: no lock, district 2 or 3 (the entrances with dice)
+    st.n_left[0] = 0
+    locks = [int(decide_lock(A, st, lu, 0, new_stream(34, i))) for i in range(n)]
+    check_even_split(locks, [-1, 2, 3], what="custom lock-down")
+
+
+def test_a_custom_bot_full_of_ties_plays_alike_in_both_engines(tie_bot):
+    rules = GAME.make_rules(4, dict(EVERY_REWARD))
+    check_conformance(GAME, rules, GAME.lineup("tie_bot,greedy,tie_bot,random", 4),
+                      n_games=40, seed=25, n_reference=20)

@@ -65,5 +65,5 @@ def test_kept_zone_values_match_a_full_recomputation(monkeypatch, players, bots,
 
     monkeypatch.setattr(nb, "choose_place", spy)
     for g in range(games):
-        ReferenceGame(prep.arrays, prep.lineup, 5, g).play()
+        ReferenceGame(prep.arrays, prep.lineup, 5, g).play_game()
     assert seen["decisions"] > 50 and seen["entries"] > seen["decisions"]

@@ -207,3 +207,68 @@ def test_custom_bot_decisions_show_its_function_values():
                              for d in place)
     finally:
         unregister("jelly", "grabber")
+
+
+# --------------------------------------------------------------------------- issue 40
+def test_the_legend_and_score_note_come_from_the_rules_played():
+    rules = {"timer_seconds": 4, "pods": 12, "pod_sides": 3, "rounds": 2, "dice": 5,
+             "roll_again_limit": 3, "give_each_short": "poorest_first",
+             "adjacent_orientation": "center", "drone_step": 1, "starting_jelly": 4,
+             "arrow_podium": "controllers_only", "round_end_without_flip": "flip_at_bound",
+             "speeds": "1,1.5,1"}
+    prepared, names = _table(3, ["greedy", "spread", "random"], rules)
+    rep = G.replay(prepared, 2, 1, names)
+    for words in ("3 players, 5 districts, 2 rounds, 5 dice each", "a 4-second sand timer",
+                  "12 jelly-pods worth a d3 each", "4 starting jelly each",
+                  "advancing 1 a round", "speeds by seat 1, 1.5, 1", "a short giver: "
+                  "poorest_first", "an arrow's left: center", "a podium through an arrow: "
+                  "controllers_only", "at most 3 in a row", "flip_at_bound at 1000 roll steps"):
+        assert words in rep.legend, words
+    assert "10-second" not in rep.legend and "d6" not in rep.legend
+    assert "= 2 for the d3" in rep.score_note and "3.5" not in rep.score_note
+    prepared, names = _table(4, ["greedy"] * 4, {})
+    default = G.replay(prepared, 1, 0, names)
+    for words in ("4 players, 6 districts, 4 rounds, 7 dice each", "a 10-second sand timer",
+                  "30 jelly-pods worth a d6 each", "2 starting jelly each", "kept all game",
+                  "a short giver: bot", "an arrow's left: entrance", "rolling again: no limit",
+                  "step_bound at 1000 roll steps"):
+        assert words in default.legend, words
+    assert "= 3.5 for the d6" in default.score_note
+
+
+CHOSE = ("places a", "places nothing", "locks down", "flips the sand", "takes district",
+         "pays P")
+
+
+@pytest.mark.parametrize("bots", [["greedy", "random", "saboteur", "spread"],
+                                  ["random(effect=1)", "weights", "greedy", "random"]])
+def test_every_step_where_a_bot_chose_says_what_it_chose(bots):
+    # a board with 'either' and gifts a player starting with 2 jelly cannot pay in full:
+    # controllers choose a neighbour, short givers whom to pay first, while scoring
+    from tests.jelly.positions import EVERY_REWARD
+
+    prepared, names = _table(4, bots, dict(EVERY_REWARD))
+    seen = set()
+    for game in range(12):
+        rep = G.replay(prepared, 6, game, names)
+        _check(rep, prepared, names, 6, game)
+        for st in rep.steps:
+            chose = [w for w in CHOSE if w in st.phase]
+            if not chose:
+                continue
+            d = st.decision
+            assert d is not None and d.chosen and names[d.seat] in st.phase, st.phase
+            assert sum(o.chosen for o in d.options) == 1
+            seen.update(chose)
+            if "takes district" in st.phase:
+                nb = int(re.search(r"takes district (\d+)", st.phase).group(1))
+                assert d.chosen.startswith(f"district {nb}'s")
+            if "pays P" in st.phase:
+                first = re.search(r"pays (P\d\(.*?\)) first", st.phase).group(1)
+                assert d.chosen == f"pay {first} first"
+                giver = names[d.seat]
+                assert any(f"{giver} is short of jelly and pays {first}" in ln
+                           for s2 in rep.steps for ln in s2.log)
+        if {"takes district", "pays P"} <= seen:
+            break
+    assert {"places a", "takes district", "pays P"} <= seen

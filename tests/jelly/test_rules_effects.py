@@ -2,7 +2,7 @@
 THIS district's Target to an adjacent zone, 5-6 nothing.
 
 Each test places one die on a hand-built position with an effect argument on both engines
-(kernel: ``dice.place_die`` + ``dice.apply_effect``; reference: ``ReferenceGame.place``). The effect
+(kernel: ``dice.place_die`` + ``dice.apply_effect``; reference: ``ReferenceGame.do_place``). The effect
 argument is ``owner * 8 + value`` of the die to remove (1-2), or the new Target zone (3-4).
 """
 

@@ -2,7 +2,7 @@
 players share the victory (agg["wins"][seat, k] counts k-way wins).
 
 Checked on the kernel (``nb.play_game`` / ``nb.record_result`` / ``GAME.run_batch``) and on the
-reference engine (``ReferenceGame.play``). To check end-of-game scoring on hand-set holdings, the
+reference engine (``ReferenceGame.play_game``). To check end-of-game scoring on hand-set holdings, the
 arrays are given ``rounds=0`` (no round is played, the game goes straight to its end).
 """
 
@@ -48,7 +48,7 @@ def test_pods_worth_one_with_a_one_sided_die():
         assert list(sc.scores) == list(st.jelly + st.pods)
         assert list(rows["score"][game]) == list(sc.scores)
         g = ReferenceGame(prep.arrays, prep.lineup, SEED, game)
-        g.play()
+        g.play_game()
         assert g.scores == [p.jelly + p.pods for p in g.players] == list(sc.scores)
         total_pods += int(st.pods.sum())
     assert total_pods > 0  # the check is not vacuous
@@ -75,7 +75,7 @@ def test_pod_rolls_average_a_d6():
     for p in g.players:
         p.jelly = 0
     g.players[0].pods = 2000
-    scores, _winners = g.play()
+    scores, _winners = g.play_game()
     assert abs(scores[0] / 2000 - 3.5) < 6 * 0.038
     assert scores[1:] == [0, 0]
 
@@ -86,7 +86,7 @@ def test_end_score_is_jelly_plus_pods_reference_hand_set():
     g = ReferenceGame(A, random_lineup(3), SEED, 0)
     for p, (j, k) in zip(g.players, [(5, 2), (8, 0), (0, 7)], strict=True):
         p.jelly, p.pods = j, k
-    scores, winners = g.play()
+    scores, winners = g.play_game()
     assert scores == [7, 8, 7]
     assert winners == [False, True, False]
 

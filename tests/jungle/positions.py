@@ -49,7 +49,7 @@ def build(A, players, bots=None, tile_food=None, supply=None, round_=1, turn=2):
     g.setup()
     st = new_state(n_p, A.n_cells, A.n_edges)
     rng = np.array(g.rng, copy=True)
-    nb.new_game(A, st, np.zeros(4, np.uint64) + rng)
+    nb.setup(A, st, np.zeros(4, np.uint64) + rng)
     for q, spec in enumerate(players):
         pl = g.players[q]
         fields = list(spec.get("fields", START_FIELDS))
@@ -126,3 +126,41 @@ def both(st, g, lu, kernel_fn, ref_fn, *args):
     out_k = kernel_fn(g.A, st, lu, *args, rng)
     out_r = ref_fn(*args)
     return out_k, out_r
+
+
+def set_box(st, g, food=None, gold=None, improvised=0, penalties=None, field=None,
+            stick=None):
+    """The box's counts in both engines (what is left in the common reserve; None: as the
+    rules' setup left it)."""
+    from simlab.games.jungle.state import (
+        I_FASIDE,
+        I_FOOD_RES,
+        I_GOLD_RES,
+        I_IMPROV,
+        I_PEN_LEFT,
+        I_SASIDE,
+    )
+
+    for key, slot, value in (("food", I_FOOD_RES, food), ("gold", I_GOLD_RES, gold),
+                             ("improvised", I_IMPROV, improvised),
+                             ("penalties", I_PEN_LEFT, penalties), ("field", I_FASIDE, field),
+                             ("stick", I_SASIDE, stick)):
+        if value is not None:
+            g.box[key] = value
+            st.info[slot] = value
+
+
+def box_of(st) -> dict:
+    """The kernel's box counts, named as the reference's ``box``."""
+    from simlab.games.jungle.state import (
+        I_FASIDE,
+        I_FOOD_RES,
+        I_GOLD_RES,
+        I_IMPROV,
+        I_PEN_LEFT,
+        I_SASIDE,
+    )
+
+    return {"food": int(st.info[I_FOOD_RES]), "gold": int(st.info[I_GOLD_RES]),
+            "improvised": int(st.info[I_IMPROV]), "penalties": int(st.info[I_PEN_LEFT]),
+            "field": int(st.info[I_FASIDE]), "stick": int(st.info[I_SASIDE])}

@@ -25,6 +25,9 @@ CASES = [
     (2, "breeder,greedy", {"variant": True}, 200, 8),
     (4, "random,weights(fire=0),farmer,greedy", {"food_yields": "1,5,8,12,16,20"}, 150, 9),
     (3, "random", {"max_family": 3, "start_food": 2, "grid": 7}, 100, 10),
+    (4, "greedy,farmer,trader,breeder", {"food_limit": 96, "improvise_gold": False,
+                                         "penalty_limit": 5, "set_aside": "box"}, 150, 11),
+    (2, "random,trader", {"food_limit": 41, "gold_limit": 4, "penalty_limit": 3}, 100, 12),
 ]
 
 

@@ -225,3 +225,65 @@ def test_every_kind_of_step_is_drawn():
     assert any(re.search(r">(gold|food) [1-9]", st.svg) for st in rep.steps)  # merchants' goods
     assert "End triggered: a kitten was taken" in rep.steps[-2].svg
     assert all(st.svg.count("<svg") == 1 for st in rep.steps)
+
+
+def test_the_legend_and_the_score_note_come_from_the_rules_played():
+    over = {"kitten_points": 4, "penalty": 5, "merchant_gold_points": 4, "variant": True}
+    prepared, names = _table(2, "greedy,trader", over)
+    rep = replay(prepared, 3, 0, names)
+    assert "kittens 4" in rep.score_note and "kittens 3" not in rep.score_note
+    assert "penalties -5" in rep.score_note and "merchants' gold 4" in rep.score_note
+    assert "variant" in rep.legend and "the box" not in rep.legend
+    plain, names = _table(2, "greedy,trader", {})
+    rep = replay(plain, 3, 0, names)
+    assert "kittens 3" in rep.score_note and "penalties -3" in rep.score_note
+    assert "variant" not in rep.legend
+
+
+def test_the_box_is_drawn_where_the_rules_limit_it():
+    over = {"food_limit": 50, "improvise_gold": False, "penalty_limit": 5, "set_aside": "box"}
+    prepared, names = _table(3, "greedy,trader,breeder", over)
+    rec = record(prepared, 2, 1, names)
+    rep = replay(prepared, 2, 1, names)
+    assert rep.problems == rec.problems == []
+    assert "food units left in the box (of 50)" in rep.legend
+    assert "penalty tokens left (of 5)" in rep.legend and "set-aside" in rep.legend
+    assert all("Left in the box: food " in st.svg and "penalty tokens " in st.svg
+               and "set-aside " in st.svg for st in rep.steps)
+    food = [s["box"]["food"] for s in rec.snaps]
+    assert food[0] == 50 and len(set(food)) > 1
+
+
+@pytest.mark.parametrize("players,bots,overrides,seed,game", CASES + [
+    (3, "first,random,lookahead(playouts=2,width=2)", {"variant": True}, 4, 0)])
+def test_every_step_where_a_bot_chose_says_what_it_chose(players, bots, overrides, seed, game):
+    from simlab.games.jungle.replay import Recorder
+
+    asked: list[list[str]] = [[]]
+
+    class Counting(Recorder):
+        def ask(self, fn, q, *args):
+            code = super().ask(fn, q, *args)
+            asked[-1].append(getattr(fn, "__name__", str(fn)))
+            return code
+
+        def _cut(self, phase, seat, final=False):
+            super()._cut(phase, seat, final)
+            asked.append([])
+
+    prepared, names = _table(players, bots, overrides)
+    rec = Counting(prepared.arrays, prepared.lineup, seed, game, names)
+    rec.play()
+    rec.finish()
+    assert rec.problems == []
+    assert len(asked) == len(rec.snaps) + 1
+    for snap, calls in zip(rec.snaps, asked, strict=False):
+        d = snap["decision"]
+        if not calls:
+            assert d is None, snap["phase"]
+            continue
+        # the first choice is the step's decision, each later one a "Then:" entry
+        assert d is not None and d.chosen and d.chosen != "?", (snap["phase"], calls)
+        then = d.note.split("Then: ", 1)[1].split("; ") if len(calls) > 1 else []
+        assert len(then) == len(calls) - 1, (calls, d.note)
+        assert all(": " in t and not t.endswith(": ") for t in then)

@@ -93,7 +93,7 @@ def test_kept_legal_lists_equal_a_scan_of_the_table():
     rs = np.random.default_rng(7)
     for game in range(20):
         st = new_state(2, A.n_cells, A.n_edges)
-        nb.new_game(A, st, np.array([1, 2, 3, game + 1], np.uint64))
+        nb.setup(A, st, np.array([1, 2, 3, game + 1], np.uint64))
         for _ in range(40):
             p = int(rs.integers(2))
             cells = [c for c in range(A.n_cells) if board.cell_ok(A, st, p, c)]

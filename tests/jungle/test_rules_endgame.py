@@ -16,6 +16,8 @@ def test_unchosen_tiles_gain_one_food_used_tiles_return():
     g.used = [True, False, False, True, False]
     nb.end_round(A, st, new_agg(2, A.max_rounds))
     assert list(st.tile_food) == [0, 2, 3, 0, 6] and list(st.tile_used) == [0] * 5
+    g.end_round()
+    assert g.tile_food == [0, 2, 3, 0, 6] and g.used == [False] * 5
 
 
 def test_final_scoring():
@@ -29,7 +31,7 @@ def test_final_scoring():
                           {"food": 1, "merchants": [("food", 3)]}])
     assert same(st, g)
     k = turn.final_scoring(A, st)
-    scores, rows = g.score()
+    scores, rows = g.final_scoring()
     assert list(st.bd[0]) == rows[0] == [12, 3, 6, 0, 3, 3, -3]
     # seat 1: 3 kittens 9, stick 2, food on merchant 3*2 = 6, food 1 + 3 awake = 4 -> 2
     assert list(st.bd[1]) == rows[1] == [9, 2, 0, 6, 0, 2, 0]

@@ -36,7 +36,7 @@ def test_a_merchant_without_a_kind_takes_its_kind_at_its_first_sale():
     st, g, lu = build(A, [{"food": 9, "gold": 1, "awake": 1,
                            "merchants": [(None, 0), (None, 0)]}, {}])
     assert family.sale_slots(st, 0, M_FOOD) == 2 == family.sale_slots(st, 0, M_GOLD)
-    both(st, g, lu, turn.sell_phase, g.sell, 0)
+    both(st, g, lu, turn.sell_goods, g.sell_goods, 0)
     assert same(st, g)
     assert sorted(int(st.mkind[0, i]) for i in range(2)) == [M_FOOD, M_GOLD]
     assert list(st.mgoods[0, :2]) == [1, 1] and st.gold[0] == 0

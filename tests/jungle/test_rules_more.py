@@ -79,14 +79,14 @@ def ref_game(A, lu, seed, game, log=True):
     """A whole reference game; returns ``(g, turns)`` with a :class:`Turn` after every turn."""
     g = ReferenceGame(A, lu, seed, game, log=log)
     turns: list[Turn] = []
-    check = g.check
+    check = g.check_tokens
 
     def recording_check():
         check()
         turns.append(Turn(g.round, g.turn, g.active, g.trigger,
                           tuple(pl.awake + pl.asleep for pl in g.players)))
 
-    g.check = recording_check
+    g.check_tokens = recording_check
     g.play()
     return g, turns
 
@@ -151,7 +151,7 @@ def test_first_player_of_round_one_is_the_streams_first_draw():
             g = ReferenceGame(A, lu, SEED, game)
             g.setup()
             st = new_state(players, A.n_cells, A.n_edges)
-            nb.new_game(A, st, new_stream(SEED, game))
+            nb.setup(A, st, new_stream(SEED, game))
             assert g.first == st.info[I_FIRST] == want
             seen.add(want)
         assert seen == set(range(players))
@@ -228,7 +228,7 @@ def test_followers_take_set_aside_sticks_after_the_last_one():
     st, g, lu = build(A, [{"awake": 2}, {"awake": 2}, {"awake": 2}], bots=bots_, supply=(5, 1))
     only_tile(st, g, IRRIG_TILE)
     kernel_action(st, g, lu, 0)
-    g.act(0)
+    g.action_phase(0)
     assert same(st, g)
     assert st.aev[0, A_IRRIG] == 1 and st.aev[2, A_IRRIG] == 1 and st.aev[1, A_IRRIG] == 2
     assert st.info[I_TRIGGER] == g.trigger == E_STICK
@@ -338,14 +338,14 @@ def test_a_tile_chosen_this_round_cannot_be_chosen_again():
     # control: with the Food tile free, this bot takes it
     st, g, lu = build(A, [{}, {"awake": 2}], bots=["greedy", glutton])
     kernel_action(st, g, lu, 1)
-    g.act(1)
+    g.action_phase(1)
     assert same(st, g) and st.aev[0, A_FOOD] == 1 and st.tile_used[FOOD_TILE] == 1
     # the Food tile chosen earlier in the round (by seat 0): seat 1 takes another tile
     st, g, lu = build(A, [{}, {"awake": 2}], bots=["greedy", glutton])
     st.tile_used[FOOD_TILE] = 1
     g.used[FOOD_TILE] = True
     kernel_action(st, g, lu, 1)
-    g.act(1)
+    g.action_phase(1)
     assert same(st, g)
     assert st.aev[0, A_FOOD] == 0 and st.aev[0].sum() == 1
     assert st.tile_used[FOOD_TILE] == 1 and st.tile_used.sum() == 2
@@ -428,7 +428,7 @@ def test_active_player_may_send_no_kitten_and_opponents_still_follow_or_pass():
     st, g, lu = build(A, [{"awake": 2}, {"awake": 2}, {"awake": 1, "asleep": 1}], bots=bots_,
                       tile_food=[0, 0, 3, 0, 0])
     kernel_action(st, g, lu, 0)
-    g.act(0)
+    g.action_phase(0)
     assert same(st, g)
     assert st.aev[0, A_GOLD] == 1 and st.aev[2, A_GOLD] == 0 and st.aev[1, A_GOLD] == 1
     assert st.tile_used[GOLD_TILE] == 1 and st.tile_food[GOLD_TILE] == 0
@@ -448,7 +448,7 @@ def test_active_player_without_awake_kittens_still_plays_a_tile_for_the_others()
     only_tile(st, g, FOOD_TILE)
     assert family.send_limit(A, st, 0, A_FOOD) == 0
     kernel_action(st, g, lu, 0)
-    g.act(0)
+    g.action_phase(0)
     assert same(st, g)
     assert (st.awake[0], st.asleep[0], st.food[0]) == (0, 2, 1)
     assert st.aev[0, A_FOOD] == 1 and st.aev[2, A_FOOD] == 0 and st.aev[1, A_FOOD] == 2
@@ -469,7 +469,7 @@ def test_no_follow_on_recruit_without_gold():
     assert turn.can_follow(A, st, 2, A_RECRUIT) and g.capacity(2, A_RECRUIT) == 1
     asked = recording_asks(g)
     kernel_action(st, g, lu, 0)
-    g.act(0)
+    g.action_phase(0)
     assert same(st, g)
     assert st.aev[0, A_RECRUIT] == 1 and st.aev[2, A_RECRUIT] == 1 and st.aev[1, A_RECRUIT] == 1
     assert family.kittens(st, 0) == 3 and st.gold[0] == 1
@@ -492,7 +492,7 @@ def test_no_follow_on_irrigation_without_a_free_edge():
     assert not turn.can_follow(A, st, 1, A_IRRIG) and g.capacity(1, A_IRRIG) == 0
     asked = recording_asks(g)
     kernel_action(st, g, lu, 0)
-    g.act(0)
+    g.action_phase(0)
     assert same(st, g)
     assert st.aev[0, A_IRRIG] == 1 and st.aev[1, A_IRRIG] == 1
     assert (st.nstick[1], st.awake[1], st.asleep[1]) == (7, 2, 0)
@@ -541,8 +541,8 @@ def test_only_the_active_player_feeds():
     g.turn += 1
     g.active = 0
     g.wake_up(0)
-    g.sell(0)
-    g.act(0)
+    g.sell_goods(0)
+    g.action_phase(0)
     g.feed(0)
     assert same(st, g)
     n = int(st.aev[2, A_FOOD])

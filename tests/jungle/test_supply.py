@@ -27,7 +27,7 @@ def test_board_supply_after_the_start_pieces(players, fields, sticks):
     A = rules.to_arrays()
     assert (A.field_supply, A.stick_supply) == (fields, sticks)
     st = new_state(players, A.n_cells, A.n_edges)
-    nb.new_game(A, st, np.array([1, 2, 3, 4], np.uint64))
+    nb.setup(A, st, np.array([1, 2, 3, 4], np.uint64))
     assert (st.info[I_FSUP], st.info[I_SSUP]) == (fields, sticks)
     g = ReferenceGame(A, lineup(["greedy"] * players), 0, 0, log=True)
     g.setup()

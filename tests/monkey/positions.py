@@ -26,7 +26,7 @@ import numpy as np
 from simlab.games.monkey import engine
 from simlab.games.monkey.bots import bot_vector
 from simlab.games.monkey.reference import ReferenceGame
-from simlab.games.monkey.rules import MODE_SOLO, make_rules
+from simlab.games.monkey.rules import make_rules
 from simlab.games.monkey.state import (
     I_NDISC,
     I_NDRAW,
@@ -117,22 +117,12 @@ def play_both(A, st, g, p, cards):
     """p plays ``cards`` (values; [] = no playable card) on both engines.
     Returns ``(kernel end reason, reference end reason)``.
 
-    Solo with no playable card: the kernel's ``take_turn`` with the empty subset sets the solo
-    loss, and the reference's ``play_turn`` returns E_SOLO_LOSS when no play is legal (before it
-    would ask a bot; it reads ``g.turn`` only for its log and a first-turn counter)."""
+    With no playable card (the empty subset) both engines' ``take_turn`` discard the hand (solo:
+    the game is lost)."""
     m = mask_of(list(g.hands[p]), cards)
     rng = np.array(g.rng, copy=True)
-    if m == 0:
-        if A.mode == MODE_SOLO:
-            engine.take_turn(A, st, p, 0, rng)
-            end_r = g.play_turn(p)
-        else:
-            engine.take_turn(A, st, p, 0, rng)
-            g.discard_hand(p)
-            end_r = 0
-        return int(st.info[6]), end_r
     engine.take_turn(A, st, p, m, rng)
-    end_r = g.apply_play(p, m)
+    end_r = g.take_turn(p, m)
     return int(st.info[6]), end_r
 
 
@@ -151,5 +141,5 @@ def finish_both(A, st, g, end, p=0):
     engine.finish_game(A, st, end, p, True)
     ks = [int(x) for x in st.scores]
     kw = [bool(x) for x in st.winners]
-    rs, rw = g.finish(end, p)
+    rs, rw = g.finish_game(end, p)
     return (ks, kw), (list(map(int, rs)), list(map(bool, rw)))

@@ -189,3 +189,35 @@ def test_voluntary_and_forced_boxing_are_counted_apart():
                   draw=[5] * 20)
     n = engine.legal_plays(A, st, 0)
     assert {int(A.number[st.cells[i]]) for i in range(n)} == {1}
+
+
+@pytest.mark.parametrize("players,board,owner,hand,expected", [
+    (2, {}, {}, [9, 1, 5, 2], 0b0001),  # the 9 alone
+    # 9 and 1 are seat 1's: the first open play is 9 + 1 = 10
+    (2, {1: [0, 2], 9: [0, 2]}, {1: 1, 9: 1}, [9, 1, 5, 2], 0b0011),
+    # solo: 4 is an edge field, 8 (4 + 4, or the 8) is taken, 4 + 8 = 12 an edge field: the
+    # first free square field is 4 + 4 + 8 = 16
+    (1, {8: [1]}, {}, [4, 4, 8, 1], 0b0111),
+])
+def test_first_takes_the_first_legal_play_and_draws_nothing(players, board, owner, hand,
+                                                            expected):
+    # the bench bot ``first``: the rules alone, no evaluation and no draw from the stream
+    A, lineup = setup(players, "first")
+    st, _ = build(A, board=board, owner=owner, hands=[hand] + [[9] * 4] * (players - 1),
+                  draw=[7] * 10)
+    n = engine.legal_plays(A, st, 0)
+    first = int(st.masks[0])
+    assert n >= 2 and first == expected
+    rng = new_stream(3, 0)
+    before = rng.copy()
+    assert int(bots.decide(A, st, None, lineup, 0, rng)) == first
+    assert np.array_equal(rng, before)
+    assert "first" in GAME.bench_bots and "first" in GAME.bots()
+
+
+@pytest.mark.parametrize("players,over", [(4, {}), (2, {"mode": "quick"}), (1, {})])
+def test_first_plays_conformant_games(players, over):
+    from simlab.core.conformance import check_conformance
+
+    rules = GAME.make_rules(players, over)
+    check_conformance(GAME, rules, GAME.lineup("first", players), n_games=40, seed=2)

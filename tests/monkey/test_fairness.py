@@ -43,7 +43,7 @@ import pytest
 
 from simlab.core.conformance import FairnessError, check_even_split
 from simlab.core.rng import new_stream
-from simlab.games.monkey import bots, engine
+from simlab.games.monkey import bots, engine, policies
 from simlab.games.monkey.bots import search_state
 from simlab.games.monkey.game import GAME
 
@@ -234,3 +234,54 @@ def test_the_check_fails_for_a_bot_that_prefers_a_seat():
     with pytest.raises(FairnessError, match="not an even split"):
         check_even_split([1] * 1500 + [2] * 500, [1, 2], what="first opponent")
     assert np.isfinite(check_even_split([1, 2] * 1000, [1, 2])["p"])
+
+
+# ------------------------------------------------------------------ custom bots
+@pytest.fixture(scope="module")
+def custom_bots():
+    """Two custom bots: ``flat`` scores every play alike, ``ends`` scores fields 2 and 5 alike
+    (and above the rest): their choices are all ties, drawn from the game's stream as the
+    built-in bots draw theirs (they had taken the first play in bitmask order)."""
+    import simlab
+    from simlab.core import custom
+
+    @simlab.bot("monkey", params={"w": 1.0})
+    def flat(A, st, seat, kind, option, params):
+        """every play alike"""
+        return params[0]
+
+    @simlab.bot("monkey", params={"w": 1.0})
+    def ends(A, st, seat, kind, option, params):
+        """fields 2 and 5 alike"""
+        n = A.number[st.cells[option]]
+        return params[0] if n == 2 or n == 5 else 0.0
+
+    yield
+    custom.unregister("monkey", "flat")
+    custom.unregister("monkey", "ends")
+
+
+def test_custom_bots_draw_their_ties(custom_bots):
+    A, lineup, st, p = win_position("flat")
+    check_even_split(ask(A, lineup, st, p), [3, 12], what="custom flat: 3+5 or 2+6")
+    A, lineup, st, p = block_position("flat", 3, 0, 1, 2)
+    masks = ask(A, lineup, st, p)
+    blocked = [int(st.maj[A.cell_of[field_of(st, p, m)]]) for m in masks]
+    check_even_split(blocked, [1, 2], what="custom flat: block seat 2 or seat 3")
+    A, lineup, st, p = place_position("ends")
+    fields = [field_of(st, p, m) for m in ask(A, lineup, st, p)]
+    check_even_split(fields, [2, 5], what="custom ends: field 2 or field 5")
+    for tower in (False, True):  # every distinct legal play alike: uniform over them
+        A, lineup, st, p = solo_position("flat", tower)
+        n = engine.legal_plays(A, st, p)
+        distinct = [int(m) for m in st.masks[:n] if policies.canonical(st, p, int(m))]
+        assert len(distinct) >= 2
+        check_even_split(ask(A, lineup, st, p), distinct, what=f"custom flat solo ({tower})")
+
+
+def test_custom_bot_ties_agree_kernel_and_reference(custom_bots):
+    from simlab.core.conformance import check_conformance
+
+    for players, names in ((3, ["ends", "random", "greedy"]), (1, ["flat"])):
+        rules = GAME.make_rules(players)
+        check_conformance(GAME, rules, GAME.lineup(names, players), n_games=30, seed=9)

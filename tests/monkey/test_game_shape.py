@@ -106,9 +106,9 @@ def _kernel_game(prep, seed, game):
     A = prep.arrays
     p = A.n_players
     st = new_state(p, A.n_cards, A.len_bins)
-    rows = GAME.row_arrays(0, p, False)
+    rows = GAME.new_rows(0, p, False)
     nb.run_batch(A, st, search_state(prep.lineup, p, A.n_cards), prep.lineup,
-                 np.zeros(4, np.uint64), seed, game, 1, new_agg(p, A.len_bins), *rows)
+                 np.zeros(4, np.uint64), seed, game, 1, new_agg(p, A.len_bins), rows)
     return st
 
 
@@ -126,7 +126,7 @@ def test_kernel_trail_is_the_reference_one_and_ends_at_the_final_scores(players,
         st = _kernel_game(prep, 21, game)
         turns = int(st.info[I_TURN])
         ref = ReferenceGame(prep.arrays, prep.lineup, 21, game)
-        ref.play()
+        ref.play_game()
         assert turns == ref.turn
         assert st.trail[: turns + 1].tolist() == ref.trail
         assert list(st.trail[turns]) == list(st.scores) == list(ref.scores)

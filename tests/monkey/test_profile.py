@@ -16,7 +16,8 @@ def test_profile_rows_are_well_formed():
         assert r["game"] == "monkey"
         assert isinstance(r["value"], float) and math.isfinite(r["value"]) and r["value"] >= 0
     by = {r["measure"]: r["value"] for r in rows}
-    assert by["games/s, 4p greedy"] > 0
+    assert by["games/s, 4p greedy"] > 0 and by["games/s, 4p first (rules alone)"] > 0
+    assert by["turns per game, 4p first"] >= by["turns per game, 4p greedy"]
     # every decision weighs at least one play, and a field per play at most
     plays = by["legal plays per decision, 4p greedy"]
     fields = by["distinct fields per decision (evaluated once each), 4p greedy"]

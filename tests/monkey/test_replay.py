@@ -246,3 +246,59 @@ def test_cli_writes_the_page(tmp_path):
     assert "replay:" in r.stdout and out.is_file()
     text = out.read_text()
     assert "Monkey Fun" in text and "2x2 square" in text
+
+
+@pytest.mark.parametrize("players,rules,words,absent", [
+    (4, {}, ["4 players", "a row of 4 majority fields", "20 monkeys each", "4 cards in hand",
+             "1 to 4 cards a play", "a deck of 55 cards", "10×10", "closed to the others",
+             "the owner may still play it", "highest-numbered field wins"],
+     ["2x2", "Solo"]),
+    (3, {"mode": "quick", "monkeys": 12, "hand_size": 3, "max_cards_per_play": 3,
+         "owner_may_place": False, "deck": "falling", "tie_break": "owned"},
+     ["3 players", "2x2 square", "12 monkeys each", "3 cards in hand", "1 to 3 cards a play",
+      "1×10", "10×1", "closed to everyone", "nobody may place there", "owning the "
+      "highest-numbered field"], ["20 monkeys", "4 cards", "closed to the others"]),
+    (1, {"solo_max_towers": 2, "solo_rounds": 18, "solo_max_per_field": 3},
+     ["1 player,", "round 16 to 18", "at most 2 tower fields", "3 monkeys a field",
+      "2 to 3 monkeys"], ["2x2", "owned", "20 rounds"]),
+])
+def test_the_legend_is_the_rules_played(players, rules, words, absent):
+    bots_ = "solo" if players == 1 else "greedy"
+    prepared, names = _table(players, bots_, rules)
+    rep = GAME.replay(prepared, 2, 0, names)
+    for w in words:
+        assert w in rep.legend, (w, rep.legend)
+    for w in absent:
+        assert w not in rep.legend, (w, rep.legend)
+    closed = "closed to everyone" if rules.get("owner_may_place") is False else "closed to others"
+    if players > 1:
+        assert closed in rep.steps[1].svg  # the drawing's own legend
+
+
+@pytest.mark.parametrize("players,line_up,rules,seed,game", [
+    (4, "greedy,blocker,row,random", {}, 3, 0),
+    (3, "blocker,greedy,row", {"deck": "falling"}, 1, 2),
+    (1, "solo", {"layout": "row-major"}, 5, 0),
+])
+def test_every_step_where_a_bot_chose_says_what_it_chose(players, line_up, rules, seed, game):
+    from simlab.games.monkey.replay import EFFECT_WORDS
+    from simlab.games.monkey.state import CHOICE_NAMES
+
+    prepared, names = _table(players, line_up, rules)
+    rep = GAME.replay(prepared, seed, game, names)
+    said = {k: 0 for k in EFFECT_WORDS}
+    plays = 0
+    for st in rep.steps:
+        if any(line.strip().startswith("plays ") for line in st.log):  # a bot chose a play
+            plays += 1
+            assert st.decision is not None and st.decision.chosen
+            what = st.decision.chosen.split(" (", 1)[1]
+            for k, w in EFFECT_WORDS.items():
+                said[k] += w in what
+        else:
+            assert st.decision is None  # setup, a field taken, a discarded hand, the end
+    _, _, agg, _ = GAME.reference_game(prepared, seed, game)
+    counted = dict(zip(CHOICE_NAMES, agg["choice"].sum(axis=0).tolist(), strict=True))
+    assert plays == sum(counted[f"cards_{k}"] for k in ("1", "2", "3", "4plus"))
+    assert said == {k: counted[k] for k in EFFECT_WORDS}
+    assert sum(said.values()) > 0

@@ -41,7 +41,7 @@ INNER = [8, 9, 10, 11, 14, 15, 16, 17, 20, 21, 22, 23, 26, 27, 28, 29]
 
 def kernel_shapes(A, st, q) -> list[list[int]]:
     """Rows (and squares) of 4 whose fields all have seat q's majority on the kernel, as field
-    numbers (the reference's equivalent is ``g.has_shape``)."""
+    numbers (the reference's equivalent is ``g.check_win``)."""
     out = []
     for s in range(A.shapes.shape[0]):
         cells = [int(c) for c in A.shapes[s]]
@@ -60,7 +60,7 @@ def turn_seats(lines, names) -> list[int]:
 
 
 def dealt_hand(A, seed, game, n=1):
-    """The hands ``ReferenceGame.play`` deals for (seed, game): the full deck shuffled from the
+    """The hands ``ReferenceGame.new_game`` deals for (seed, game): the full deck shuffled from the
     game's stream, then 4 cards to each seat in turn (drawn from the top: the list's end)."""
     from simlab.games.monkey.reference import ReferenceGame
 
@@ -68,7 +68,7 @@ def dealt_hand(A, seed, game, n=1):
     g.draw_pile = [int(v) for v in A.deck]
     g.shuffle(g.draw_pile)
     for q in range(n):
-        g.draw(q)
+        g.refill(q)
     return g.hands
 
 
@@ -175,7 +175,7 @@ def test_round_bound_on_the_reference_at_round_20():
     board = square_short_by({28, 29}, {8: 4, 9: 4})
     st, g = build(A, board=board, supply=[0], turn=20)
     g.log_on = True
-    scores, winners = g.play()
+    scores, winners = g.play_game()
     assert (scores, winners) == ([0], [False])
     assert g.turn == 20 and g.agg.end_reasons[E_SOLO_LOSS] == 1
     assert "  20 rounds without completing the square: lost" in g.lines
@@ -199,7 +199,7 @@ def test_round_20_without_completing_loses(monkeys, message):
     _, g = build(A, board=board, supply=[supply], turn=19)
     g.hands = [[]]
     g.log_on = True
-    scores, winners = g.play()
+    scores, winners = g.play_game()
     assert g.lines[0].endswith(f"P1 {hand}")  # the kernel below gets the same hand
     assert (scores, winners) == ([0], [False]) and g.turn == 20
     assert sum(1 for x in g.lines if " holds " in x) == 1 and message in g.lines
@@ -236,7 +236,7 @@ def test_completing_the_square_in_round_20_still_wins():
     for n, c in board.items():
         g.monkeys[g.where[n]] = list(c)
     g.supply, g.turn = [1], 19
-    scores, winners = g.play()
+    scores, winners = g.play_game()
     assert g.lines[0].endswith(f"P1 {hand}")
     assert g.turn == 20 and g.agg.end_reasons[E_SOLO_WIN] == 1
     assert "    the square is complete in round 20: solo win" in g.lines
@@ -292,7 +292,7 @@ def test_a_placement_cannot_complete_a_row_for_another_player(players, field4, a
     assert st.maj[A.cell_of[4]] == g.majority(g.where[4]) != 1
     for q in range(players):
         assert kernel_shapes(A, st, q) == []
-        assert g.has_shape(q, False) == E_NONE
+        assert g.check_win(q) == E_NONE
     # seat 1's three fields are untouched
     assert all(kernel_board(A, st)[f][1] == 2 for f in (1, 2, 3))
 
@@ -303,7 +303,7 @@ def test_a_tie_only_the_other_player_can_break_completes_their_row_on_their_turn
     board = {1: [0, 2], 2: [0, 2], 3: [0, 2], 4: [1, 1]}
     st, g = build(A, board=board, hands=[[1] * 4, [4, 1, 1, 1]], draw=[1] * 10)
     assert play_both(A, st, g, 1, [4]) == (E_ROW, E_ROW)
-    assert kernel_shapes(A, st, 1) == [[1, 2, 3, 4]] and g.has_shape(1, False) == E_ROW
+    assert kernel_shapes(A, st, 1) == [[1, 2, 3, 4]] and g.check_win(1) == E_ROW
 
 
 # --------------------------------------------------------- points end only when all are empty
@@ -331,7 +331,7 @@ def test_points_end_waits_for_every_supply_on_both_engines():
     g.box = list(box)
     g.hands = [[], [], []]
     g.log_on = True
-    g.play()
+    g.play_game()
     assert g.lines[0].endswith("; ".join(f"P{q + 1} {h}" for q, h in enumerate(hands)))
     assert turn_seats(g.lines, g.names) == [0, 2, 0]
     assert g.agg.end_reasons[E_POINTS] == 1 and g.turn == 3 and g.supply == [0, 0, 0]
@@ -367,7 +367,7 @@ def test_a_whole_short_game_takes_turns_in_seat_order(players, monkeys):
     A = arrays(players, monkeys=monkeys)
     for game in range(3):
         g = ReferenceGame(A, random_lineup(players), 5, game, log=True)
-        g.play()
+        g.play_game()
         assert turn_seats(g.lines, g.names) == list(range(players)) * monkeys
         assert g.agg.end_reasons[E_POINTS] == 1
 

@@ -66,7 +66,7 @@ def test_cli_errors(tmp_path):
                               capture_output=True, text=True)
 
     r = run("jelly", "--out", str(tmp_path / "x.txt"))
-    assert r.returncode == 2 and "expected an .html file name" in r.stderr
+    assert r.returncode == 2 and "expected a .html or .htm file name" in r.stderr
     r = run("jelly", "--out", str(tmp_path / "nope" / "x.html"))
     assert r.returncode == 2 and "does not exist" in r.stderr
     r = run("chess", "--out", str(tmp_path / "x.html"))

@@ -31,7 +31,7 @@ from simlab.games.jelly.roster import (
 )
 from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.state import I_POD_STACK
-from simlab.games.jelly.timer import can_wait
+from simlab.games.jelly.timer import can_wait, may_roll_again
 from simlab.games.jelly.valuation import (
     center_lead,
     center_term,
@@ -406,7 +406,7 @@ def place_fast(A, st, w, p, rng):
                     s += t_center
                     if _better(s, key + ru, best, bkey):
                         best, bkey, bv, bd, barg = s, key + ru, v, d, rq * 8 + ru
-    if bd < 0 or best < w[W_PASS_BELOW]:
+    if bd < 0 or (best < w[W_PASS_BELOW] and may_roll_again(A, st, p)):
         return 0, -1, -1
     if best < w[W_WAIT] and can_wait(A, st, p):
         return 0, -1, -1

@@ -65,10 +65,16 @@ that decision (``shuffle_ranks``), so results stay reproducible and no seat is f
     about 4x cheaper. 'Either' rewards: greedy's choice. When the time allows rolling again
     (``can_wait``), placing nothing is one more option it plays out; at each moment with every
     die placed it plays out keeping and flipping the timer.
+``first`` (6, ``simlab bench`` only)
+    The first legal option at every decision, no evaluation: the lowest open district, the
+    lowest rolled value, no effect; no lock-down, no flip, the left neighbour for 'either', a
+    short giver's recipients in the decision's random order. Its games time the rules alone.
 
 Custom bots (``simlab.bot("jelly", ...)``, id ``CUSTOM_ID``)
     The custom function ``fn(A, st, seat, kind, option, params) -> float`` scores each legal
-    option of a decision; the highest is taken (ties: the first in the order below).
+    option of a decision; the highest is taken, a tie between options drawn at random from the
+    game's stream (every tied option equally likely), as the built-in bots break theirs. The
+    options are asked in the order below.
 
     - ``KIND_PLACE`` (0), a roll step. ``option`` is a placement code
       ``(district * 8 + value) * 64 + arg + 1`` with ``arg`` -1 (no effect), the new target
@@ -76,7 +82,8 @@ Custom bots (``simlab.bot("jelly", ...)``, id ``CUSTOM_ID``)
       a die of ``owner`` showing ``v`` from that entrance to the city center); decode it with
       ``code_value``, ``code_district``, ``code_arg`` (numba functions of this module). Order:
       district, value, then no effect, the target moves (in, then out), the removals (owner,
-      value); last, code 0 = place nothing and roll again.
+      value); last, code 0 = place nothing and roll again (not offered when the rule option
+      ``roll_again_limit`` forbids another roll without placing: ``may_roll_again``).
     - ``KIND_LOCK`` (1), after the bot's last die (only when some lock-down is legal):
       ``option`` -1 = no lock-down (first), then each lockable district ``d``.
     - ``KIND_FLIP`` (2), at each moment with every die placed while the timer is unflipped
@@ -93,7 +100,8 @@ Custom bots (``simlab.bot("jelly", ...)``, id ``CUSTOM_ID``)
     ``eff[d, q]`` (totals after cancellation), ``ndice``, ``nlive`` (dice surviving
     cancellation), ``target[d]``, ``locked[d]``, ``jelly``, ``pods``, ``center``, ``n_left``,
     ``next_time`` (each player's next moment, seconds; the deciding seat's is now), ``info``
-    (round, pod stack, timer flipped, drone), ``deadline``. Do not write to them, do not
+    (round, pod stack, timer flipped, drone), ``deadline``, ``rerolls`` (rolls in a row each
+    player made without placing a die this round). Do not write to them, do not
     allocate. Helpers such as ``target_zone_value(A, st, q, d, z, nd)``
     (the value of zone ``z`` of ``d`` to ``q`` holding ``nd`` dice there) may be called.
     Example (``examples/custom_bots/jelly.py``)::
@@ -129,6 +137,7 @@ from simlab.games.jelly.options import (
     shuffle_ranks,
 )
 from simlab.games.jelly.roster import (
+    BOT_FIRST,
     BOT_GREEDY,
     BOT_LOOKAHEAD,
     BOT_RANDOM,
@@ -151,17 +160,24 @@ from simlab.games.jelly.roster import (
     bot_vector,
 )
 from simlab.games.jelly.rules import POD_VALUE
-from simlab.games.jelly.timer import can_wait, dice_in_time, lock_allowed, lock_ok, mean_step
+from simlab.games.jelly.timer import (
+    can_wait,
+    dice_in_time,
+    lock_allowed,
+    lock_ok,
+    may_roll_again,
+    mean_step,
+)
 from simlab.games.jelly.valuation import either_choice, icon_value, standing, target_zone_value
 
 #: names kept importable from here (custom bots, tests, the docs)
-__all__ = ["BOT_GREEDY", "BOT_LOOKAHEAD", "BOT_RANDOM", "BOT_SABOTEUR", "BOT_SPREAD", "BOT_WEIGHTS",
-           "BOTS", "EVAL_PARAMS", "GREEDY_W", "KIND_EITHER", "KIND_FLIP", "KIND_GIFT", "KIND_LOCK",
-           "KIND_PLACE", "N_PARAMS", "POD_VALUE", "bot_vector", "can_wait", "code_arg",
-           "code_district", "code_value", "decide_either", "decide_flip", "decide_lock",
-           "decide_place", "dice_in_time", "either_choice", "gift_order", "icon_value",
-           "lock_allowed", "mean_step", "place_code", "shuffle_ranks", "standing",
-           "target_zone_value"]
+__all__ = ["BOT_FIRST", "BOT_GREEDY", "BOT_LOOKAHEAD", "BOT_RANDOM", "BOT_SABOTEUR", "BOT_SPREAD",
+           "BOT_WEIGHTS", "BOTS", "EVAL_PARAMS", "GREEDY_W", "KIND_EITHER", "KIND_FLIP",
+           "KIND_GIFT", "KIND_LOCK", "KIND_PLACE", "N_PARAMS", "POD_VALUE", "bot_vector",
+           "can_wait", "code_arg", "code_district", "code_value", "decide_either", "decide_flip",
+           "decide_lock", "decide_place", "dice_in_time", "either_choice", "gift_order",
+           "icon_value", "lock_allowed", "may_roll_again", "mean_step", "place_code",
+           "shuffle_ranks", "standing", "target_zone_value"]
 
 
 @rule(inline=True)
@@ -186,15 +202,18 @@ def decide_place(A, st, lineup, p, rng):
     if bid == BOT_RANDOM:
         return _random_place(A, st, p, w, rng)
     if bid == CUSTOM_ID:
-        return _custom_place(A, st, lineup, p)
+        return _custom_place(A, st, lineup, p, rng)
+    if bid == BOT_FIRST:
+        return _first_place(A, st)
     n, bv, bd, barg = evaluate_place(A, st, w, p, st.info[:0], st.next_time[:0], rng)
     return bv, bd, barg
 
 
 @rule
 def _random_place(A, st, p, w, rng):
-    """The random bot's roll-step decision (see ``decide_place``)."""
-    if uniform(rng) < w[RP_PASS]:
+    """The random bot's roll-step decision (see ``decide_place``): it rolls again with chance
+    ``pass`` while the ``roll_again_limit`` allows."""
+    if may_roll_again(A, st, p) and uniform(rng) < w[RP_PASS]:
         return 0, -1, -1
     n_roll = 0
     for v in range(1, 7):
@@ -244,13 +263,42 @@ def _random_place(A, st, p, w, rng):
 
 
 @rule
-def _custom_place(A, st, lineup, p):
+def _first_place(A, st):
+    """The bench bot ``first``'s roll step: the first legal option in the custom bots' order,
+    with no evaluation: the lowest open district, the lowest rolled value, no effect (it rolls
+    again only when every district is locked down)."""
+    for d in range(A.n_districts):
+        if st.locked[d] < 0:
+            for v in range(1, 7):
+                if st.roll[v] > 0:
+                    return v, d, -1
+    return 0, -1, -1
+
+
+@rule(inline=True)
+def _keep_best(s, best, n_best, found, rng):
+    """A custom bot's running best with ties drawn at random (reservoir sampling from the
+    game's stream, one draw per tie): is an option scoring ``s`` the one kept, and the new
+    (best, number of options tied at it)? The first option is always kept."""
+    if not found or s > best:
+        return True, s, 1
+    if s == best:
+        n_best += 1
+        return randint(rng, n_best) == 0, best, n_best
+    return False, best, n_best
+
+
+@rule
+def _custom_place(A, st, lineup, p, rng):
     """A custom bot's roll-step decision: every legal placement code scored by the line-up's
     custom function, in the order district, value, effect (none, target moves in then out,
-    removals by owner and value), then 'place nothing' (code 0); the first best is taken."""
+    removals by owner and value), then 'place nothing' (code 0, while the roll_again_limit
+    allows it); the best is taken, a tie between options drawn at random from ``rng`` (every
+    tied option equally likely), as the built-in bots break theirs."""
     w = lineup.params[p]
     n_p = A.n_players
     best = -np.inf
+    n_best = 0
     bc = 0
     found = False
     for d in range(A.n_districts):
@@ -282,12 +330,15 @@ def _custom_place(A, st, lineup, p):
                     arg = -1
                 code = place_code(v, d, arg)
                 s = lineup.custom(A, st, p, KIND_PLACE, code, w)
-                if not found or s > best:
-                    best = s
+                keep, best, n_best = _keep_best(s, best, n_best, found, rng)
+                if keep:
                     bc = code
-                    found = True
+                found = True
+    if found and not may_roll_again(A, st, p):  # the roll_again_limit: it must place
+        return code_value(bc), code_district(bc), code_arg(bc)
     s = lineup.custom(A, st, p, KIND_PLACE, 0, w)
-    if not found or s > best:
+    keep, best, n_best = _keep_best(s, best, n_best, found, rng)
+    if keep:
         return 0, -1, -1
     return code_value(bc), code_district(bc), code_arg(bc)
 
@@ -313,14 +364,17 @@ def decide_lock(A, st, lineup, p, rng):
                     return d
                 k -= 1
         return -1
-    if lineup.ids[p] == CUSTOM_ID:
-        best = lineup.custom(A, st, p, KIND_LOCK, -1, w)  # options: no lock, then districts
+    if lineup.ids[p] == BOT_FIRST:  # its first option: no lock-down
+        return -1
+    if lineup.ids[p] == CUSTOM_ID:  # options: no lock, then districts; ties at random
+        best = lineup.custom(A, st, p, KIND_LOCK, -1, w)
+        n_best = 1
         bd = -1
         for d in range(n_d):
             if lock_ok(st.locked, st.ndice, d, n_p, req):
                 s = lineup.custom(A, st, p, KIND_LOCK, d, w)
-                if s > best:
-                    best = s
+                keep, best, n_best = _keep_best(s, best, n_best, True, rng)
+                if keep:
                     bd = d
         return bd
     return evaluate_lock(A, st, w, p, rng)
@@ -334,25 +388,32 @@ def decide_flip(A, st, lineup, p, rng):
     w = lineup.params[p]
     if lineup.ids[p] == BOT_RANDOM:
         return uniform(rng) < w[RP_FLIP]
-    if lineup.ids[p] == CUSTOM_ID:  # options: 0 keep the timer, 1 flip it
-        return lineup.custom(A, st, p, KIND_FLIP, 1, w) > lineup.custom(A, st, p, KIND_FLIP,
-                                                                         0, w)
+    if lineup.ids[p] == BOT_FIRST:  # its first option: keep the timer
+        return False
+    if lineup.ids[p] == CUSTOM_ID:  # options: 0 keep the timer, 1 flip it; a tie at random
+        keep = lineup.custom(A, st, p, KIND_FLIP, 0, w)
+        flip = lineup.custom(A, st, p, KIND_FLIP, 1, w)
+        return flip > keep or (flip == keep and randint(rng, 2) == 1)
     return evaluate_flip(A, st, w, p)
 
 
 @rule  # asked by the reference engine (through its twin)
-def decide_either(A, st, lineup, q, d):
+def decide_either(A, st, lineup, q, d, rng):
     """Which neighbour of ``d`` controller ``q`` takes an 'adjacent: either' reward from:
     ``either_choice`` for the built-in bots; a custom bot scores the left neighbour, then the
-    right one (``KIND_EITHER``, option = the neighbour's district index)."""
-    if lineup.ids[q] != CUSTOM_ID:
-        return either_choice(A, st, q, d)
+    right one (``KIND_EITHER``, option = the neighbour's district index), a tie drawn at
+    random from ``rng``."""
     n_d = A.n_districts
     left = (d + A.left_step) % n_d  # by the adjacent_orientation reading
     right = (d - A.left_step) % n_d
+    if lineup.ids[q] == BOT_FIRST:  # the first option: the left neighbour
+        return left
+    if lineup.ids[q] != CUSTOM_ID:
+        return either_choice(A, st, q, d)
     w = lineup.params[q]
-    if lineup.custom(A, st, q, KIND_EITHER, right, w) > lineup.custom(A, st, q, KIND_EITHER,
-                                                                       left, w):
+    vl = lineup.custom(A, st, q, KIND_EITHER, left, w)
+    vr = lineup.custom(A, st, q, KIND_EITHER, right, w)
+    if vr > vl or (vr == vl and randint(rng, 2) == 1):
         return right
     return left
 
@@ -365,7 +426,7 @@ def _gift_key(A, st, lineup, giver, r):
     if lineup is None:
         return standing(A, st, r)
     bid = lineup.ids[giver]
-    if bid == BOT_RANDOM:
+    if bid == BOT_RANDOM or bid == BOT_FIRST:  # no order of its own: the random ranks
         return 0.0
     if bid == CUSTOM_ID:
         return -lineup.custom(A, st, giver, KIND_GIFT, r, lineup.params[giver])

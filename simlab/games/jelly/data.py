@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 
-from simlab.core.data import DataFile
+import numpy as np
+
+from simlab.core.data import DataFile, DataGenerator
 from simlab.errors import SimlabError
 from simlab.games.jelly.rules import (
     MAX_ICONS,
@@ -139,6 +141,12 @@ def default_text() -> str:
         "#   podium:A:B            highest total gains A jelly, second highest B (example 2:4)",
         "#   podium_present:A:B    highest total gains A, every other player with a die here B",
         "#                         (example 4:1)",
+        "#",
+        "# Alternatives: simlab's seeded generator `faces` draws other faces from the same reward",
+        "# catalogue keeping every constraint the rulebook states of the boards (simlab readings",
+        "# jelly lists them); a sweep varies it as data.faces = SEED and robustness replays a",
+        "# question over its draws as the context data:faces, so a figure that rests on these",
+        "# assumed faces is read as a spread.",
         "",
     ]
     for name, face in faces.items():
@@ -349,3 +357,103 @@ def read_boards(data: dict, where: str) -> tuple[dict, list[str]]:
 
 FILES = [DataFile(FILE, "the 8 double-sided district boards (16 faces) and the named layouts",
                   default_text, read_boards)]
+
+
+# ------------------------------------------------------------------------ generated faces
+#: what the rulebook states of the district faces; every generated set keeps each
+FACE_CONSTRAINTS = (
+    '"8 District Boards (double-sided)" (Components): boards 1-8, each with an A and a B side, '
+    'so 16 faces 1A-8B',
+    '"Each district has 3 zones, each showing a different reward" (District Layout): three '
+    'zones on every face, no two the same',
+    'every icon is a reward of the rulebook\'s catalogue ("District Rewards", "Podium '
+    'Rewards"): Jelly (a number, "0" included), Jelly-pod, Discard a Jelly-pod, 2 Jelly per '
+    'Jelly-pod, Adjacent district (left, right or either), Each player gives you 1 or 2 '
+    'Jelly, Give 1 Jelly to each other player, Number of dice, the two podium rewards',
+    'the amounts the rulebook prints ("District Rewards"): "Each player gives you 1 or 2 '
+    'Jelly", "Give 1 Jelly to each other player", "2 Jelly per Jelly-pod"',
+    '"Some rewards show multiple icons, in which case, resolve them one at a time, from left '
+    'to right" ("District Rewards"): a zone shows one icon or several (the model holds up to '
+    f'{MAX_ICONS})',
+    '"This reward changes depending on the number of dice placed by the controlling player" '
+    '(Number of dice): a threshold of at least one die, and a different reward on each side '
+    'of it (each a number of Jelly or a Jelly-pod)',
+)
+#: the generator's own choices (no constraint of the rulebook: the rulebook prints no range)
+GEN_JELLY = (0, 9)           # a Jelly icon's amount, and a number-of-dice reward's jelly
+GEN_PODIUM = (1, 9)          # a podium's amounts A and B
+GEN_BY_DICE_K = (1, 6)       # a number-of-dice threshold
+GEN_JELLY_SHARE = 0.4        # of icons: Jelly; the nine other reward types share the rest
+GEN_ICONS = (0.8, 0.17, 0.03)  # a zone shows 1, 2 or 3 icons
+GEN_KINDS = ("pod", "discard_pod", "per_pod", "adjacent", "each_gives", "give_each",
+             "by_dice", "podium", "podium_present")
+
+
+def _draw_icon(rng, kind: str) -> str:
+    """One icon of ``kind`` with amounts drawn as the generator chooses them."""
+    def jelly():
+        return int(rng.integers(GEN_JELLY[0], GEN_JELLY[1] + 1))
+
+    if kind == "jelly":
+        return f"jelly:{jelly()}"
+    if kind in ("pod", "discard_pod"):
+        return kind
+    if kind == "per_pod":
+        return "per_pod:2"
+    if kind == "adjacent":
+        return "adjacent:" + ("left", "right", "either")[int(rng.integers(3))]
+    if kind == "each_gives":
+        return f"each_gives:{int(rng.integers(1, 3))}"
+    if kind == "give_each":
+        return "give_each:1"
+    if kind == "by_dice":
+        k = int(rng.integers(GEN_BY_DICE_K[0], GEN_BY_DICE_K[1] + 1))
+        low = high = ""
+        while low == high:
+            low, high = (("pod" if rng.random() < 0.25 else f"jelly{jelly()}")
+                         for _ in range(2))
+        return f"by_dice:{k}:{low}:{high}"
+    a, b = (int(rng.integers(GEN_PODIUM[0], GEN_PODIUM[1] + 1)) for _ in range(2))
+    return f"{kind}:{a}:{b}"
+
+
+def _draw_zone(rng) -> str:
+    n = 1 + int(rng.choice(len(GEN_ICONS), p=GEN_ICONS))
+    kinds: list[str] = []
+    while len(kinds) < n:  # a zone's icons are of different kinds (the generator's choice)
+        kind = "jelly" if rng.random() < GEN_JELLY_SHARE else \
+            GEN_KINDS[int(rng.integers(len(GEN_KINDS)))]
+        if kind not in kinds:
+            kinds.append(kind)
+    return "+".join(_draw_icon(rng, k) for k in kinds)
+
+
+def draw_faces(seed: int, players: int = 4) -> dict:
+    """Alternative ``seed`` (>= 1) of the 16 district faces as rule overrides
+    (``faces.<NAME> = "ZONE,ZONE,ZONE"``): every icon drawn from the reward catalogue, every
+    constraint of :data:`FACE_CONSTRAINTS` kept; the same seed always gives the same faces
+    (``players`` does not change them: a face is the same at every table). Green flags and
+    layouts are the shipped ones."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 1:
+        raise SimlabError(f"data.faces: expected a seed, a whole number >= 1, got {seed!r}")
+    rng = np.random.default_rng([int(seed), 0x4A454C4C])  # "JELL": this generator's stream
+    out = {}
+    for board in range(1, N_BOARDS + 1):
+        for side in "AB":
+            zones: list[str] = []
+            while len(zones) < N_ZONES:
+                z = _draw_zone(rng)
+                if z not in zones:  # "each showing a different reward"
+                    zones.append(z)
+            out[f"faces.{board}{side}"] = ",".join(zones)
+    return out
+
+
+GENERATORS = [DataGenerator(
+    "faces", "the 16 district faces, each icon drawn from the rulebook's reward catalogue",
+    FACE_CONSTRAINTS, draw_faces,
+    "the shipped boards.toml: 16 assumed faces in which every reward type appears (most zones "
+    "a jelly amount 0-9); generated faces keep only the rulebook's constraints, with the "
+    "generator's choices: jelly amounts 0-9 (40% of icons, the nine other reward types alike), "
+    "podium amounts 1-9, number-of-dice thresholds 1-6, 1-3 icons of different kinds a zone; "
+    "green flags and layouts as shipped")]

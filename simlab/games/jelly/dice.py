@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from simlab.core.ref import rule
 from simlab.core.rng import d6
-from simlab.games.jelly.state import C_MOVES, C_PLACED, C_REMOVALS, S_MOVES, S_PLACED, S_REMOVALS
+from simlab.games.jelly.state import (
+    C_MOVES,
+    C_PLACED,
+    C_REMOVALS,
+    CH_CANCELLING,
+    CH_MOVE,
+    CH_PLACE,
+    CH_REMOVE,
+    S_MOVES,
+    S_PLACED,
+    S_REMOVALS,
+)
 
 
 @rule
@@ -47,24 +58,28 @@ def remove_die(st, d, q, u):
 
 @rule(inline=True)
 def apply_effect(st, p, v, d, arg, agg):
-    """Die effects: 1-2 remove another die here; 3-4 move this district's Target one zone."""
+    """Die effects: 1-2 remove another die here; 3-4 move this district's Target one zone.
+    Returns the kind of the choice (``CH_REMOVE``, ``CH_MOVE``, or ``CH_PLACE``: no effect)."""
     if arg < 0 or v >= 5:
-        return
+        return CH_PLACE
     if v <= 2:
         q = arg // 8
         u = arg % 8
         if q < 0 or q >= st.jelly.shape[0] or u < 1 or u > 6:
-            return
+            return CH_PLACE
         have = st.dice[d, q, u] - (1 if (q == p and u == v) else 0)  # "any other die"
         if have >= 1:
             remove_die(st, d, q, u)
             agg.counters[C_REMOVALS] += 1
             agg.seat[p, S_REMOVALS] += 1
+            return CH_REMOVE
     else:
         if abs(arg - st.target[d]) == 1 and 0 <= arg <= 2:
             st.target[d] = arg
             agg.counters[C_MOVES] += 1
             agg.seat[p, S_MOVES] += 1
+            return CH_MOVE
+    return CH_PLACE
 
 
 @rule
@@ -85,8 +100,11 @@ def place_legal(A, st, v, d):
 
 @rule
 def do_place(st, p, v, d, arg, agg):
-    """Place a legal die and resolve its effect."""
+    """Place a legal die and resolve its effect; the choice counted by its kind (a die showing
+    a value p already shows here is a cancelling placement too)."""
+    if st.dice[d, p, v] >= 1:
+        agg.choice[p, CH_CANCELLING] += 1
     place_die(st, p, v, d)
     agg.counters[C_PLACED] += 1
     agg.seat[p, S_PLACED] += 1
-    apply_effect(st, p, v, d, arg, agg)
+    agg.choice[p, apply_effect(st, p, v, d, arg, agg)] += 1

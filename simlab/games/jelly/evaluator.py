@@ -36,7 +36,7 @@ from simlab.games.jelly.roster import (
 )
 from simlab.games.jelly.rules import POD_VALUE
 from simlab.games.jelly.state import I_POD_STACK
-from simlab.games.jelly.timer import can_wait, lock_ok
+from simlab.games.jelly.timer import can_wait, lock_ok, may_roll_again
 from simlab.games.jelly.valuation import (
     center_term,
     controls,
@@ -455,7 +455,7 @@ def _scan_place(A, st, w, p, codes, scores, rng):
                         n_rec += 1
                     if s > best or (s == best and key + ru < bkey):
                         best, bkey, bv, bd, barg = s, key + ru, v, d, rq * 8 + ru
-    if bd < 0 or best < w[W_PASS_BELOW]:
+    if bd < 0 or (best < w[W_PASS_BELOW] and may_roll_again(A, st, p)):
         return n_rec, 0, -1, -1
     if best < w[W_WAIT] and can_wait(A, st, p):
         return n_rec, 0, -1, -1

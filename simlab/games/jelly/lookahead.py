@@ -27,6 +27,7 @@ from simlab.games.jelly.timer import (
     do_lock,
     next_actor,
     next_gap,
+    step_bound,
 )
 
 
@@ -48,6 +49,7 @@ def copy_state(st, sim):
         sim.pods[q] = st.pods[q]
         sim.n_left[q] = st.n_left[q]
         sim.next_time[q] = st.next_time[q]
+        sim.rerolls[q] = st.rerolls[q]
     for v in range(7):
         sim.roll[v] = st.roll[v]
     for i in range(st.info.shape[0]):
@@ -63,7 +65,7 @@ def playout_after_last(A, st, p, t, w, agg, lock, flip, rng):
         do_lock(A, st, p, evaluate_lock(A, st, w, p, rng) if lock == -2 else lock, agg)
     if flip != -3 and st.info[I_FLIPPED] == 0 and (evaluate_flip(A, st, w, p) if flip == -1
                                                    else flip == 1):
-        do_flip(A, st, t, agg)
+        do_flip(A, st, p, t, agg)
 
 
 @rule
@@ -77,12 +79,15 @@ def playout_round(A, st, S):
         if p < 0 or t >= st.deadline[0]:
             break
         if st.n_left[p] > 0:
-            if steps >= A.max_steps:
+            if step_bound(A, st, steps, t, S.agg):
                 break
             steps += 1
             roll_dice(st, p, S.rng)
             n, v, d, arg = evaluate_place(A, st, S.w, p, S.codes[:0], S.scores[:0], S.rng)
-            if place_legal(A, st, v, d):
+            if not place_legal(A, st, v, d):
+                st.rerolls[p] += 1
+            else:
+                st.rerolls[p] = 0
                 do_place(st, p, v, d, arg, S.agg)
                 if st.n_left[p] == 0:
                     playout_after_last(A, st, p, t, S.w, S.agg, np.int64(-2), np.int64(-3),
@@ -194,6 +199,9 @@ def lookahead_place(A, st, lineup, p, rng, sc, S):
             seed_stream(base, np.uint64(j), S.rng)
             if c != 0:
                 do_place(sim, p, v, d, arg, S.agg)
+                sim.rerolls[p] = 0
+            else:
+                sim.rerolls[p] += 1
             if sim.n_left[p] == 0:
                 playout_after_last(A, sim, p, t, S.w, S.agg, np.int64(-2), np.int64(-1),
                                    S.rng)

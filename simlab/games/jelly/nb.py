@@ -24,12 +24,18 @@ from simlab.games.jelly.scoring import score_round
 from simlab.games.jelly.state import (
     C_PASSES,
     C_STEP_CAP,
+    C_STEPS,
+    CH_ROLL_AGAIN,
+    END_ROUNDS,
+    END_STEP_BOUND,
     I_DRONE,
     I_FLIPPED,
     I_POD_STACK,
     I_ROUND,
     S_PODS_END,
     SCORE_BINS,
+    SRC_PODS,
+    SRC_START,
 )
 from simlab.games.jelly.timer import (
     any_lock_allowed,
@@ -40,6 +46,7 @@ from simlab.games.jelly.timer import (
     lock_allowed,
     next_actor,
     next_gap,
+    step_bound,
 )
 
 
@@ -48,33 +55,47 @@ def play_round(A, st, lineup, rng, agg, sc, S):
     """One round, in seconds: each player's moments in time order. With dice left a player
     rolls them and places one (or none: it rolls again); after its last die it may lock down a
     district; with every die placed it may flip the timer then or at any later moment; once
-    the flipped timer runs out, unplaced dice are lost (``sc``: kernel scratch; ``S``: the
-    lookahead bot's playout scratch, or None for a line-up without it)."""
+    the flipped timer runs out, unplaced dice are lost. No rule ends a round in which players
+    keep rolling again and no finished player flips: the modelling bound ``step_bound`` does
+    (reading ``round_end_without_flip``). ``sc``: kernel scratch; ``S``: the lookahead bot's
+    playout scratch, or None for a line-up without it."""
     n_p = A.n_players
     begin_round(A, st, rng)
     steps = 0
+    bounded = False
     while True:
         p, t = next_actor(st, n_p)
         if p < 0 or t >= st.deadline[0]:
             break
         if st.n_left[p] > 0:
-            if steps >= A.max_steps:
-                agg.counters[C_STEP_CAP] += 1
+            if step_bound(A, st, steps, t, agg):
+                bounded = True
                 break
             steps += 1
             roll_dice(st, p, rng)
             v, d, arg = choose_place(A, st, lineup, p, rng, sc, S)
             if place_legal(A, st, v, d):
                 do_place(st, p, v, d, arg, agg)
-                if st.n_left[p] == 0 and any_lock_allowed(A, st):
-                    do_lock(A, st, p, choose_lock(A, st, lineup, p, rng, sc, S), agg)
+                st.rerolls[p] = 0
+                if st.n_left[p] == 0:
+                    after_last_die(A, st, lineup, p, rng, agg, sc, S)
             else:
                 agg.counters[C_PASSES] += 1
+                agg.choice[p, CH_ROLL_AGAIN] += 1
+                st.rerolls[p] += 1
         if st.n_left[p] == 0 and st.info[I_FLIPPED] == 0:
             if choose_flip(A, st, lineup, p, rng, sc, S):
-                do_flip(A, st, t, agg)
+                do_flip(A, st, p, t, agg)
         st.next_time[p] = t + next_gap(A, st, p, rng)
-    end_round(A, st, agg, steps)
+    end_round(A, st, agg, steps, bounded)
+
+
+@rule(inline=True)
+def after_last_die(A, st, lineup, p, rng, agg, sc, S):
+    """Placing your last die: p MAY lock down a district (its bot chooses which, or none);
+    asked only when some lock-down is legal. The flip is a moment of its own."""
+    if any_lock_allowed(A, st):
+        do_lock(A, st, p, choose_lock(A, st, lineup, p, rng, sc, S), agg)
 
 
 @rule  # asked by the reference engine (through its twin); S an argument, so None prunes
@@ -133,6 +154,7 @@ def play_game(A, st, lineup, rng, agg, sc, S):
     for q in range(n_p):
         st.jelly[q] = A.start_jelly[q]
         st.pods[q] = 0
+        agg.src[q, SRC_START] += A.start_jelly[q]
     for r in range(A.rounds):
         st.info[I_ROUND] = r
         st.info[I_DRONE] = (A.drone_start + r * A.drone_step) % n_d
@@ -146,6 +168,7 @@ def play_game(A, st, lineup, rng, agg, sc, S):
         for _ in range(st.pods[q]):
             s += randint(rng, A.pod_sides) + 1
         sc.scores[q] = s
+        agg.src[q, SRC_PODS] += s - st.jelly[q]
         agg.seat[q, S_PODS_END] += st.pods[q]
 
 
@@ -172,29 +195,49 @@ def record_result(scores, agg, winners):
 
 
 @batch
-def run_batch(A, st, lineup, sc, S, seed, start, count, agg, row_scores, row_winners):
-    """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always. ``S``: the lookahead scratch, or None:
-    a line-up without a lookahead seat runs (and compiles) a kernel without the search. The
-    rules below get the NamedTuples by reference (``simlab.core.ref``: one word per argument
-    instead of every array's seven)."""
+def run_batch(A, st, lineup, sc, S, seed, start, count, agg, rows):
+    """Play games start..start+count-1 of ``seed``; per-game ``rows`` (``GameRows``) when
+    they are non-empty (first axis count), aggregates always. ``S``: the lookahead scratch, or
+    None: a line-up without a lookahead seat runs (and compiles) a kernel without the search.
+    The rules below get the NamedTuples by reference (``simlab.core.ref``: one word per
+    argument instead of every array's seven)."""
     play_batch(ref(A), ref(st), ref(lineup), ref(sc), ref(S), seed, start, count, ref(agg),
-               row_scores, row_winners)
+               ref(rows))
 
 
 @rule
-def play_batch(A, st, lineup, sc, S, seed, start, count, agg, row_scores, row_winners):
-    """:func:`run_batch`'s loop."""
+def play_batch(A, st, lineup, sc, S, seed, start, count, agg, rows):
+    """:func:`run_batch`'s loop; each game's length (its roll steps), how it ended, its points
+    by source and its choices are the aggregates' changes over the game."""
     n_p = A.n_players
-    keep = row_scores.shape[0] > 0
+    keep = rows.score.shape[0] > 0
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), sc.rng)
+        sc.mark[0] = agg.counters[C_STEPS]
+        sc.mark[1] = agg.counters[C_STEP_CAP]
+        if keep:
+            for q in range(n_p):
+                for k in range(sc.src0.shape[1]):
+                    sc.src0[q, k] = agg.src[q, k]
+                for k in range(sc.ch0.shape[1]):
+                    sc.ch0[q, k] = agg.choice[q, k]
         play_game(A, st, lineup, sc.rng, agg, sc, S)
         record_result(sc.scores, agg, sc.winners)
         # game shape: the rounds before the last one, then the final scores
         record_shape(sc.cp, A.rounds - 1, sc.scores, sc.winners, n_p, agg.shape_counters,
                      agg.lead_hist, agg.margin_hist, agg.leader_wins)
+        steps = agg.counters[C_STEPS] - sc.mark[0]
+        end = END_STEP_BOUND if agg.counters[C_STEP_CAP] > sc.mark[1] else END_ROUNDS
+        agg.length[0] += steps
+        agg.length[1] += steps * steps
+        agg.ends[end] += 1
         if keep:
+            rows.length[i] = steps
+            rows.end[i] = end
             for q in range(n_p):
-                row_scores[i, q] = sc.scores[q]
-                row_winners[i, q] = sc.winners[q]
+                rows.score[i, q] = sc.scores[q]
+                rows.winner[i, q] = sc.winners[q]
+                for k in range(sc.src0.shape[1]):
+                    rows.source[i, q, k] = agg.src[q, k] - sc.src0[q, k]
+                for k in range(sc.ch0.shape[1]):
+                    rows.choice[i, q, k] = agg.choice[q, k] - sc.ch0[q, k]

@@ -4,8 +4,11 @@ Measured outside the kernels, so the normal line-ups pay nothing for it: games p
 time, one core) with random bots (the engine: the clock, dice, scoring) and with the evaluator
 bots; decisions per game from the kernel's own counters; the evaluator's cost per decision as
 the difference; and microseconds per ``evaluate_place`` call, timed in a compiled loop
-(``probe.py``, which no kernel calls) over states a greedy game really decided on (recorded through the reference engine, which asks the
-kernel's bots), each call on a different state so that branch predictors learn nothing.
+(``probe.py``, which no kernel calls) over states a greedy game really decided on (recorded
+through the reference engine, which asks the kernel's bots), each call on a different state so
+that branch predictors learn nothing. The rules alone (:func:`rules_alone`): the bench bot
+``first`` decides nothing, so its games time the rules; their round loop, ``score_round`` and
+each part of a roll step are timed apart in ``probe.py``'s loops.
 Plain Python (a non-kernel module, in ``simlab.NOT_KERNEL``).
 """
 
@@ -15,9 +18,24 @@ import time
 
 import numpy as np
 
-from simlab.games.jelly.probe import evaluate_states
+from simlab.games.jelly.probe import (
+    STEP_PARTS,
+    evaluate_states,
+    rounds_only,
+    scoring_only,
+    step_parts,
+)
 from simlab.games.jelly.roster import LA_PLAYOUTS, LA_WIDTH
-from simlab.games.jelly.state import C_FLIPS, C_LOCKS, C_STEPS, COUNTER_NAMES, new_state
+from simlab.games.jelly.state import (
+    C_FLIPS,
+    C_LOCKS,
+    C_STEPS,
+    COUNTER_NAMES,
+    JellyState,
+    new_agg,
+    new_scratch,
+    new_state,
+)
 
 GAME = "jelly"
 
@@ -51,11 +69,107 @@ def _record_states(prepared, games: int):
     nb.choose_place = spy
     try:
         for g in range(games):
-            reference.ReferenceGame(prepared.arrays, prepared.lineup, 1, g).play()
+            reference.ReferenceGame(prepared.arrays, prepared.lineup, 1, g).play_game()
     finally:
         nb.choose_place = ask
     fields = tuple(np.stack([r[0][k] for r in rec]) for k in range(len(rec[0][0])))
     return fields, np.stack([r[1] for r in rec]), np.array([r[2] for r in rec], np.int64)
+
+
+def _cpu(fn, *args) -> float:
+    """CPU seconds of one call (the best of three: the machine is shared)."""
+    best = np.inf
+    for _ in range(3):
+        c0 = time.process_time()
+        fn(*args)
+        best = min(best, time.process_time() - c0)
+    return best
+
+
+def _moments(prepared, games: int) -> dict:
+    """Per game of ``first`` (reference engine, spied): moments (a player acting: a roll step
+    or, every die placed, a flip moment), roll steps, dice rolled, flip decisions asked."""
+    from simlab.games.jelly import nb, reference
+
+    calls = {"moments": 0, "roll steps": 0, "dice rolled": 0, "flip decisions": 0}
+    actor, flip, place = reference.ReferenceGame.next_actor, nb.choose_flip, nb.choose_place
+
+    def spy_actor(self):
+        q = actor(self)
+        calls["moments"] += q >= 0 and self.next_time[q] < self.deadline
+        return q
+
+    def spy_flip(*a):
+        calls["flip decisions"] += 1
+        return flip(*a)
+
+    def spy_place(A, st, lineup, q, *a):
+        calls["roll steps"] += 1
+        calls["dice rolled"] += int(st.n_left[q])
+        return place(A, st, lineup, q, *a)
+
+    reference.ReferenceGame.next_actor = spy_actor
+    nb.choose_flip, nb.choose_place = spy_flip, spy_place
+    try:
+        for g in range(games):
+            reference.ReferenceGame(prepared.arrays, prepared.lineup, 1, g).play_game()
+    finally:
+        reference.ReferenceGame.next_actor = actor
+        nb.choose_flip, nb.choose_place = flip, place
+    return {k: v / games for k, v in calls.items()}
+
+
+def rules_alone(game, rules, secs: float, quick: bool, row, say=lambda msg: None) -> float:
+    """Rows of where the rules' own time goes, with four ``first`` bots (the first legal
+    option, no evaluation): games/s; the round loop without its scoring, ``score_round``
+    and the rest of a game (set-up, pods rolled, the result) by difference; moments per game;
+    nanoseconds per call of each part of a roll step on a recorded position. Returns the
+    microseconds of a game."""
+    say("jelly: the rules alone (first)")
+    prep = game.prepare(rules, game.lineup("first", rules.players))
+    A, lu = prep.arrays, prep.lineup
+    rate = _rate(game, prep, secs)
+    us_game = 1e6 / rate
+    row(f"{rules.players}p first (the rules alone): games/s (cpu)", rate, "games/s")
+    row(f"{rules.players}p first: microseconds per game", us_game, "us")
+    n_p, n_d = A.n_players, A.n_districts
+    st, agg, sc = new_state(n_p, n_d), new_agg(n_p, n_d), new_scratch(n_p)
+    n = 2000 if quick else 20000
+    rounds_only(A, st, lu, agg, sc, 5, 2)  # load or compile
+    us_rounds = _cpu(rounds_only, A, st, lu, agg, sc, 5, n) / n * 1e6
+    # the position at a round's end (st after rounds_only): scored again and again on a copy
+    sim = new_state(n_p, n_d)
+    rng = np.array([1, 2, 3, 4], np.uint64)
+    k = 20000 if quick else 200000
+    scoring_only(A, st, sim, lu, agg, sc, rng, 2, True)
+    us_score = (_cpu(scoring_only, A, st, sim, lu, agg, sc, rng, k, True)
+                - _cpu(scoring_only, A, st, sim, lu, agg, sc, rng, k, False)) / k * 1e6
+    row("first: rounds without their scoring, us per game", us_rounds, "us")
+    row("first: score_round, us per round", us_score, "us")
+    row("first: rest of a game (set-up, pods, result), us", us_game - us_rounds
+        - rules.rounds * us_score, "us")
+    for name, v in _moments(prep, 3 if quick else 20).items():
+        row(f"first: {name} per game", v, "count")
+    F, R, Q = _record_states(prep, 1)
+    i = next((j for j in range(len(Q)) if Q[j] == 0 and F[8][j, 0] == 4), 0)
+    kk = 200_000 if quick else 2_000_000
+
+    def position():
+        return JellyState(*[np.array(f[i]) for f in F]), R[i].copy()
+
+    undo = 0.0
+    for part in (-1, *range(len(STEP_PARTS))):
+        stp, rng = position()
+        step_parts(A, stp, lu, agg, rng, 2, part)
+        stp, rng = position()
+        ns = _cpu(step_parts, A, stp, lu, agg, rng, kk, part) / kk * 1e9
+        if part < 0:
+            undo = ns
+            continue
+        if STEP_PARTS[part].startswith("do_place"):
+            ns -= undo
+        row(f"first: {STEP_PARTS[part]}, ns a call", ns, "ns")
+    return us_game
 
 
 def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
@@ -112,6 +226,8 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
         max(best[True] - best[False], 0.0), "us")
     row("greedy evaluate_place: share of a greedy game's time",
         max(best[True] - best[False], 0.0) * steps / us_greedy, "fraction")
+    us_first = rules_alone(game, rules, secs, quick, row, say)
+    row("4p greedy: time of a game / the rules alone", us_greedy / us_first, "x")
     if not quick:
         say("jelly: lookahead")
         la = game.prepare(rules, game.lineup("lookahead,greedy,greedy,greedy", 4))

@@ -8,6 +8,7 @@ the rulebook does not print. Settable entries are rule options of ``rules.JellyR
 from __future__ import annotations
 
 from simlab.core.readings import Reading
+from simlab.games.jelly.data import FACE_CONSTRAINTS
 
 BOARDS = "simlab/games/jelly/boards.toml"
 
@@ -90,6 +91,80 @@ READINGS = [
         "'MAY' sets no moment: a player with every die placed may flip at any later time; "
         "the model lets it reconsider every second, whatever its speed.", assumed=True),
     Reading(
+        "round_end_without_flip",
+        "Repeat this step until you have placed all your dice: ... OR do not place a die. ... "
+        "After a player has placed all their dice, they MAY flip the sand timer.",
+        "step_bound", ("flip_at_bound",),
+        "When players keep rolling again and no finished player flips the timer, nothing in "
+        "the rulebook ends the round. The model bounds a round at max_steps_per_round roll "
+        "steps and by default ends it there; the dice not placed are lost to the bound, "
+        "counted apart from the timer (metrics rounds_at_step_bound, dice_lost_to_bound; a run "
+        "in which any round reaches it warns). flip_at_bound reads a table that will not wait "
+        "for ever as flipping the timer at the bound: everyone then has the timer's seconds "
+        "(at twice the bound the round ends as by step_bound). No built-in bot at its defaults "
+        "reaches the bound. Measured (4 players, default rules, 2,000 games, seed 1): "
+        "greedy(wait=10) in seat 1 against three greedy(flip=0) reaches it in every round and "
+        "wins 0.0% by step_bound, 89.5% by flip_at_bound (91.7% with roll_again_limit=3); four "
+        "greedy(wait=10) place no die at all by step_bound, 50.8 of 112 a game by "
+        "flip_at_bound."),
+    Reading(
+        "roll_again_limit",
+        "Either: place one of your dice on a district entrance. Then, use the die's effect "
+        "(optional). OR do not place a die.",
+        0, (3, 10),
+        "The rulebook sets no limit on rolling again without placing a die: 0, none. With a "
+        "limit N a player's roll after N rolls in a row without placing must place a die "
+        "(where one is legal); every bot keeps it. A limit ends by a rule the stand-off "
+        "round_end_without_flip otherwise leaves to the bound. Measured (4 players, 2,000 "
+        "games, seed 1): greedy(wait=10) in seat 1 against three greedy(flip=0) wins 91.7% "
+        "with a limit of 3, 92.9% with 10 (0.0% without); against three greedy the limit of "
+        "3 changes nothing (the waiter rolls again 2.6 times a round)."),
+    Reading(
+        "max_steps_per_round",
+        "Repeat this step until you have placed all your dice:",
+        1000, (200, 5000),
+        "The modelling bound on the roll steps of a round (no rule sets one): 1,000 roll "
+        "steps, some 2,000 seconds at speed 1, where a round with every die placed takes "
+        "about 21. What happens there is the reading round_end_without_flip.",
+        assumed=True),
+    Reading(
+        "arrow_podium",
+        "Adjacent district (arrow): Gain the target reward from the adjacent district. Score "
+        "the district following the normal rules. ... The following rewards can be gained by "
+        "more than just the controlling player(s) based on their ranking.",
+        "scored_district", ("controllers_only",),
+        "'Gain the target reward' takes the neighbour's reward as this district's own, so a "
+        "podium reached through an arrow ranks the players on the district scored: its second "
+        "highest total (or every other player with a die there) is paid too, and the bots "
+        "value it so. controllers_only reads the arrow as the controlling players' reward "
+        "alone: only the highest total's amount is gained. The shipped mixed layout has no "
+        "arrow next to a podium, so it plays the same under both."),
+    Reading(
+        "facing",
+        "Rotate the city center and the Drone 90 degrees so that each player is facing a "
+        "different district.",
+        "no effect: no rule reads which district a player faces",
+        ("a rule that gave the district a player faces a part in play (the rulebook has "
+         "none)",),
+        "Facing a district decides only which boards a player sees up close: any player may "
+        "place on any district entrance, and no rule of placing, scoring or timing reads who "
+        "faces what. The model has no seat-to-district relation, so the rotation changes "
+        "nothing played and no seat is favoured by it (the Drone's part of the sentence is "
+        "the drone_step reading).", fixed=True),
+    Reading(
+        "jelly_supply",
+        "80 Jelly Tokens (45 1-point tokens, 25 5-point tokens, and 10 10-point tokens) ... "
+        "Sort the Jelly tokens by value (1, 5, and 10 points) and place them near the board to "
+        "create the supply.",
+        "unlimited: a reward is paid in full whatever the players already hold",
+        ("a supply of 270 jelly (the tokens' value), rewards paid while it lasts",),
+        "The tokens are change; the rulebook does not say what happens when the supply runs "
+        "out, so the engines pay every reward in full. Jelly only leaves the supply (gifts move "
+        "it between players), so the total held at the end is the most it ever was. Measured "
+        "(default rules, 20,000 games, seed 1): the players hold more than 270 jelly at the "
+        "end in 12.4% of games of 5 greedy at 5 players, 0.6% of 4 greedy at 4, and in none "
+        "of the default mixed line-up at 3, 4 or 5 players or of 3 greedy.", fixed=True),
+    Reading(
         "n_districts",
         "Attach a District board (with either side up) to each connector of the city center.",
         None, (5, 6, 7),
@@ -101,8 +176,10 @@ READINGS = [
         "16 faces built from the rulebook's reward catalogue (every reward type appears)",
         ("--set faces.3A.1=pod", "--set faces.3A='jelly:4,pod,jelly:0'",
          "a [rules] table of faces in a scenario"),
-        "The rulebook lists the reward types but does not print its boards' faces.",
-        assumed=True, file=BOARDS),
+        "The rulebook lists the reward types but does not print its boards' faces. The "
+        "generator faces draws alternatives that keep every constraint the rulebook states "
+        "(sweep data.faces = SEED; robustness context data:faces).",
+        assumed=True, file=BOARDS, generator=True, constraints=FACE_CONSTRAINTS),
     Reading(
         "layout",
         "Note: If this is your first game, we recommend using only districts with green "

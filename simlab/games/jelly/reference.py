@@ -31,6 +31,9 @@ from simlab.games.jelly.rules import (
     R_PODIUM_PRESENT,
 )
 from simlab.games.jelly.state import (
+    C_BOUND_ENDS,
+    C_BOUND_FLIPS,
+    C_BOUND_LOST,
     C_CANCELLED,
     C_CENTER_PODS,
     C_EITHER_DISAGREE,
@@ -44,6 +47,16 @@ from simlab.games.jelly.state import (
     C_STEP_CAP,
     C_STEPS,
     C_TIMER_LOST,
+    CH_CANCELLING,
+    CH_FLIP,
+    CH_LOCK,
+    CH_MOVE,
+    CH_PLACE,
+    CH_REMOVE,
+    CH_ROLL_AGAIN,
+    END_ROUNDS,
+    END_STEP_BOUND,
+    S_BOUND_LOST,
     S_CANCELLED,
     S_CENTER_PODS,
     S_CONTROLS,
@@ -53,6 +66,12 @@ from simlab.games.jelly.state import (
     S_REMOVALS,
     S_TIMER_LOST,
     SCORE_BINS,
+    SRC_DISTRICT,
+    SRC_GIVEN,
+    SRC_PODIUM,
+    SRC_PODS,
+    SRC_RECEIVED,
+    SRC_START,
     JellyState,
     new_agg,
     new_scratch,
@@ -109,6 +128,7 @@ class ReferenceGame:
         self.drone = 0
         self.flipped = False
         self.next_time = [0.0] * self.n_p
+        self.rerolls = [0] * self.n_p   # rolls in a row without placing, this round
         self.roll: list[int] = [0] * 7
         self.agg = new_agg(self.n_p, self.n_d)
         self.view = new_state(self.n_p, self.n_d)
@@ -172,6 +192,7 @@ class ReferenceGame:
             st.pods[p.seat] = p.pods
             st.n_left[p.seat] = p.dice_in_hand
         st.next_time[:] = self.next_time
+        st.rerolls[:] = self.rerolls
         st.roll[:] = self.roll
         st.info[:] = (self.round, self.pod_stack, int(self.flipped), self.drone)
         st.deadline[0] = self.deadline
@@ -201,9 +222,9 @@ class ReferenceGame:
         return self.A.watch_seconds * self.jitter()
 
     # ----------------------------------------------------------------- a round
-    def play_round(self):
-        """Real time in seconds: the next moment is the earliest of every player's; a player
-        with dice rolls and places one (or none), one without may flip the unflipped timer."""
+    def begin_round(self):
+        """Set up a round: empty entrances and city center, Targets back on the first zone, no
+        locks, the timer unflipped, each player's seven dice in hand and first step time."""
         A = self.A
         for dist in self.districts:
             dist.dice.clear()
@@ -213,24 +234,39 @@ class ReferenceGame:
         self.flipped = False
         for p in self.players:
             p.dice_in_hand = A.dice
+            self.rerolls[p.seat] = 0
         for p in self.players:
             self.next_time[p.seat] = self.step_time(p.seat)
         self.deadline = float("inf")
+
+    def next_actor(self) -> int:
+        """Who acts next: the earliest moment of the players with dice left (or, before the
+        timer is flipped, with none: they may flip it); -1 when every die is placed."""
+        if not any(p.dice_in_hand > 0 for p in self.players):
+            return -1
+        able = [p.seat for p in self.players if p.dice_in_hand > 0 or not self.flipped]
+        return min(able, key=lambda s: (self.next_time[s], s))
+
+    def play_round(self):
+        """Real time in seconds: the next moment is the earliest of every player's; a player
+        with dice rolls and places one (or none), one without may flip the unflipped timer."""
+        A = self.A
+        self.begin_round()
         steps = 0
+        bounded = False
         agg = self.agg
         while True:
-            if not any(p.dice_in_hand > 0 for p in self.players):
+            q = self.next_actor()
+            if q < 0:
                 break
-            able = [p.seat for p in self.players if p.dice_in_hand > 0 or not self.flipped]
-            q = min(able, key=lambda s: (self.next_time[s], s))
             t = self.next_time[q]
             if t >= self.deadline:
                 self.say(f"  the sand timer runs out at t={self.deadline:.2f} s")
                 break
             player = self.players[q]
             if player.dice_in_hand > 0:
-                if steps >= A.max_steps:
-                    agg.counters[C_STEP_CAP] += 1
+                if self.step_bound(steps, t):
+                    bounded = True
                     break
                 steps += 1
                 self.roll = [0] * 7
@@ -243,11 +279,14 @@ class ReferenceGame:
                 legal = (1 <= v <= 6 and 0 <= d < self.n_d and self.roll[v] > 0
                          and self.districts[d].locked_by < 0)
                 if legal:
-                    self.place(q, v, d, arg, t, sorted(rolled))
+                    self.do_place(q, v, d, arg, t, sorted(rolled))
+                    self.rerolls[q] = 0
                     if player.dice_in_hand == 0:
                         self.after_last_die(q)
                 else:
                     agg.counters[C_PASSES] += 1
+                    agg.choice[q, CH_ROLL_AGAIN] += 1
+                    self.rerolls[q] += 1
                     self.say(f"  t={t:5.2f} {self.who(q)} rolls {sorted(rolled)} and places "
                              f"nothing (rolls again)")
             if player.dice_in_hand == 0 and not self.flipped:
@@ -256,30 +295,72 @@ class ReferenceGame:
                     self.flipped = True
                     self.deadline = t + A.timer_seconds
                     agg.counters[C_FLIPS] += 1
+                    agg.choice[q, CH_FLIP] += 1
                     self.say(f"  t={t:5.2f} {self.who(q)} flips the sand timer "
                              f"({A.timer_seconds:g} s left)")
             self.next_time[q] = t + (self.step_time(q) if player.dice_in_hand > 0
                                      else self.watch_time(q))
+        self.end_round(steps, bounded)
+
+    def step_bound(self, steps: int, t: float) -> bool:
+        """The modelling bound on a round's roll steps, before roll step ``steps`` + 1 at
+        ``t``: does the round end here? (reading ``round_end_without_flip``: ``step_bound``
+        ends it at the bound, ``flip_at_bound`` flips the timer there and ends it only at
+        twice the bound)"""
+        A, agg = self.A, self.agg
+        if steps < A.max_steps:
+            return False
+        if A.end_without_flip == 0:
+            agg.counters[C_STEP_CAP] += 1
+            agg.counters[C_BOUND_ENDS] += 1
+            self.say(f"  the round reaches the bound of {A.max_steps} roll steps and ends "
+                     f"there (no rule ends it: reading round_end_without_flip)")
+            return True
+        if steps == A.max_steps:
+            agg.counters[C_STEP_CAP] += 1
+            if not self.flipped:
+                self.flipped = True
+                self.deadline = t + A.timer_seconds
+                agg.counters[C_BOUND_FLIPS] += 1
+                self.say(f"  t={t:5.2f} the round reaches the bound of {A.max_steps} roll "
+                         f"steps: the sand timer is flipped ({A.timer_seconds:g} s left)")
+        if steps >= 2 * A.max_steps:
+            agg.counters[C_BOUND_ENDS] += 1
+            self.say(f"  the round reaches twice the bound of {A.max_steps} roll steps and "
+                     f"ends there")
+            return True
+        return False
+
+    def end_round(self, steps: int, bounded: bool = False):
+        """The timer ran out, every die is placed, or (``bounded``) the step bound ended the
+        round: unplaced dice are lost (to the timer, or to the bound)."""
+        agg = self.agg
         agg.counters[C_STEPS] += steps
         for p in self.players:
             if p.dice_in_hand:
                 self.say(f"  {self.who(p.seat)} loses {p.dice_in_hand} unplaced dice")
-            agg.counters[C_TIMER_LOST] += p.dice_in_hand
-            agg.seat[p.seat, S_TIMER_LOST] += p.dice_in_hand
+            if bounded:
+                agg.counters[C_BOUND_LOST] += p.dice_in_hand
+                agg.seat[p.seat, S_BOUND_LOST] += p.dice_in_hand
+            else:
+                agg.counters[C_TIMER_LOST] += p.dice_in_hand
+                agg.seat[p.seat, S_TIMER_LOST] += p.dice_in_hand
             p.dice_in_hand = 0
 
-    def place(self, q: int, v: int, d: int, arg: int, t: float, rolled):
-        """Place a die of value v on district d, then use its effect if the bot chose to."""
+    def do_place(self, q: int, v: int, d: int, arg: int, t: float, rolled):
+        """Place a die of value v on district d, then use its effect if the bot chose to; the
+        choice is counted by its kind (placing a value q already shows here: cancelling)."""
         agg = self.agg
         dist = self.districts[d]
+        if v in self.dice_of(d, q):
+            agg.choice[q, CH_CANCELLING] += 1
         dist.dice.append((q, v))
         self.players[q].dice_in_hand -= 1
         agg.counters[C_PLACED] += 1
         agg.seat[q, S_PLACED] += 1
         self.say(f"  t={t:5.2f} {self.who(q)} rolls {list(rolled)}, places a {v} on district {d}")
-        if arg < 0 or v >= 5:
-            return
-        if v <= 2:  # remove any other die on this district entrance to the city center
+        kind = CH_PLACE
+        if 0 <= arg and v <= 2:  # remove any other die on this district entrance to the center
             owner, value = arg // 8, arg % 8
             others = list(dist.dice[:-1])
             if (owner, value) in others and 0 <= owner < self.n_p:
@@ -287,14 +368,17 @@ class ReferenceGame:
                 self.center.append((owner, value))
                 agg.counters[C_REMOVALS] += 1
                 agg.seat[q, S_REMOVALS] += 1
+                kind = CH_REMOVE
                 self.say(f"           and removes {self.who(owner)}'s {value} to the city center")
-        else:  # move this district's Target marker to an adjacent zone
+        elif 0 <= arg and v <= 4:  # move this district's Target marker to an adjacent zone
             if 0 <= arg <= 2 and abs(arg - dist.target) == 1:
                 dist.target = arg
                 agg.counters[C_MOVES] += 1
                 agg.seat[q, S_MOVES] += 1
+                kind = CH_MOVE
                 self.say(f"           and moves the Target to zone {arg} "
                          f"({self.zone_name(d, arg)})")
+        agg.choice[q, kind] += 1
 
     def after_last_die(self, q: int):
         """After the last die: optional lock-down of one district (the flip is a moment of
@@ -306,6 +390,7 @@ class ReferenceGame:
             if d >= 0 and self.lock_allowed(d):
                 self.districts[d].locked_by = q
                 self.agg.counters[C_LOCKS] += 1
+                self.agg.choice[q, CH_LOCK] += 1
                 self.say(f"           {self.who(q)} locks down district {d}")
 
     # ----------------------------------------------------------------- scoring
@@ -328,30 +413,49 @@ class ReferenceGame:
         P = self.players
         if not recipients:
             return
+        src = self.agg.src
         if P[giver].jelly >= a * len(recipients):
             for r in recipients:
                 P[giver].jelly -= a
                 P[r].jelly += a
+                src[giver, SRC_GIVEN] -= a
+                src[r, SRC_RECEIVED] += a
             return
+        order = self.choose_gift_order(giver, recipients)
+        self.say(f"           {self.who(giver)} is short of jelly and pays "
+                 f"{', '.join(self.who(r) for r in order)} in that order")
+        for r in order:
+            amount = min(a, P[giver].jelly)
+            P[giver].jelly -= amount
+            P[r].jelly += amount
+            src[giver, SRC_GIVEN] -= amount
+            src[r, SRC_RECEIVED] += amount
+
+    def choose_gift_order(self, giver: int, recipients: list[int]) -> list[int]:
+        """Whom ``giver``, short of jelly, pays first: its bot's order (``bots.gift_order``,
+        by the ``give_each_short`` reading)."""
         mask = np.zeros(self.n_p, dtype=np.bool_)
         mask[recipients] = True
         order = np.zeros(self.n_p, dtype=np.int64)
         k = int(bots.gift_order(self.A, self.make_view(), self.lineup, giver, mask, order,
                                 self.rng))
-        self.say(f"           {self.who(giver)} is short of jelly and pays "
-                 f"{', '.join(self.who(int(r)) for r in order[:k])} in that order")
-        for r in order[:k]:
-            amount = min(a, P[giver].jelly)
-            P[giver].jelly -= amount
-            P[int(r)].jelly += amount
+        return [int(r) for r in order[:k]]
 
-    def resolve_icon(self, atom, d_scored: int, ctrl: list[int]):
+    def gain(self, q: int, amount: int, source: int = SRC_DISTRICT):
+        """Player q takes ``amount`` jelly from the supply, booked under ``source``."""
+        self.players[q].jelly += amount
+        self.agg.src[q, source] += amount
+
+    def apply_icon(self, atom, d_scored: int, ctrl: list[int], places: bool = True):
+        """One reward icon for the controllers ``ctrl`` of district ``d_scored``; a podium's
+        places below them are paid only with ``places`` (reading ``arrow_podium`` for a reward
+        reached through an arrow)."""
         kind, a, b = int(atom[0]), int(atom[1]), int(atom[2])
         P = self.players
         others = [q for q in range(self.n_p) if q not in ctrl]
         if kind == R_JELLY:
             for q in ctrl:
-                P[q].jelly += a
+                self.gain(q, a)
         elif kind == R_POD:
             self.give_pods(ctrl)
         elif kind == R_DISCARD:
@@ -360,7 +464,7 @@ class ReferenceGame:
                     P[q].pods -= 1
         elif kind == R_PER_POD:
             for q in ctrl:
-                P[q].jelly += a * P[q].pods
+                self.gain(q, a * P[q].pods)
         elif kind == R_EACH_GIVES:
             for g in others:  # each other player gives a to each controller
                 self.pay(g, ctrl, a)
@@ -375,7 +479,7 @@ class ReferenceGame:
                 if sub_kind == 1:
                     pod_takers.append(q)
                 else:
-                    P[q].jelly += int(amount)
+                    self.gain(q, int(amount))
             self.give_pods(pod_takers)
         elif kind == R_PODIUM:
             totals = [self.surviving_total(d_scored, q) for q in range(self.n_p)]
@@ -384,20 +488,21 @@ class ReferenceGame:
             second = max(lower) if lower else 0
             for q in range(self.n_p):
                 if q in ctrl:
-                    P[q].jelly += a
-                elif second > 0 and totals[q] == second:
-                    P[q].jelly += b
+                    self.gain(q, a)
+                elif places and second > 0 and totals[q] == second:
+                    self.gain(q, b, SRC_PODIUM)
                     self.agg.district_jelly[d_scored] += b
         elif kind == R_PODIUM_PRESENT:
             for q in range(self.n_p):
                 if q in ctrl:
-                    P[q].jelly += a
-                elif self.dice_of(d_scored, q):
-                    P[q].jelly += b
+                    self.gain(q, a)
+                elif places and self.dice_of(d_scored, q):
+                    self.gain(q, b, SRC_PODIUM)
                     self.agg.district_jelly[d_scored] += b
 
-    def resolve_zone(self, d: int, ctrl: list[int]):
-        """The target reward of district d, icons left to right."""
+    def apply_zone(self, d: int, ctrl: list[int]):
+        """The target reward of district d, icons left to right; an arrow's neighbour's
+        target reward (its own arrows give nothing; its podium places by ``arrow_podium``)."""
         A = self.A
         z = self.districts[d].target
         for atom in A.rewards[d, z]:
@@ -405,11 +510,13 @@ class ReferenceGame:
             if kind == 0:
                 break
             if kind != R_ADJ:
-                self.resolve_icon(atom, d, ctrl)
+                self.apply_icon(atom, d, ctrl)
                 continue
+            places = int(atom[2]) == 0  # the arrow_podium reading
             if int(atom[1]) == ADJ_EITHER:
-                picks = {int(bots.decide_either(A, self.make_view(), self.lineup, q, d))
-                         for q in ctrl}
+                picks = set()
+                for q in ctrl:
+                    picks.add(self.choose_either(q, d))
                 if len(picks) != 1:
                     self.agg.counters[C_EITHER_DISAGREE] += 1
                     self.say("           tied controllers disagree on 'either': 0 jelly")
@@ -423,7 +530,12 @@ class ReferenceGame:
                 if int(atom2[0]) == 0:
                     break
                 if int(atom2[0]) != R_ADJ:  # an adjacent icon reached this way gives nothing
-                    self.resolve_icon(atom2, d, ctrl)
+                    self.apply_icon(atom2, d, ctrl, places)
+
+    def choose_either(self, q: int, d: int) -> int:
+        """Controller ``q``'s neighbour for district ``d``'s 'adjacent: either' reward (its
+        bot's choice: ``bots.decide_either``)."""
+        return int(bots.decide_either(self.A, self.make_view(), self.lineup, q, d, self.rng))
 
     def score_district(self, d: int):
         agg = self.agg
@@ -448,7 +560,7 @@ class ReferenceGame:
         self.say(f"    district {d}: totals {totals}; {', '.join(self.who(q) for q in ctrl)} "
                  f"control{'s' if len(ctrl) == 1 else ''} and gain{'s' if len(ctrl) == 1 else ''} "
                  f"{self.zone_name(d, dist.target)}")
-        self.resolve_zone(d, ctrl)
+        self.apply_zone(d, ctrl)
         changes = []
         for p in self.players:
             dj, dp = p.jelly - before[p.seat][0], p.pods - before[p.seat][1]
@@ -483,9 +595,11 @@ class ReferenceGame:
         self.score_center()
 
     # ----------------------------------------------------------------- a game
-    def play(self):
+    def play_game(self):
         """Play the whole game; returns (scores, winners)."""
         A = self.A
+        for p in self.players:
+            self.agg.src[p.seat, SRC_START] += p.jelly
         checkpoints = []   # game shape: jelly + a pod's mean roll, doubled, after each round
         for r in range(A.rounds):
             self.round = r
@@ -502,7 +616,24 @@ class ReferenceGame:
             rolls = [int(randint(self.rng, A.pod_sides)) + 1 for _ in range(p.pods)]
             scores.append(p.jelly + sum(rolls))
             self.agg.seat[p.seat, S_PODS_END] += p.pods
+            self.agg.src[p.seat, SRC_PODS] += sum(rolls)
             self.say(f"End: {self.who(p.seat)} {p.jelly} jelly + pods {rolls} = {scores[-1]}")
+        winners = self.record_result(scores)
+        cp = np.zeros((MAX_CHECKPOINTS, self.n_p), np.int64)
+        for i, row in enumerate(checkpoints[:-1][:MAX_CHECKPOINTS]):
+            cp[i] = row
+        record_shape(cp, len(checkpoints) - 1, np.asarray(scores, np.int64),
+                     np.asarray(winners, np.int64), self.n_p, self.agg.shape_counters,
+                     self.agg.lead_hist, self.agg.margin_hist, self.agg.leader_wins)
+        # the game's length (its roll steps) and how it ended
+        steps = int(self.agg.counters[C_STEPS])
+        self.agg.length[:] = (steps, steps * steps)
+        self.agg.ends[END_STEP_BOUND if self.agg.counters[C_STEP_CAP] else END_ROUNDS] += 1
+        self.scores, self.winners = scores, winners
+        return scores, winners
+
+    def record_result(self, scores: list[int]) -> list[bool]:
+        """End of game: the most jelly wins; tied players share the victory."""
         best = max(scores)
         winners = [s == best for s in scores]
         k = sum(winners)
@@ -514,14 +645,7 @@ class ReferenceGame:
             self.agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
         self.say("Winner" + ("s" if k > 1 else "") + ": " +
                  ", ".join(self.who(q) for q in range(self.n_p) if winners[q]))
-        cp = np.zeros((MAX_CHECKPOINTS, self.n_p), np.int64)
-        for i, row in enumerate(checkpoints[:-1][:MAX_CHECKPOINTS]):
-            cp[i] = row
-        record_shape(cp, len(checkpoints) - 1, np.asarray(scores, np.int64),
-                     np.asarray(winners, np.int64), self.n_p, self.agg.shape_counters,
-                     self.agg.lead_hist, self.agg.margin_hist, self.agg.leader_wins)
-        self.scores, self.winners = scores, winners
-        return scores, winners
+        return winners
 
 
 def describe_atom(atom, left_step: int = -1) -> str:

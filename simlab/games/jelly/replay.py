@@ -2,8 +2,8 @@
 
 The reference engine (:class:`~simlab.games.jelly.reference.ReferenceGame`) plays the game on
 the kernel's random stream; :class:`_Recorder` watches it through the methods it already has
-(``make_view`` before every bot decision, ``place``, ``after_last_die``, ``score_district``,
-``score_center``, ``play_round``, ``say``) and cuts its log into steps: the start of a round,
+(``make_view`` before every bot decision, ``begin_round``, ``do_place``, ``after_last_die``,
+``score_district``, ``score_center``, ``play_round``, ``say``) and cuts its log into steps: the start of a round,
 every roll-and-place (and every roll with nothing placed), lock-down and timer flip, the timer
 running out, each district scored, the city center, the round's end and the game's end.
 
@@ -30,6 +30,7 @@ from simlab.games.jelly.dice import do_place
 from simlab.games.jelly.evaluator import evaluate_place
 from simlab.games.jelly.reference import ReferenceGame
 from simlab.games.jelly.replay_board import draw_board, zone_short
+from simlab.games.jelly.rules import ADJ_ORIENTATION, GIVE_SHORT, R_ADJ, ROUND_END
 from simlab.games.jelly.state import (
     I_POD_STACK,
     JellyState,
@@ -37,7 +38,7 @@ from simlab.games.jelly.state import (
     new_search,
 )
 from simlab.games.jelly.timer import lock_ok, next_gap
-from simlab.games.jelly.valuation import controls, zone_worth
+from simlab.games.jelly.valuation import _icon, controls, zone_worth
 
 MAX_OPTIONS = 12          # options listed per decision (the best ones and the chosen one)
 BOT_NAMES = {v[0]: k for k, v in bots.BOTS.items()}
@@ -65,6 +66,7 @@ class _Recorder(ReferenceGame):
         self.rdrone = 0               # and its Drone
         self.center_result = ""       # what the city center's scoring gave this round
         self.prev_pods = [p.pods for p in self.players]
+        self.pending: list[tuple[str, Decision]] = []  # choices made while scoring a district
 
     # ------------------------------------------------------------------ hooks on the engine
     def make_view(self):
@@ -91,17 +93,8 @@ class _Recorder(ReferenceGame):
             self.emit(f"Round {self.rnd + 1} · {self.names[q]} flips the sand timer",
                       "placing", actor=q, decision=self.flip_decision(q), timer=True)
 
-    def play_round(self):
-        # play_round's own reset, done first here too so the round's start can be drawn
-        for dist in self.districts:
-            dist.dice.clear()
-            dist.target = 0
-            dist.locked_by = -1
-        self.center.clear()
-        self.flipped = False
-        self.deadline = float("inf")
-        for p in self.players:
-            p.dice_in_hand = self.A.dice
+    def begin_round(self):
+        super().begin_round()
         self.ghosts.clear()
         self.results.clear()
         self.center_result = ""
@@ -109,6 +102,8 @@ class _Recorder(ReferenceGame):
         self.rnd, self.rdrone = self.round, self.drone
         self.emit(f"Round {self.round + 1} of {self.A.rounds} · start: the Drone points at "
                   f"district {self.drone}", "round start")
+
+    def play_round(self):
         super().play_round()
         if self._pending():
             lost = {}
@@ -121,11 +116,11 @@ class _Recorder(ReferenceGame):
             self.emit(f"Round {self.rnd + 1} · the sand timer runs out", "placing", lost=lost,
                       timer=True)
 
-    def place(self, q, v, d, arg, t, rolled):
+    def do_place(self, q, v, d, arg, t, rolled):
         snap = self.snap
         n_center = len(self.center)
         target = self.districts[d].target
-        super().place(q, v, d, arg, t, rolled)
+        super().do_place(q, v, d, arg, t, rolled)
         self.t = t
         removed = self.center[-1] if len(self.center) > n_center else None
         what = f"places a {v} on district {d}"
@@ -172,8 +167,105 @@ class _Recorder(ReferenceGame):
             self.results[d] = (f"P{'+P'.join(str(q + 1) for q in ctrl)} control"
                                f"{'s' if len(ctrl) == 1 else ''}: "
                                + (", ".join(gains) if gains else "no change"))
-        self.emit(f"Round {self.rnd + 1} · scoring district {d}: {self.results[d]}",
-                  "scoring", district=d)
+        title = f"Round {self.rnd + 1} · scoring district {d}: {self.results[d]}"
+        pending, self.pending = self.pending, []
+        if not pending:
+            self.emit(title, "scoring", district=d)
+        for i, (what, dec) in enumerate(pending):  # a step for each choice made in scoring
+            self.emit(f"{title} · {self.names[dec.seat]} {what}" if i == 0 else
+                      f"Round {self.rnd + 1} · in scoring district {d}, "
+                      f"{self.names[dec.seat]} {what}", "scoring", district=d, decision=dec)
+
+    # ------------------------------------------------------------------ choices in scoring
+    def choose_either(self, q, d):
+        pick = super().choose_either(q, d)
+        self.pending.append((f"takes district {pick}'s target reward",
+                             self.either_decision(q, d, pick)))
+        return pick
+
+    def choose_gift_order(self, giver, recipients):
+        order = super().choose_gift_order(giver, recipients)
+        self.pending.append((f"is short of jelly and pays {self.names[order[0]]} first",
+                             self.gift_decision(giver, order)))
+        return order
+
+    def either_decision(self, q, d, pick) -> Decision:
+        """An 'adjacent: either' choice: each neighbour's target reward, as the bot values it
+        (the built-in bots: ``valuation.either_choice``'s sums of ``_icon``)."""
+        A = self.A
+        st, _ = self._copy(self.snap)
+        bid = int(self.lineup.ids[q])
+        w = self.lineup.params[q]
+        what = f"which neighbour's target reward district {d}'s 'adjacent: either' gives"
+
+        def label(nb):
+            return f"district {nb}'s {zone_short(A, nb, int(st.target[nb]))}"
+
+        if bid == bots.BOT_FIRST or bid == CUSTOM_ID:
+            sides = [(d + A.left_step) % self.n_d, (d - A.left_step) % self.n_d]
+        else:
+            sides = [(d - 1) % self.n_d, (d + 1) % self.n_d]
+        if bid == bots.BOT_FIRST:
+            return Decision(q, what, label(pick), [Option(label(nb), None, nb == pick)
+                                                   for nb in sides], "value",
+                            "first (a bench bot): its first option, the left neighbour")
+        if bid == CUSTOM_ID:
+            opts = [Option(label(nb), float(self.lineup.custom(A, st, q, bots.KIND_EITHER, nb,
+                                                               w)), nb == pick)
+                    for nb in sides]
+            opts = [Option(o.label, o.value if math.isfinite(o.value) else None, o.chosen)
+                    for o in opts]
+            note = "custom bot: its function's value of each neighbour; a tie drawn at random"
+            note += self._custom_tie(q, "'either' reward", opts, label(pick))
+            return Decision(q, what, label(pick), opts, "custom value", note)
+        nd = int(st.nlive[d, q])
+        pod_ok = int(st.info[I_POD_STACK]) > 0
+        values = []
+        for nb in sides:
+            z = int(st.target[nb])
+            values.append(sum(float(_icon(A.rewards, nb, z, j, nd, pod_ok, st.pods[q],
+                                          st.jelly[q], self.n_p))
+                              for j in range(A.rewards.shape[2])
+                              if int(A.rewards[nb, z, j, 0]) not in (0, R_ADJ)))
+        opts = [Option(label(nb), v, nb == pick) for nb, v in zip(sides, values, strict=True)]
+        note = (f"{BOT_NAMES.get(bid, 'bot')}: the neighbour whose target reward is worth more "
+                f"to it (a pod at {bots.POD_VALUE:g}; an arrow there gives nothing; a tie: "
+                f"district {sides[1]}); tied controllers who choose differently get nothing")
+        best = sides[0] if values[0] > values[1] else sides[1]
+        if best != pick:
+            note += self._check(q, "'either' reward", label(pick), label(best))
+        return Decision(q, what, label(pick), opts, "value to it", note)
+
+    def gift_decision(self, giver, order) -> Decision:
+        """A giver short of jelly: whom it pays first, by its bot's key (``bots._gift_key``:
+        the lowest first; the ``give_each_short`` reading)."""
+        A = self.A
+        st, _ = self._copy(self.snap)
+        bid = int(self.lineup.ids[giver])
+        what = "whom to pay first, short of jelly for every recipient"
+        chosen = f"pay {self.names[order[0]]} first"
+        if A.give_short == 1:
+            key, how = [float(st.jelly[r]) for r in order], \
+                "reading give_each_short = poorest_first: the fewest jelly first"
+            label = "jelly (the fewest paid first)"
+        elif bid in (bots.BOT_RANDOM, bots.BOT_FIRST):
+            key, how = [None] * len(order), "its bot pays in a random order"
+            label = "value"
+        elif bid == CUSTOM_ID:
+            w = self.lineup.params[giver]
+            key = [float(self.lineup.custom(A, st, giver, bots.KIND_GIFT, r, w)) for r in order]
+            how, label = "custom bot: the recipient it scores highest first", "custom value"
+        else:
+            key = [float(bots.standing(A, st, r)) for r in order]
+            how = (f"{BOT_NAMES.get(bid, 'bot')}: the weakest first (standing: jelly, a pod at "
+                   f"{bots.POD_VALUE:g}, the rewards it controls), so the leader gets least")
+            label = "standing (the lowest paid first)"
+        opts = [Option(f"pay {self.names[r]} first", k if k is None or math.isfinite(k)
+                       else None, i == 0) for i, (r, k) in enumerate(zip(order, key,
+                                                                           strict=True))]
+        note = (f"{how}; ties in the decision's random order. It pays "
+                + ", ".join(self.names[r] for r in order) + " in that order.")
+        return Decision(giver, what, chosen, opts, label, note)
 
     def score_center(self):
         pods = [p.pods for p in self.players]
@@ -254,6 +346,10 @@ class _Recorder(ReferenceGame):
         chosen_label = self._label(v, d, arg, st0)
         if bid == bots.BOT_LOOKAHEAD and self.search is not None:
             return self._lookahead_place(q, snap, what, (v, d, arg))
+        if bid == bots.BOT_FIRST:
+            return Decision(q, what, chosen_label, [Option(chosen_label, None, True)], "value",
+                            "first (a bench bot): the first legal option, no evaluation (the "
+                            "lowest open district, the lowest rolled value, no effect)")
         if bid == CUSTOM_ID:
             return self._custom_place(q, snap, what, (v, d, arg))
         if bid == bots.BOT_RANDOM:
@@ -300,14 +396,30 @@ class _Recorder(ReferenceGame):
                                 chosen_label, self._label(int(bv), int(bd), int(barg), st0))
         return Decision(q, what, chosen_label, keep, "score", note)
 
+    def _custom_tie(self, q, what, opts, chosen_label) -> str:
+        """The note of a custom bot's decision: the best of its function's values is taken, a
+        tie drawn at random (as the kernel's ``bots._keep_best`` draws it); a choice that is
+        not among the best is a mismatch."""
+        values = [o.value for o in opts if o.value is not None and math.isfinite(o.value)]
+        best = max(values, default=None)
+        tied = [o for o in opts if o.value is not None and o.value == best]
+        note = ""
+        if len(tied) > 1:
+            note = (f"; {len(tied)} options tie at the best value {best:g}: one drawn at random "
+                    f"from the game's stream")
+        chosen = next((o for o in opts if o.chosen), None)
+        if best is not None and (chosen is None or chosen.value != best):
+            note += self._check(q, what, chosen_label, tied[0].label)
+        return note
+
     def _custom_place(self, q, snap, what, chosen):
         """A custom bot's roll step: its function's value of every legal option, in the order
         it scores them (district, value, effect: none, target moves, removals), then placing
-        nothing; it takes the first best."""
+        nothing (while the roll_again_limit allows); it takes the best, a tie at random."""
         A = self.A
         w = self.lineup.params[q]
         st, _ = self._copy(snap)
-        opts, best, best_key = [], -math.inf, None
+        opts = []
         for d in range(self.n_d):
             if st.locked[d] >= 0:
                 continue
@@ -325,17 +437,13 @@ class _Recorder(ReferenceGame):
                     x = float(self.lineup.custom(A, st, q, bots.KIND_PLACE,
                                                  int(bots.place_code(v, d, a)), w))
                     opts.append(Option(self._label(v, d, a, st), x, (v, d, a) == tuple(chosen)))
-                    if best_key is None or x > best:
-                        best, best_key = x, (v, d, a)
-        x = float(self.lineup.custom(A, st, q, bots.KIND_PLACE, 0, w))
-        opts.append(Option(self._label(0, -1, -1), x, chosen[0] == 0))
-        if best_key is None or x > best:
-            best_key = (0, -1, -1)
+        if not opts or bots.may_roll_again(A, st, q):
+            x = float(self.lineup.custom(A, st, q, bots.KIND_PLACE, 0, w))
+            opts.append(Option(self._label(0, -1, -1), x, chosen[0] == 0))
         chosen_label = self._label(*chosen, st)
         note = (f"custom bot: its function's value of each of the {len(opts)} legal options; "
-                f"the first best is taken (the best {MAX_OPTIONS} shown)")
-        if best_key != tuple(chosen):
-            note += self._check(q, "placement", chosen_label, self._label(*best_key, st))
+                f"the best is taken, a tie drawn at random (the best {MAX_OPTIONS} shown)")
+        note += self._custom_tie(q, "placement", opts, chosen_label)
         opts = [o for o in opts if math.isfinite(o.value)] + \
             [Option(o.label, None, o.chosen) for o in opts if not math.isfinite(o.value)]
         opts.sort(key=lambda o: (-(o.value if o.value is not None else -1e300), not o.chosen))
@@ -407,6 +515,9 @@ class _Recorder(ReferenceGame):
                 seed_stream(base, np.uint64(j), S.rng)
                 if c != 0:
                     do_place(S.sim, q, cv, cd, ca, S.agg)
+                    S.sim.rerolls[q] = 0
+                else:
+                    S.sim.rerolls[q] += 1
                 if S.sim.n_left[q] == 0:
                     lookahead.playout_after_last(A, S.sim, q, t, S.w, S.agg, np.int64(-2),
                                           np.int64(-1), S.rng)
@@ -454,17 +565,19 @@ class _Recorder(ReferenceGame):
                     "flipped as greedy does); value: the mean result")
             note += self._check(q, "lock-down", label[d], label[best_d])
             return Decision(q, what, label[d], opts, "mean playout result", note)
+        if bid == bots.BOT_FIRST:
+            return Decision(q, what, label[d], [Option(label[e], None, e == d)
+                                                for e in [-1, *lockable]], "value",
+                            "first (a bench bot): its first option, no lock-down")
         if bid == CUSTOM_ID:
             st, _ = self._copy(self.snap)
-            opts, best, best_d = [], -math.inf, None
+            opts = []
             for e in [-1, *lockable]:
                 x = float(self.lineup.custom(A, st, q, bots.KIND_LOCK, e, w))
                 opts.append(Option(label[e], x if math.isfinite(x) else None, e == d))
-                if best_d is None or x > best:
-                    best, best_d = x, e
-            note = "custom bot: its function's value of each option; the first best is taken"
-            if best_d != d:
-                note += self._check(q, "lock-down", label[d], label[best_d])
+            note = ("custom bot: its function's value of each option; the best is taken, a tie "
+                    "drawn at random")
+            note += self._custom_tie(q, "lock-down", opts, label[d])
             return Decision(q, what, label[d], opts, "custom value", note)
         if bid == bots.BOT_RANDOM:
             opts = [Option(label[e], None, e == d) for e in [-1, *lockable]]
@@ -527,13 +640,12 @@ class _Recorder(ReferenceGame):
             st, _ = self._copy(self.snap)
             keep, flip = (float(self.lineup.custom(A, st, q, bots.KIND_FLIP, k, w))
                           for k in (0, 1))
-            note = "custom bot: its function's value of keeping and of flipping"
-            if not flip > keep:
-                note += self._check(q, "timer flip", "flip", "keep the timer")
-            return Decision(q, what, "flip",
-                            [Option("keep the timer", keep if math.isfinite(keep) else None),
-                             Option("flip", flip if math.isfinite(flip) else None, True)],
-                            "custom value", note)
+            opts = [Option("keep the timer", keep if math.isfinite(keep) else None),
+                    Option("flip", flip if math.isfinite(flip) else None, True)]
+            note = ("custom bot: its function's value of keeping and of flipping; a tie drawn "
+                    "at random")
+            note += self._custom_tie(q, "timer flip", opts, "flip")
+            return Decision(q, what, "flip", opts, "custom value", note)
         st, _ = self._copy(self.snap)
         stand = [float(bots.standing(A, st, o)) for o in range(self.n_p)]
         left = [o for o in range(self.n_p) if o != q and st.n_left[o] > 0]
@@ -554,16 +666,54 @@ class _Recorder(ReferenceGame):
 
 
 # ----------------------------------------------------------------------------- entry point
-SCORE_NOTE = ("Running score: the jelly held plus a jelly-pod's mean roll for each pod "
-              "((sides + 1) / 2 = 3.5 for a d6), the running score of the game-shape measures "
-              "(lead changes, leader-wins curve); the last step shows the final scores, every "
-              "pod rolled.")
+def score_note(A) -> str:
+    """What the running score counts, with the pod die of the rules played."""
+    sides = int(A.pod_sides)
+    return (f"Running score: the jelly held plus a jelly-pod's mean roll for each pod "
+            f"((sides + 1) / 2 = {(sides + 1) / 2:g} for the d{sides} a pod is rolled on), "
+            f"the running score of the game-shape measures (lead changes, leader-wins curve); "
+            f"the last step shows the final scores, every pod rolled.")
+
+
+def rules_legend(A) -> str:
+    """The rules the game was played with, in words, from its arrays (``JellyArrays``): the
+    numbers of the rulebook as set, the timing model and every reading."""
+    def n(x):
+        return f"{x:g}"
+
+    start = sorted({int(x) for x in A.start_jelly})
+    speeds = sorted({float(x) for x in A.speeds})
+    short = {v: k for k, v in GIVE_SHORT.items()}[int(A.give_short)]
+    left = {v: k for k, v in ADJ_ORIENTATION.items()}[int(A.left_step)]
+    end = {v: k for k, v in ROUND_END.items()}[int(A.end_without_flip)]
+    arrows = A.rewards[..., 0] == R_ADJ
+    podium = "controllers_only" if arrows.any() and (A.rewards[..., 2][arrows] == 1).all() \
+        else "scored_district"
+    parts = [
+        f"{A.n_players} players, {A.n_districts} districts, {A.rounds} rounds, {A.dice} dice "
+        f"each, a {n(A.timer_seconds)}-second sand timer, {A.pods} jelly-pods worth a "
+        f"d{A.pod_sides} each, "
+        + (f"{start[0]} starting jelly each" if len(start) == 1 else
+           "starting jelly by seat " + ", ".join(str(int(x)) for x in A.start_jelly)),
+        f"the Drone at district {A.drone_start}" + (f", advancing {A.drone_step} a round"
+                                                    if A.drone_step else ", kept all game"),
+        f"a step {n(A.roll_seconds)} s to roll and place + {n(A.think_seconds)} s to decide + "
+        f"{n(A.weigh_seconds)} s per die and open district, +-{n(100 * A.time_jitter)}%, a "
+        f"finished player looks up every {n(A.watch_seconds)} s"
+        + ("" if speeds == [1.0] else ", speeds by seat " + ", ".join(n(x) for x in A.speeds)),
+        "readings: a lock-down " + ("needs" if A.lock_requires_dice else "does not need")
+        + f" dice on the entrance; a short giver: {short}; an arrow's left: {left}; a podium "
+        f"through an arrow: {podium}; rolling again: "
+        + (f"at most {A.roll_again_limit} in a row" if A.roll_again_limit else "no limit")
+        + f"; a round no flip ends: {end} at {A.max_steps} roll steps",
+    ]
+    return "Rules played: " + "; ".join(parts) + "."
 
 
 def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
     """Replay game ``game`` of seed ``seed`` with the reference engine, step by step."""
     g = _Recorder(prepared, seed, game, names)
-    scores, winners = g.play()
+    scores, winners = g.play_game()
     if g._pending():
         rolls = {}
         for line in g.lines[g.cut:]:
@@ -574,13 +724,14 @@ def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
             f"{g.names[q]} {s}" for q, s in enumerate(scores)), "game end",
             final={q: (int(s), rolls.get(q, "")) for q, s in enumerate(scores)})
         g.steps[-1].scores = [float(s) for s in scores]
-    legend = ("Board: the districts clockwise from district 0 (top), each with the dice on its "
+    legend = (rules_legend(prepared.arrays) + " "
+              "Board: the districts clockwise from district 0 (top), each with the dice on its "
               "entrance in placement order (owner's colour, value), the totals after "
               "cancellation (the controlling total underlined), its three zones from the "
               "entrance (the first zone on top) and the Target marker; the city center holds "
               "the dice removed by 1s and 2s. Zone numbers are those of the log (0 = first).")
     if g.mismatches:
         legend += " BOT MISMATCHES (a bug to report): " + "; ".join(g.mismatches)
-    rep = Replay.played(names, g.steps, scores, winners, SCORE_NOTE, legend)
+    rep = Replay.played(names, g.steps, scores, winners, score_note(prepared.arrays), legend)
     rep.mismatches = list(g.mismatches)
     return rep

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-BOT_RANDOM, BOT_GREEDY, BOT_SPREAD, BOT_SABOTEUR, BOT_WEIGHTS, BOT_LOOKAHEAD = range(6)
+BOT_RANDOM, BOT_GREEDY, BOT_SPREAD, BOT_SABOTEUR, BOT_WEIGHTS, BOT_LOOKAHEAD, BOT_FIRST = range(7)
 #: decisions a bot is asked for (the ``kind`` a custom bot receives)
 KIND_PLACE, KIND_LOCK, KIND_FLIP, KIND_EITHER, KIND_GIFT = range(5)
 # lookahead bot slots
@@ -53,7 +53,13 @@ BOTS = {
                   "flat Monte Carlo: tries greedy's best `width` placements (and every lock, "
                   "flip) in `playouts` greedy playouts each, to the end of the round "
                   "(+`horizon` rounds)"),
+    "first": (BOT_FIRST, (), (),
+              "bench only: the first legal option at every decision, no evaluation (the "
+              "lowest open district, the lowest rolled value, no effect; no lock-down, no "
+              "flip), so simlab bench times the rules alone"),
 }
+#: bots that exist only for ``simlab bench`` (``Game.bench_bots``)
+BENCH_BOTS = ("first",)
 
 #: greedy's weights: the policy of every seat in the lookahead bot's playouts (a constant)
 GREEDY_W = np.array(BOTS["greedy"][2], dtype=np.float64)

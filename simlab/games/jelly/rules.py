@@ -32,6 +32,13 @@ GIVE_SHORT = {"bot": 0, "poorest_first": 1}
 #: readings of "left" and "right" on an adjacent-district arrow (``adjacent_orientation``):
 #: the index step of the LEFT neighbour (districts are numbered clockwise)
 ADJ_ORIENTATION = {"entrance": 1, "center": -1}
+#: readings of what ends a round no finished player ends by flipping the timer
+#: (``round_end_without_flip``): the round ends at the bound on its roll steps, or the bound
+#: flips the timer (codes shared with timer.py)
+ROUND_END = {"step_bound": 0, "flip_at_bound": 1}
+#: readings of a podium reward reached through an arrow (``arrow_podium``): ranked on the
+#: district scored (its second place or presence paid too), or paying its controllers only
+ARROW_PODIUM = {"scored_district": 0, "controllers_only": 1}
 
 KIND_NAMES = {
     "jelly": R_JELLY, "pod": R_POD, "discard_pod": R_DISCARD, "per_pod": R_PER_POD,
@@ -99,6 +106,11 @@ def parse_zone(text: str, where: str) -> tuple[tuple[int, ...], ...]:
     if len(icons) > MAX_ICONS:
         raise SimlabError(f"{where}: at most {MAX_ICONS} icons per zone, got {len(icons)}")
     return tuple(icons)
+
+
+def atom_kind(text: str) -> str:
+    """The reward kind of one icon's text (``jelly:7`` -> ``jelly``)."""
+    return text.strip().split(":")[0].strip()
 
 
 def describe_zone(text: str) -> str:
@@ -183,6 +195,8 @@ class JellyArrays(NamedTuple):
     left_step: int             # ADJ_ORIENTATION: index step of the left neighbour
     podium_reach: np.ndarray   # (D,) bool: a podium icon is on d or one arrow from d (derived:
     #                            elsewhere no zone pays a player who does not control it)
+    end_without_flip: int      # ROUND_END code
+    roll_again_limit: int      # rolls in a row without placing a die (0: no limit)
 
 
 @dataclass(frozen=True)
@@ -231,8 +245,23 @@ class JellyRules:
         A player who has placed every die reconsiders flipping the timer this often (seconds,
         jittered the same way, for every speed; *assumed* 1).
     max_steps_per_round : int
-        Safety bound on roll steps in a round (a modelling guard; no built-in bot reaches it
-        at its defaults). When hit, unplaced dice are lost as if the timer ran out.
+        The modelling bound on roll steps in a round (no rule sets one; no built-in bot at its
+        defaults reaches it). What happens there is ``round_end_without_flip``.
+    round_end_without_flip : str
+        What ends a round in which players keep rolling again and no finished player flips the
+        timer (reading; the rulebook gives no end): ``step_bound``, the round ends after
+        ``max_steps_per_round`` roll steps and the dice not placed are lost (to the bound, not
+        the timer); ``flip_at_bound``, the sand timer is flipped there (if it is not yet), the
+        players get its ``timer_seconds`` and the round ends when it runs out (at twice the
+        bound it ends as by ``step_bound``).
+    roll_again_limit : int
+        Rolls in a row a player may make without placing a die (reading; 0: no limit, the
+        rulebook's "OR do not place a die"); the next roll must place one (where one is legal).
+    arrow_podium : str
+        A podium reward reached through an arrow (reading): ``scored_district``, its places
+        are ranked on the district scored, whose second highest total (or every other player
+        with a die there) is paid too; ``controllers_only``, only its controllers gain it
+        (the highest total's amount).
     speeds : tuple of float
         Per-seat speed multipliers (a step takes its time divided by the speed); empty = all 1.
     drone_start : int
@@ -279,6 +308,9 @@ class JellyRules:
     time_jitter: float = 0.3
     watch_seconds: float = 1.0
     max_steps_per_round: int = 1000
+    round_end_without_flip: str = "step_bound"
+    roll_again_limit: int = 0
+    arrow_podium: str = "scored_district"
     speeds: tuple[float, ...] = ()
     drone_start: int = 0
     drone_step: int = 0
@@ -327,6 +359,12 @@ class JellyRules:
             bad("adjacent_orientation", " or ".join(ADJ_ORIENTATION), self.adjacent_orientation)
         if not 10 <= self.max_steps_per_round <= 100_000:
             bad("max_steps_per_round", "10 to 100000", self.max_steps_per_round)
+        if self.round_end_without_flip not in ROUND_END:
+            bad("round_end_without_flip", " or ".join(ROUND_END), self.round_end_without_flip)
+        if not 0 <= self.roll_again_limit <= 1000:
+            bad("roll_again_limit", "0 (no limit) to 1000 rolls in a row", self.roll_again_limit)
+        if self.arrow_podium not in ARROW_PODIUM:
+            bad("arrow_podium", " or ".join(ARROW_PODIUM), self.arrow_podium)
         if self.speeds and (len(self.speeds) != self.players or min(self.speeds) <= 0):
             bad("speeds", f"{self.players} positive numbers (one per seat)", self.speeds)
         if self.drone_step < 0 or self.drone_start < 0:
@@ -380,6 +418,7 @@ class JellyRules:
                         rewards[d, z, i, 1] = -atom[1] * left
                         if atom[1] == ADJ_EITHER:
                             rewards[d, z, i, 1] = ADJ_EITHER
+                        rewards[d, z, i, 2] = ARROW_PODIUM[self.arrow_podium]
         start = (np.array(self.seat_starting_jelly, dtype=np.int64) if self.seat_starting_jelly
                  else np.full(self.players, self.starting_jelly, dtype=np.int64))
         speeds = (np.array(self.speeds, dtype=np.float64) if self.speeds
@@ -392,13 +431,15 @@ class JellyRules:
                            int(self.max_steps_per_round), int(self.drone_start),
                            int(self.drone_step), bool(self.lock_requires_dice),
                            GIVE_SHORT[self.give_each_short],
-                           ADJ_ORIENTATION[self.adjacent_orientation], podium_reach(rewards))
+                           ADJ_ORIENTATION[self.adjacent_orientation], podium_reach(rewards),
+                           ROUND_END[self.round_end_without_flip], int(self.roll_again_limit))
 
 
 def podium_reach(rewards: np.ndarray) -> np.ndarray:
     """Per district of ``rewards`` (``JellyArrays.rewards``): does a zone of it hold a podium
-    icon, or a left / right arrow to a district whose zones do? Only there can a zone pay a
-    player who does not control the district ('either' arrows are the controllers' choice)."""
+    icon, or a left / right arrow to a district whose zones do (and whose podium places the
+    ``arrow_podium`` reading pays)? Only there can a zone pay a player who does not control the
+    district ('either' arrows are the controllers' choice)."""
     kinds = rewards[..., 0]
     own = np.isin(kinds, (R_PODIUM, R_PODIUM_PRESENT)).any(axis=(1, 2))
     n_d = rewards.shape[0]
@@ -406,7 +447,8 @@ def podium_reach(rewards: np.ndarray) -> np.ndarray:
     for d in range(n_d):
         for z in range(N_ZONES):
             for i in range(MAX_ICONS):
-                if kinds[d, z, i] == R_ADJ and rewards[d, z, i, 1] != ADJ_EITHER:
+                if kinds[d, z, i] == R_ADJ and rewards[d, z, i, 1] != ADJ_EITHER and \
+                        rewards[d, z, i, 2] == 0:
                     reach[d] |= own[(d + rewards[d, z, i, 1]) % n_d]
     return reach
 

@@ -33,6 +33,10 @@ from simlab.games.jelly.state import (
     S_CANCELLED,
     S_CENTER_PODS,
     S_CONTROLS,
+    SRC_DISTRICT,
+    SRC_GIVEN,
+    SRC_PODIUM,
+    SRC_RECEIVED,
 )
 from simlab.games.jelly.valuation import either_choice
 
@@ -57,9 +61,10 @@ def give_pods(st, mask, n_p, agg):
 
 
 @rule
-def pay(A, st, giver, mask, a, lineup, rng, sc):
+def pay(A, st, giver, mask, a, lineup, rng, sc, agg):
     """``giver`` gives ``a`` jelly to each player in ``mask``; short of jelly, it pays whom
-    ``gift_order`` says first (the ``give_each_short`` reading)."""
+    ``gift_order`` says first (the ``give_each_short`` reading). Booked as gifts given and
+    received (``agg.src``)."""
     n_p = A.n_players
     k = 0
     for r in range(n_p):
@@ -72,6 +77,8 @@ def pay(A, st, giver, mask, a, lineup, rng, sc):
             if mask[r] and r != giver:
                 st.jelly[giver] -= a
                 st.jelly[r] += a
+                agg.src[giver, SRC_GIVEN] -= a
+                agg.src[r, SRC_RECEIVED] += a
         return
     k = gift_order(A, st, lineup, giver, mask, sc.order, rng)
     for j in range(k):
@@ -79,13 +86,19 @@ def pay(A, st, giver, mask, a, lineup, rng, sc):
         amt = min(a, st.jelly[giver])
         st.jelly[giver] -= amt
         st.jelly[r] += amt
+        agg.src[giver, SRC_GIVEN] -= amt
+        agg.src[r, SRC_RECEIVED] += amt
 
 
 @rule(inline=True)
-def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
+def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng, places):
     """Resolve one reward icon of zone z of district d_src for the controllers ``ctrl``
-    of district d_scored (the two differ for an adjacent-district reward). Podium payouts to
-    non-controllers count in the district's reward metric (``district_jelly``)."""
+    of district d_scored (the two differ for an adjacent-district reward); a podium's places
+    below the controllers are paid only with ``places`` (reading ``arrow_podium`` for a
+    reward reached through an arrow). Podium payouts to
+    non-controllers count in the district's reward metric (``district_jelly``). Jelly from the
+    supply is booked in ``agg.src``: the controllers' as district rewards, a podium's second
+    place or presence as podium places."""
     n_p = A.n_players
     kind = A.rewards[d_src, z, i, 0]
     a = A.rewards[d_src, z, i, 1]
@@ -94,6 +107,7 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
         for q in range(n_p):
             if ctrl[q]:
                 st.jelly[q] += a
+                agg.src[q, SRC_DISTRICT] += a
     elif kind == R_POD:
         give_pods(st, ctrl, n_p, agg)
     elif kind == R_DISCARD:
@@ -104,17 +118,18 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
         for q in range(n_p):
             if ctrl[q]:
                 st.jelly[q] += a * st.pods[q]
+                agg.src[q, SRC_DISTRICT] += a * st.pods[q]
     elif kind == R_EACH_GIVES:
         # every non-controlling player gives a to each controller (tied ones do not swap)
         for g in range(n_p):
             if not ctrl[g]:
-                pay(A, st, g, ctrl, a, lineup, rng, sc)
+                pay(A, st, g, ctrl, a, lineup, rng, sc, agg)
     elif kind == R_GIVE_EACH:
         for q in range(n_p):
             sc.pmask[q] = not ctrl[q]
         for c in range(n_p):
             if ctrl[c]:
-                pay(A, st, c, sc.pmask, a, lineup, rng, sc)
+                pay(A, st, c, sc.pmask, a, lineup, rng, sc, agg)
     elif kind == R_BY_DICE:
         pod_mask = sc.pmask
         for q in range(n_p):
@@ -128,6 +143,7 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
                 pod_mask[q] = True
             else:
                 st.jelly[q] += amount
+                agg.src[q, SRC_DISTRICT] += amount
         give_pods(st, pod_mask, n_p, agg)
     elif kind == R_PODIUM:
         best = 0
@@ -143,22 +159,27 @@ def apply_icon(A, st, d_scored, d_src, z, i, ctrl, agg, sc, lineup, rng):
         for q in range(n_p):
             if ctrl[q]:
                 st.jelly[q] += a
-            elif second > 0 and st.eff[d_scored, q] == second:
+                agg.src[q, SRC_DISTRICT] += a
+            elif places and second > 0 and st.eff[d_scored, q] == second:
                 st.jelly[q] += b
                 agg.district_jelly[d_scored] += b
+                agg.src[q, SRC_PODIUM] += b
     elif kind == R_PODIUM_PRESENT:
         for q in range(n_p):
             if ctrl[q]:
                 st.jelly[q] += a
-            elif st.ndice[d_scored, q] > 0:
+                agg.src[q, SRC_DISTRICT] += a
+            elif places and st.ndice[d_scored, q] > 0:
                 st.jelly[q] += b
                 agg.district_jelly[d_scored] += b
+                agg.src[q, SRC_PODIUM] += b
 
 
 @rule
 def apply_zone(A, st, d, ctrl, agg, sc, rng, lineup=None):
     """Resolve the target reward of district d, icons left to right; an adjacent-district icon
-    resolves that district's target reward (an adjacent icon reached that way gives nothing).
+    resolves that district's target reward (an adjacent icon reached that way gives nothing;
+    its podium places by the ``arrow_podium`` reading).
     'Either' is chosen by each controller's bot (``lineup``; without it, as the built-in bots
     choose)."""
     n_p = A.n_players
@@ -169,7 +190,9 @@ def apply_zone(A, st, d, ctrl, agg, sc, rng, lineup=None):
         if kind == 0:
             break
         src, zs, j0, j1 = d, z, i, i + 1  # this icon, or an arrow's district's target reward
+        places = True
         if kind == R_ADJ:
+            places = A.rewards[d, z, i, 2] == 0  # the arrow_podium reading
             dirn = A.rewards[d, z, i, 1]
             if dirn == ADJ_EITHER:
                 nb = -2
@@ -178,7 +201,7 @@ def apply_zone(A, st, d, ctrl, agg, sc, rng, lineup=None):
                         if lineup is None:
                             pick = either_choice(A, st, q, d)
                         else:
-                            pick = decide_either(A, st, lineup, q, d)
+                            pick = decide_either(A, st, lineup, q, d, rng)
                         if nb == -2:
                             nb = pick
                         elif nb != pick:
@@ -194,7 +217,7 @@ def apply_zone(A, st, d, ctrl, agg, sc, rng, lineup=None):
             if k2 == 0:
                 break
             if k2 != R_ADJ:
-                apply_icon(A, st, d, src, zs, j, ctrl, agg, sc, lineup, rng)
+                apply_icon(A, st, d, src, zs, j, ctrl, agg, sc, lineup, rng, places)
 
 
 @rule(inline=True)

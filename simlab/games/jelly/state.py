@@ -20,15 +20,36 @@ I_ROUND, I_POD_STACK, I_FLIPPED, I_DRONE = range(4)
 # global counters (JellyAgg.counters)
 C_CANCELLED, C_TIMER_LOST, C_REMOVALS, C_MOVES, C_CENTER_PODS, C_LOCKS, C_FLIPS = range(7)
 C_PASSES, C_PLACED, C_STEP_CAP, C_EITHER_DISAGREE, C_PODS_SHORT, C_STEPS = range(7, 13)
+C_BOUND_LOST, C_BOUND_ENDS, C_BOUND_FLIPS = range(13, 16)
+#: ``step_cap_hits``: rounds that reached the modelling bound on roll steps
+#: (``max_steps_per_round``); of them, ``rounds_ended_by_bound`` ended there (their unplaced
+#: dice ``dice_lost_to_bound``, not to the timer) and ``bound_flips`` had the timer flipped
+#: there (reading ``round_end_without_flip``); ``timer_flips`` are the players' flips
 COUNTER_NAMES = ("dice_cancelled", "dice_lost_to_timer", "removals", "target_moves",
                  "center_pods", "lock_downs", "timer_flips", "passes", "dice_placed",
-                 "step_cap_hits", "either_disagreements", "pods_short", "roll_steps")
+                 "step_cap_hits", "either_disagreements", "pods_short", "roll_steps",
+                 "dice_lost_to_bound", "rounds_ended_by_bound", "bound_flips")
 # per-seat counters (JellyAgg.seat)
 S_CANCELLED, S_TIMER_LOST, S_REMOVALS, S_MOVES, S_CENTER_PODS, S_CONTROLS, S_PLACED = range(7)
-S_PODS_END = 7
+S_PODS_END, S_BOUND_LOST = 7, 8
 SEAT_NAMES = ("dice_cancelled", "dice_lost_to_timer", "removals", "target_moves", "center_pods",
-              "districts_controlled", "dice_placed", "pods_at_end")
+              "districts_controlled", "dice_placed", "pods_at_end", "dice_lost_to_bound")
 SCORE_BINS = 256  # score histogram: one bin per jelly, the last bin holds >= 255
+
+# explaining a result (``Game.score_sources`` / ``choice_names`` / ``end_names``): where a
+# seat's points came from (JellyAgg.src; they sum to its score) ...
+SRC_START, SRC_DISTRICT, SRC_PODIUM, SRC_RECEIVED, SRC_GIVEN, SRC_PODS = range(6)
+SOURCE_NAMES = ("starting_jelly", "district_rewards", "podium_places", "gifts_received",
+                "gifts_given", "jelly_pods")
+# ... what its bot chose (JellyAgg.choice): a roll step is one of the first four; a cancelling
+# placement is also one of the first three ...
+CH_PLACE, CH_REMOVE, CH_MOVE, CH_ROLL_AGAIN, CH_CANCELLING, CH_LOCK, CH_FLIP = range(7)
+CHOICE_NAMES = ("placements", "removals", "target_moves", "roll_agains",
+                "cancelling_placements", "lock_downs", "timer_flips")
+# ... and how the game ended (JellyAgg.ends): every game ends after its rounds; one in which a
+# round was ended by the modelling bound on its roll steps is an end of its own
+END_ROUNDS, END_STEP_BOUND = range(2)
+END_NAMES = ("rounds", "step_bound")  # step_bound: a round reached max_steps_per_round
 
 
 class JellyState(NamedTuple):
@@ -62,6 +83,8 @@ class JellyState(NamedTuple):
     zone_key: np.ndarray   # (P, D) int64: what zone_val[p, d] was computed from (``zone_key``:
     #                        p's surviving dice on d, the neighbours' targets, p's jelly and
     #                        pods, pods left); 0: never computed
+    rerolls: np.ndarray    # (P,) int64: rolls in a row each player made this round without
+    #                        placing a die (``roll_again_limit``; ``timer.may_roll_again``)
 
 
 class JellyLineup(NamedTuple):
@@ -89,6 +112,10 @@ class JellyAgg(NamedTuple):
     lead_hist: np.ndarray     # (LEAD_BINS,)
     margin_hist: np.ndarray   # (MARGIN_BINS,)
     leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
+    src: np.ndarray           # (P, len(SOURCE_NAMES)) points by source (sum: score_sum)
+    choice: np.ndarray        # (P, len(CHOICE_NAMES)) decisions by kind
+    ends: np.ndarray          # (len(END_NAMES),) games by how they ended
+    length: np.ndarray        # (2,) sum and sum of squares of the roll steps per game
 
 
 class JellyScratch(NamedTuple):
@@ -103,6 +130,9 @@ class JellyScratch(NamedTuple):
     winners: np.ndarray  # (P,) bool
     rng: np.ndarray      # (4,) uint64: the current game's stream
     cp: np.ndarray       # (MAX_CHECKPOINTS, P) int64: running scores after each round
+    src0: np.ndarray     # (P, len(SOURCE_NAMES)) int64: agg.src when the game began
+    ch0: np.ndarray      # (P, len(CHOICE_NAMES)) int64: agg.choice when the game began
+    mark: np.ndarray     # (2,) int64: the roll-step and step-bound counters when it began
 
 
 class JellySearch(NamedTuple):
@@ -143,7 +173,9 @@ def new_scratch(n_players: int, n_districts: int | None = None) -> JellyScratch:
     return JellyScratch(np.zeros(p, np.int64), np.zeros(p, np.bool_), np.zeros(p, np.bool_),
                         np.zeros(p, np.int64), np.zeros(p, np.int64), np.zeros(p, np.int64),
                         np.zeros(p, np.bool_), np.zeros(4, np.uint64),
-                        np.zeros((MAX_CHECKPOINTS, p), np.int64))
+                        np.zeros((MAX_CHECKPOINTS, p), np.int64),
+                        np.zeros((p, len(SOURCE_NAMES)), np.int64),
+                        np.zeros((p, len(CHOICE_NAMES)), np.int64), np.zeros(2, np.int64))
 
 
 def new_state(n_players: int, n_districts: int) -> JellyState:
@@ -157,7 +189,7 @@ def new_state(n_players: int, n_districts: int) -> JellyState:
                       np.full(1, np.inf), np.zeros((d, p), i8), np.arange(d, dtype=i8),
                       np.arange(p, dtype=i8), np.zeros((2, d), np.float64),
                       np.zeros((4, d), i8), np.zeros((p, d, 3), np.float64),
-                      np.zeros((p, d), i8))
+                      np.zeros((p, d), i8), np.zeros(p, i8))
 
 
 def new_agg(n_players: int, n_districts: int) -> JellyAgg:
@@ -169,4 +201,6 @@ def new_agg(n_players: int, n_districts: int) -> JellyAgg:
                     np.zeros(d, i8), np.zeros(len(COUNTER_NAMES), i8),
                     np.zeros((p, len(SEAT_NAMES)), i8), np.zeros(N_SHAPE_COUNTERS, i8),
                     np.zeros(LEAD_BINS, i8), np.zeros(MARGIN_BINS, i8),
-                    np.zeros((MAX_CHECKPOINTS, 2), i8))
+                    np.zeros((MAX_CHECKPOINTS, 2), i8), np.zeros((p, len(SOURCE_NAMES)), i8),
+                    np.zeros((p, len(CHOICE_NAMES)), i8), np.zeros(len(END_NAMES), i8),
+                    np.zeros(2, i8))

@@ -15,11 +15,18 @@ import numpy as np
 from simlab.core.ref import rule
 from simlab.core.rng import uniform
 from simlab.games.jelly.state import (
+    C_BOUND_ENDS,
+    C_BOUND_FLIPS,
+    C_BOUND_LOST,
     C_FLIPS,
     C_LOCKS,
+    C_STEP_CAP,
     C_STEPS,
     C_TIMER_LOST,
+    CH_FLIP,
+    CH_LOCK,
     I_FLIPPED,
+    S_BOUND_LOST,
     S_TIMER_LOST,
 )
 
@@ -55,6 +62,7 @@ def begin_round(A, st, rng):
     st.deadline[0] = np.inf
     for q in range(A.n_players):
         st.n_left[q] = A.dice
+        st.rerolls[q] = 0
     for q in range(A.n_players):
         st.next_time[q] = step_time(A, st, q, rng)
 
@@ -121,23 +129,61 @@ def do_lock(A, st, p, dl, agg):
     if dl >= 0 and lock_allowed(A, st, dl):
         st.locked[dl] = p
         agg.counters[C_LOCKS] += 1
+        agg.choice[p, CH_LOCK] += 1
 
 
 @rule
-def do_flip(A, st, t, agg):
-    """Flip the sand timer at time ``t``."""
+def do_flip(A, st, p, t, agg):
+    """Player ``p`` flips the sand timer at time ``t``."""
     st.info[I_FLIPPED] = 1
     st.deadline[0] = t + A.timer_seconds
     agg.counters[C_FLIPS] += 1
+    agg.choice[p, CH_FLIP] += 1
 
 
 @rule(inline=True)
-def end_round(A, st, agg, steps):
-    """The timer ran out or every die is placed: unplaced dice are lost."""
+def may_roll_again(A, st, p):
+    """Rule option ``roll_again_limit``: may ``p`` roll again without placing a die (no limit,
+    or fewer rolls in a row without one than the limit)?"""
+    return A.roll_again_limit == 0 or st.rerolls[p] < A.roll_again_limit
+
+
+@rule(inline=True)
+def step_bound(A, st, steps, t, agg):
+    """The modelling bound on a round's roll steps (``max_steps_per_round``), before roll step
+    ``steps`` + 1 at time ``t``: does the round end here? Reading ``round_end_without_flip``:
+    ``step_bound`` ends it at the bound; ``flip_at_bound`` flips the timer there (if no player
+    has) and ends the round only at twice the bound."""
+    if steps < A.max_steps:
+        return False
+    if A.end_without_flip == 0:
+        agg.counters[C_STEP_CAP] += 1
+        agg.counters[C_BOUND_ENDS] += 1
+        return True
+    if steps == A.max_steps:
+        agg.counters[C_STEP_CAP] += 1
+        if st.info[I_FLIPPED] == 0:
+            st.info[I_FLIPPED] = 1
+            st.deadline[0] = t + A.timer_seconds
+            agg.counters[C_BOUND_FLIPS] += 1
+    if steps >= 2 * A.max_steps:
+        agg.counters[C_BOUND_ENDS] += 1
+        return True
+    return False
+
+
+@rule(inline=True)
+def end_round(A, st, agg, steps, bounded):
+    """The timer ran out, every die is placed, or (``bounded``) the step bound ended the
+    round: unplaced dice are lost (to the timer, or to the bound)."""
     agg.counters[C_STEPS] += steps
     for q in range(A.n_players):
-        agg.counters[C_TIMER_LOST] += st.n_left[q]
-        agg.seat[q, S_TIMER_LOST] += st.n_left[q]
+        if bounded:
+            agg.counters[C_BOUND_LOST] += st.n_left[q]
+            agg.seat[q, S_BOUND_LOST] += st.n_left[q]
+        else:
+            agg.counters[C_TIMER_LOST] += st.n_left[q]
+            agg.seat[q, S_TIMER_LOST] += st.n_left[q]
         st.n_left[q] = 0
 
 
@@ -186,7 +232,10 @@ def finish_time(A, st, q, n_op):
 def can_wait(A, st, p):
     """May ``p``, acting now with ``st.n_left[p]`` dice, roll again instead of placing and still
     place every die before the earliest moment the timer can run out? (That moment: the flipped
-    timer's end; before a flip, the earliest an opponent can finish and flip, plus the timer.)"""
+    timer's end; before a flip, the earliest an opponent can finish and flip, plus the timer.)
+    Never when the ``roll_again_limit`` forbids another roll without placing."""
+    if not may_roll_again(A, st, p):
+        return False
     n_p = A.n_players
     now = st.next_time[p]
     n_op = n_open(st)

@@ -193,13 +193,13 @@ def zone_podium(rw, n_d, target, d, z):
     icons, paid to the second-highest total; the B of its 'podium_present' icons, paid to every
     other player with a die there); arrows to a left or right neighbour followed one level ('an
     adjacent icon reached that way gives nothing'; 'either' is the controllers' choice and is
-    not counted)."""
+    not counted; none where the ``arrow_podium`` reading pays the controllers only)."""
     sec, pres = _podium_icons(rw, d, z)
     for i in range(MAX_ICONS):
         kind = rw[d, z, i, 0]
         if kind == 0:
             break
-        if kind == R_ADJ and rw[d, z, i, 1] != ADJ_EITHER:
+        if kind == R_ADJ and rw[d, z, i, 1] != ADJ_EITHER and rw[d, z, i, 2] == 0:
             nb = (d + rw[d, z, i, 1]) % n_d
             s2, p2 = _podium_icons(rw, nb, target[nb])
             sec += s2

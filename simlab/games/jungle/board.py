@@ -8,6 +8,7 @@ Fields are cells ``r * grid + c`` of a player's table, sticks lie on its edges
 from __future__ import annotations
 
 from simlab.core.ref import rule
+from simlab.games.jungle.box import take_aside
 from simlab.games.jungle.state import (
     C_FIELDS_ASIDE,
     C_FIELDS_SUPPLY,
@@ -27,7 +28,8 @@ from simlab.games.jungle.state import (
 @rule
 def take_piece(A, st, p, stick):
     """Take a field tile (stick: an irrigation stick) from the board supply; taking the last
-    one triggers the end of the game; with the supply empty, a set-aside piece is used."""
+    one triggers the end of the game; with the supply empty, a set-aside piece is used (the
+    action takes no more than are left: ``box.pieces_left``)."""
     slot = I_SSUP if stick else I_FSUP
     if st.info[slot] > 0:
         st.info[slot] -= 1
@@ -36,6 +38,7 @@ def take_piece(A, st, p, stick):
             st.info[I_TRIGGER] = E_STICK if stick else E_FIELD
     else:
         st.ev[C_STICKS_ASIDE if stick else C_FIELDS_ASIDE] += 1
+        take_aside(A, st, stick)
 
 
 # -------------------------------------------------------------------------------- fields

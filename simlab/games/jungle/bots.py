@@ -68,11 +68,27 @@ opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when
     ``width`` 1 or ``playouts`` 0 skip the search (the greedy choice without noise). How much
     the search gains at each budget: ``simlab skill jungle`` (``scenarios/jungle-skill.toml``).
 
+``first`` (7, bench only: ``JungleGame.bench_bots``)
+    No evaluation: the first legal option of every decision in a fixed listing, so that
+    ``simlab bench`` times the rules alone. The listing is the custom-bot one below with
+    amounts from the most down and the tiles from the last: it wakes and sells all it can,
+    takes the last free tile (fields first, then recruit, gold, irrigation, food) on its first
+    side with every kitten it may send, always follows, recruits workers, takes from the first
+    opponent clockwise with a kitten, never fires and leaves unfed only the kittens its food
+    cannot feed, and places on the first legal cell or edge in table order. (Listed from the
+    fewest and the first tile, no piece would ever be taken: no kitten sent, and with 3
+    players the first three tiles, food, irrigation and gold, hold 18 sticks at most, fewer
+    than the 22 of the supply, so no game would end before the round bound.) It sits by
+    seat, not by what opponents hold: not a player for any finding.
+
 Custom bots (``@simlab.bot("jungle", params={...})``, bot id ``CUSTOM_ID`` = 63)
 -------------------------------------------------------------------------------
 A custom bot is a numba function ``fn(A, st, seat, kind, option, params) -> float`` that scores
 one legal option of one decision; the kernel asks it about every legal option, in the order
-below, and takes the highest score (ties: the first). Every decision a built-in bot makes, a
+below, and takes the highest score; options whose scores are within 1e-9 of each other are tied,
+and a tie is drawn uniformly from the game's stream (one draw per tied option, none without a
+tie), as the built-in bots draw theirs, never the first in the order below. Every decision a
+built-in bot makes, a
 custom bot makes; ``kind`` says which (``option`` is the same code the built-in bots return):
 
 ``KIND_WAKE`` (0)
@@ -131,7 +147,12 @@ What a bot reads (all read-only; a custom bot must not write to ``st``):
   ``tile_food[t]``, ``tile_used[t]``, ``info[I_ROUND]`` (1-based),
   ``info[I_ACTIVE]``, ``info[I_FIRST]``, ``info[I_TRIGGER]`` (0 while the end is not
   triggered), ``info[I_FSUP]`` / ``info[I_SSUP]`` (fields / sticks left in the supply),
-  ``info[I_FOLLOW]`` (the action followers take, -1 outside the followers' decisions).
+  ``info[I_FOLLOW]`` (the action followers take, -1 outside the followers' decisions); the
+  box (``box.py``, where a rule limits it): ``info[I_FOOD_RES]`` / ``info[I_GOLD_RES]`` (food
+  units / coins in the common reserve), ``info[I_IMPROV]`` (coins improvised from food tokens),
+  ``info[I_PEN_LEFT]`` (penalty tokens left), ``info[I_FASIDE]`` / ``info[I_SASIDE]``
+  (set-aside fields / sticks left); ``box.food_left``, ``gold_left``, ``penalty_tokens_left``
+  and ``pieces_left`` read them as the rules do (a large number when unlimited).
   Constants are in ``state.py`` and ``rules.py``; the rule helpers of ``family.py``
   (``kittens``, ``field_need``, ``send_limit``...) and ``board.py`` (``cell_ok``, ``edge_ok``...)
   may be called.
@@ -187,7 +208,8 @@ from simlab.games.jungle.state import (
     ROLE_WORKER,
 )
 
-BOT_RANDOM, BOT_GREEDY, BOT_FARMER, BOT_TRADER, BOT_BREEDER, BOT_WEIGHTS, BOT_LOOKAHEAD = range(7)
+(BOT_RANDOM, BOT_GREEDY, BOT_FARMER, BOT_TRADER, BOT_BREEDER, BOT_WEIGHTS, BOT_LOOKAHEAD,
+ BOT_FIRST) = range(8)
 #: the decisions a custom bot scores (see the module docstring for the option codes)
 (KIND_WAKE, KIND_SELL_FOOD, KIND_SELL_GOLD, KIND_ACTION, KIND_FOLLOW, KIND_ROLE, KIND_VICTIM,
  KIND_FIRE, KIND_FIELD, KIND_STICK, KIND_UNFED) = range(11)
@@ -217,46 +239,67 @@ BOTS = {
     "lookahead": (BOT_LOOKAHEAD, PARAMS + LOOK_PARAMS, _GREEDY + _LOOK,
                   "flat Monte Carlo: the best `width` actions by greedy, `playouts` "
                   "continuations each with the line-up's own bots (follows too)"),
+    "first": (BOT_FIRST, (), (), "bench only: the first legal option of every decision, no "
+                                 "evaluation (the rules alone are timed)"),
 }
+#: bots that exist only for ``simlab bench`` (``JungleGame.bench_bots``)
+BENCH_BOTS = ("first",)
 
 # --------------------------------------------------------------------------- custom bots
+#: options whose values differ by no more than this are tied (every bot's tolerance)
+TIE = 1e-9
+
+
+@rule(inline=True)
+def tie_step(v, o, best, pick, nt, rng):
+    """One option ``o`` of value ``v`` in a running choice of the best option whose ties are
+    drawn uniformly from the game's stream: ``(best, pick, nt)`` after it, ``nt`` the options
+    tied with the best so far (each of them kept with probability 1/nt: one draw per tie,
+    none without one). Start from ``(-inf, first option, 0)``."""
+    if v > best + TIE:
+        return v, o, 1
+    if v >= best - TIE:
+        nt += 1
+        if randint(rng, nt) == 0:
+            pick = o
+    return best, pick, nt
+
+
 @rule
-def _custom_range(A, st, lineup, p, kind, lo, hi):
-    """The custom bot's best option among ``lo .. hi`` (ties: the lowest)."""
+def _custom_range(A, st, lineup, p, kind, lo, hi, rng):
+    """The custom bot's best option among ``lo .. hi`` (ties drawn from the game's stream)."""
     w = lineup.params[p]
     best = -np.inf
     pick = lo
+    nt = 0
     for o in range(lo, hi + 1):
-        v = lineup.custom(A, st, p, kind, o, w)
-        if v > best:
-            best = v
-            pick = o
+        best, pick, nt = tie_step(lineup.custom(A, st, p, kind, o, w), o, best, pick, nt, rng)
     return pick
 
 
 @rule
-def _custom_cand(A, st, lineup, p, kind, n):
-    """The custom bot's best option among ``st.cand[0 .. n - 1]`` (ties: the first)."""
+def _custom_cand(A, st, lineup, p, kind, n, rng):
+    """The custom bot's best option among ``st.cand[0 .. n - 1]`` (ties drawn from the game's
+    stream)."""
     w = lineup.params[p]
     best = -np.inf
     pick = st.cand[0]
+    nt = 0
     for i in range(n):
         o = st.cand[i]
-        v = lineup.custom(A, st, p, kind, o, w)
-        if v > best:
-            best = v
-            pick = o
+        best, pick, nt = tie_step(lineup.custom(A, st, p, kind, o, w), o, best, pick, nt, rng)
     return pick
 
 
 @rule
-def _custom_action(A, st, lineup, p):
-    """The custom bot's action: its best option (ties: the first in tile, side, workers
-    order)."""
+def _custom_action(A, st, lineup, p, rng):
+    """The custom bot's action: its best option (ties drawn from the game's stream, never the
+    first in tile, side, workers order)."""
     w = lineup.params[p]
     sides = 2 if A.variant else 1
     best = -np.inf
     code = -1
+    nt = 0
     for t in range(N_TILES):
         if st.tile_used[t] == 1:
             continue
@@ -264,9 +307,7 @@ def _custom_action(A, st, lineup, p):
             for n in range(send_limit(A, st, p, A.tile_act[t, side]) + 1):
                 o = t * 16 + side * 8 + n
                 v = lineup.custom(A, st, p, KIND_ACTION, o, w)
-                if code < 0 or v > best:
-                    best = v
-                    code = o
+                best, code, nt = tie_step(v, o, best, o if code < 0 else code, nt, rng)
     return code
 
 
@@ -281,6 +322,11 @@ def decide_action(A, st, lineup, p, rng):
     w = lineup.params[p]
     bid = lineup.ids[p]
     sides = 2 if A.variant else 1
+    if bid == BOT_FIRST:  # the last free tile, its first side, every kitten it may send
+        t = N_TILES - 1
+        while st.tile_used[t] == 1:
+            t -= 1
+        return t * 16 + send_limit(A, st, p, A.tile_act[t, 0])
     if bid == BOT_RANDOM:
         free = 0
         for t in range(N_TILES):
@@ -298,7 +344,7 @@ def decide_action(A, st, lineup, p, rng):
         n = randint(rng, send_limit(A, st, p, A.tile_act[t, side]) + 1)
         return t * 16 + side * 8 + n
     if bid == CUSTOM_ID:
-        return _custom_action(A, st, lineup, p)
+        return _custom_action(A, st, lineup, p, rng)
     return greedy_action(A, st, p, w, rng)
 
 
@@ -306,10 +352,12 @@ def decide_action(A, st, lineup, p, rng):
 def decide_follow(A, st, lineup, q, rng, a):
     """Follow (1: one awake worker on action a) or pass (0)."""
     bid = lineup.ids[q]
+    if bid == BOT_FIRST:
+        return 1
     if bid == BOT_RANDOM:
         return randint(rng, 2)
     if bid == CUSTOM_ID:
-        return _custom_range(A, st, lineup, q, KIND_FOLLOW, 0, 1)
+        return _custom_range(A, st, lineup, q, KIND_FOLLOW, 0, 1, rng)
     return _greedy_follow(A, st, lineup.params[q], q, a)
 
 
@@ -317,10 +365,12 @@ def decide_follow(A, st, lineup, q, rng, a):
 def decide_wake(A, st, lineup, p, rng):
     """Sleeping workers to wake for 1 food each (two or more asleep)."""
     mx = min(st.asleep[p], st.food[p])
+    if lineup.ids[p] == BOT_FIRST:
+        return mx
     if lineup.ids[p] == BOT_RANDOM:
         return randint(rng, mx + 1)
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_range(A, st, lineup, p, KIND_WAKE, 0, mx)
+        return _custom_range(A, st, lineup, p, KIND_WAKE, 0, mx, rng)
     w = lineup.params[p]
     return max(0, min(mx, st.food[p] - field_need(A, st, p), int(w[W_SEND])))
 
@@ -333,11 +383,13 @@ def decide_sell(A, st, lineup, p, rng, kind):
     gets food only when the gold pass that follows could not reach it (gold on a merchant
     scores 3, food 2)."""
     mx = min(sale_slots(st, p, kind), st.food[p] if kind == M_FOOD else st.gold[p])
+    if lineup.ids[p] == BOT_FIRST:
+        return mx
     if lineup.ids[p] == BOT_RANDOM:
         return randint(rng, mx + 1)
     if lineup.ids[p] == CUSTOM_ID:
         return _custom_range(A, st, lineup, p, KIND_SELL_FOOD if kind == M_FOOD else
-                             KIND_SELL_GOLD, 0, mx)
+                             KIND_SELL_GOLD, 0, mx, rng)
     if kind == M_GOLD:
         return mx
     w = lineup.params[p]
@@ -359,10 +411,12 @@ def decide_sell(A, st, lineup, p, rng, kind):
 @rule  # asked by the reference engine (through its twin)
 def decide_role(A, st, lineup, p, rng):
     """A recruit's role: worker, food merchant or gold merchant."""
+    if lineup.ids[p] == BOT_FIRST:
+        return ROLE_WORKER
     if lineup.ids[p] == BOT_RANDOM:
         return randint(rng, 3)
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_range(A, st, lineup, p, KIND_ROLE, 0, 2)
+        return _custom_range(A, st, lineup, p, KIND_ROLE, 0, 2, rng)
     w = lineup.params[p]
     k = kittens(st, p)
     if st.nm[p] < w[W_MERCH] * (k + 1) - 1e-9:
@@ -382,6 +436,11 @@ def decide_victim(A, st, lineup, p, rng):
     the evaluation bots take the largest family, ties between the largest drawn uniformly from
     the game's stream (never the first clockwise)."""
     n_p = A.n_players
+    if lineup.ids[p] == BOT_FIRST:  # the first opponent clockwise with a kitten
+        for k in range(1, n_p):
+            if kittens(st, (p + k) % n_p) > 0:
+                return (p + k) % n_p
+        return -1
     if lineup.ids[p] == BOT_RANDOM:
         n = 0
         for k in range(1, n_p):
@@ -399,13 +458,12 @@ def decide_victim(A, st, lineup, p, rng):
         w = lineup.params[p]
         best = -np.inf
         who = -1
+        nt = 0
         for k in range(1, n_p):
             q = (p + k) % n_p
             if kittens(st, q) > 0:
                 v = lineup.custom(A, st, p, KIND_VICTIM, q, w)
-                if who < 0 or v > best:
-                    best = v
-                    who = q
+                best, who, nt = tie_step(v, q, best, q if who < 0 else who, nt, rng)
         return who
     best = -1
     who = -1
@@ -430,10 +488,12 @@ def decide_unfed(A, st, lineup, p, rng, lo, hi):
     each costs a -3 penalty token and keeps its 2 food. random: uniform over lo..hi; the
     evaluation bots feed every kitten they can unless 2 food are worth more to them than the
     penalty (``food`` weight: 2 x (1 / food_per_point + food) > penalty)."""
+    if lineup.ids[p] == BOT_FIRST:
+        return lo
     if lineup.ids[p] == BOT_RANDOM:
         return lo + randint(rng, hi - lo + 1)
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_range(A, st, lineup, p, KIND_UNFED, lo, hi)
+        return _custom_range(A, st, lineup, p, KIND_UNFED, lo, hi, rng)
     w = lineup.params[p]
     if A.food_per_kitten * (1.0 / A.food_per_point + w[W_FOOD]) > A.penalty:
         return hi
@@ -444,6 +504,8 @@ def decide_unfed(A, st, lineup, p, rng, lo, hi):
 def decide_fire(A, st, lineup, p, rng):
     """A kitten to fire when short of food (-1: none, keep them and take penalties)."""
     k = kittens(st, p)
+    if lineup.ids[p] == BOT_FIRST:
+        return -1
     if lineup.ids[p] == BOT_RANDOM:  # uniform over the choices: none, a sleeping worker, an
         # awake worker, each merchant (never its last kitten)
         if k <= 1:
@@ -460,15 +522,13 @@ def decide_fire(A, st, lineup, p, rng):
         return K_MERCHANT + i - 1 - ws - wa
     if lineup.ids[p] == CUSTOM_ID:
         w = lineup.params[p]
-        best = lineup.custom(A, st, p, KIND_FIRE, -1, w)
-        pick = -1
+        best, pick, nt = tie_step(lineup.custom(A, st, p, KIND_FIRE, -1, w), -1, -np.inf, -1,
+                                  0, rng)
         for o in range(K_ASLEEP, K_MERCHANT + st.nm[p]):
             if (o == K_ASLEEP and st.asleep[p] == 0) or (o == K_AWAKE and st.awake[p] == 0):
                 continue
             v = lineup.custom(A, st, p, KIND_FIRE, o, w)
-            if v > best:
-                best = v
-                pick = o
+            best, pick, nt = tie_step(v, o, best, pick, nt, rng)
         return pick
     w = lineup.params[p]
     short = field_need(A, st, p) - st.food[p]
@@ -483,10 +543,12 @@ def decide_field(A, st, lineup, p, rng):
     ties between equally good cells are drawn uniformly from the game's stream (one draw, only
     when there is a tie; never the first cell in table order). Leaves the best cells at the
     front of ``st.cand`` (read from the kept list of legal cells, ``st.lcell``)."""
+    if lineup.ids[p] == BOT_FIRST:
+        return st.lcell[p, 0]  # the kept list of legal cells, in increasing order
     if lineup.ids[p] == BOT_RANDOM:
         return st.cand[randint(rng, legal_cells(A, st, p))]
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_cand(A, st, lineup, p, KIND_FIELD, legal_cells(A, st, p))
+        return _custom_cand(A, st, lineup, p, KIND_FIELD, legal_cells(A, st, p), rng)
     n = st.nlcell[p]
     cells = st.lcell
     cand = st.cand
@@ -513,10 +575,12 @@ def decide_stick(A, st, lineup, p, rng):
     ties between equally good edges are drawn uniformly from the game's stream (one draw, only
     when there is a tie; never the first edge in table order). Leaves the best edges at the
     front of ``st.cand`` (read from the kept list of legal edges, ``st.ledge``)."""
+    if lineup.ids[p] == BOT_FIRST:
+        return st.ledge[p, 0]  # the kept list of legal edges, in increasing order
     if lineup.ids[p] == BOT_RANDOM:
         return st.cand[randint(rng, legal_edges(A, st, p))]
     if lineup.ids[p] == CUSTOM_ID:
-        return _custom_cand(A, st, lineup, p, KIND_STICK, legal_edges(A, st, p))
+        return _custom_cand(A, st, lineup, p, KIND_STICK, legal_edges(A, st, p), rng)
     n = st.free_e[p]
     edges = st.ledge
     cand = st.cand

@@ -11,13 +11,25 @@ checking what the rulebook states of the tiles.
 
 (The other catalogued assumption, ``grid``, the side of a family's table, is a modelling bound
 on the space fields may take, not a component: it stays a rule option.)
+
+``GENERATORS`` draws the alternatives the rulebook allows (``variant_tiles``): every set of 5
+tiles with 2 different actions each and every action on exactly 2 tiles. The text does not
+forbid two tiles with the same pair ("2 different action tiles" are two tiles, not two
+partners), so there are 22 distinct pairings (:func:`valid_pairings`): 12 where the pairs form
+one cycle through the five actions (no two tiles alike; the shipped default is one of them) and
+10 where three actions form a triangle and the other two share two identical tiles. Seed s
+plays pairing (s - 1) mod 22 of a fixed shuffled list, so seeds 1 to 22 play each once.
 """
 
 from __future__ import annotations
 
 import textwrap
+from functools import cache
+from itertools import combinations, combinations_with_replacement
 
-from simlab.core.data import DataFile
+import numpy as np
+
+from simlab.core.data import DataFile, DataGenerator
 from simlab.games.jungle.rules import ACTIONS, N_TILES, JungleRules, parse_tiles
 
 TILES_FILE = "action_tiles.toml"
@@ -137,4 +149,70 @@ def read_tiles(data: dict, where: str) -> tuple[dict, list[str]]:
 FILES: list[DataFile] = [
     DataFile(TILES_FILE, "the two actions on each action tile's variant side (assumed)",
              tiles_text, read_tiles),
+]
+
+
+# ---------------------------------------------------------------------------- the generator
+#: what the rulebook states of the variant tiles, each kept by every generated pairing
+CONSTRAINTS = (
+    f"\"{COMPONENTS}\" (Game components): five tiles, each with a two-action side",
+    "\"there are 2 different actions pictured on each action tile\" (Variant): the two "
+    "actions of a tile differ",
+    "\"Each of the actions is therefore present on 2 different action tiles\" (Variant): every "
+    "action on exactly two tiles (two tiles may show the same pair: the text does not forbid it)",
+)
+#: the shuffle of the pairings the seeds walk through (fixed: seed s is always the same data)
+_ORDER_SEED = 20240539
+
+
+@cache
+def valid_pairings() -> tuple[tuple[tuple[str, str], ...], ...]:
+    """Every set of 5 tiles the rulebook allows (tiles unordered, the two actions of a tile
+    unordered), sorted: 5 tiles of 2 different actions, each action on exactly 2 tiles. 22 of
+    them: 12 single cycles through the five actions, 10 with two identical tiles."""
+    pairs = list(combinations(range(len(ACTIONS)), 2))
+    out = []
+    for combo in combinations_with_replacement(range(len(pairs)), N_TILES):
+        deg = [0] * len(ACTIONS)
+        for i in combo:
+            a, b = pairs[i]
+            deg[a] += 1
+            deg[b] += 1
+        if all(d == 2 for d in deg):
+            out.append(tuple((ACTIONS[pairs[i][0]], ACTIONS[pairs[i][1]]) for i in combo))
+    return tuple(out)
+
+
+@cache
+def _walk() -> tuple[int, ...]:
+    """The fixed order in which seeds 1, 2, ... take the pairings."""
+    return tuple(int(i) for i in
+                 np.random.default_rng(_ORDER_SEED).permutation(len(valid_pairings())))
+
+
+def draw_tiles(seed: int, players: int) -> dict:
+    """Alternative ``seed`` (>= 1) of the variant tiles: ``{"variant_tiles": [...]}``, pairing
+    ``(seed - 1) mod 22`` of the shuffled :func:`valid_pairings` (the player count does not
+    matter: the tiles are the same for every count)."""
+    if isinstance(seed, bool) or int(seed) != seed or seed < 1:
+        raise ValueError(f"variant_tiles: a seed is a whole number >= 1, got {seed!r}")
+    order = _walk()
+    pairing = valid_pairings()[order[(int(seed) - 1) % len(order)]]
+    return {"variant_tiles": [f"{a}+{b}" for a, b in pairing]}
+
+
+def _kind(pairing) -> str:
+    return "two identical tiles" if len(set(pairing)) < len(pairing) else "one cycle"
+
+
+GENERATORS: list[DataGenerator] = [
+    DataGenerator(
+        "variant_tiles",
+        "the variant's five two-action tiles: every pairing the rulebook allows (22)",
+        CONSTRAINTS,
+        draw_tiles,
+        default="the cycle food+irrigation, irrigation+gold, gold+recruit, recruit+fields, "
+                "fields+food (assumed, one of the 12 single cycles: it also keeps no two tiles "
+                "alike, which the rulebook does not state)",
+    ),
 ]

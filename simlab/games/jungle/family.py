@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from simlab.core.ref import rule
 from simlab.games.jungle.board import stick_points
-from simlab.games.jungle.rules import A_FIELDS, A_IRRIG, A_RECRUIT
+from simlab.games.jungle.box import food_capacity, gold_left, pieces_left, return_food, return_gold
+from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT
 from simlab.games.jungle.state import (
     C_GOODS_LOST,
     K_ASLEEP,
@@ -106,8 +107,8 @@ def kitten_code_ok(st, p, code):
 
 @rule
 def remove_kitten(A, st, p, code):
-    """A kitten leaves p's family (fired or taken); a merchant's goods go back to the reserve.
-    Returns the family of the kitten tile."""
+    """A kitten leaves p's family (fired or taken); a merchant's goods go back to the common
+    reserve. Returns the family of the kitten tile."""
     st.score_base[p] -= A.kitten_points
     if code == K_ASLEEP:
         st.asleep[p] -= 1
@@ -116,6 +117,10 @@ def remove_kitten(A, st, p, code):
     else:
         i = code - K_MERCHANT
         st.ev[C_GOODS_LOST] += st.mgoods[p, i]
+        if st.mkind[p, i] == M_GOLD:
+            return_gold(A, st, st.mgoods[p, i])
+        else:
+            return_food(A, st, st.mgoods[p, i])
         st.score_base[p] -= goods_points(A, st.mkind[p, i]) * st.mgoods[p, i]
         for j in range(i, st.nm[p] - 1):
             st.mkind[p, j] = st.mkind[p, j + 1]
@@ -172,13 +177,32 @@ def sale_slots(st, p, kind):
 def capacity(A, st, p, a):
     """Units of action a p can carry out at most (apart from its awake workers): recruits need
     1 gold each and a kitten: from p's reserve, and once it is empty (within the same action
-    too) taken from opponents; sticks a free edge; fields a free cell of the table."""
+    too) taken from opponents; sticks a free edge; fields a free cell of the table; and, where
+    the box limits them (``A.box_binds``), what is left of the sticks, fields, gold and food
+    (:func:`box_capacity`)."""
     if a == A_RECRUIT:
         return min(st.gold[p], tiles_left(A, st, p) + takeable(A, st, p))
+    if A.box_binds == 1:
+        return box_capacity(A, st, p, a)
     if a == A_IRRIG:
         return st.free_e[p]
     if a == A_FIELDS:
         return A.n_cells - st.nfield[p]
+    return 99
+
+
+@rule
+def box_capacity(A, st, p, a):
+    """:func:`capacity` of a sticks, fields, gold or food action where the box can run out
+    (a function of its own: the common :func:`capacity` stays small)."""
+    if a == A_IRRIG:
+        return min(st.free_e[p], pieces_left(A, st, True))
+    if a == A_FIELDS:
+        return min(A.n_cells - st.nfield[p], pieces_left(A, st, False))
+    if a == A_GOLD:
+        return min(gold_left(A, st), 99)
+    if a == A_FOOD:
+        return min(food_capacity(A, st), 99)
     return 99
 
 

@@ -20,6 +20,7 @@ from simlab.games.jungle import lookahead, nb
 from simlab.games.jungle.rules import ACTIONS, JungleArrays, JungleRules, make_rules
 from simlab.games.jungle.state import (
     BREAKDOWN,
+    CHOICE_NAMES,
     COUNTER_NAMES,
     END_NAMES,
     SEAT_NAMES,
@@ -52,6 +53,11 @@ _RULE_DOCS = {
     "food_per_point": "reserve food per point (rulebook 2)",
     "grid": "side of each player's table in cells (assumed 11, a modelling bound)",
     "max_rounds": "safety bound on rounds (a modelling guard)",
+    "food_limit": "food units in the box, 0 = unlimited (the box: 36 tokens of 1, 2, 5 units)",
+    "gold_limit": "gold coins in the box, 0 = unlimited (rulebook 20)",
+    "improvise_gold": "beyond the coins, gold is improvised from the food tokens (rulebook)",
+    "penalty_limit": "penalty tokens in the box, 0 = unlimited (the box: 5)",
+    "set_aside": "unlimited (rulebook: not limited) | box (34 fields, 32 sticks in all)",
 }
 
 
@@ -82,7 +88,20 @@ class JungleGame(Game):
     compile_seconds = (12.0, 30.0)  # cold compile without / with a lookahead seat
     winners_are_top_scores = True
     seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "breakdown",
-                 "food_hist", "family_sum")
+                 "food_hist", "family_sum", "src", "choice")
+    #: the final scoring's parts (``state.BREAKDOWN``): kittens, sticks, merchants' gold and
+    #: food, reserve gold and food (with the awake kittens' food), penalty tokens (negative)
+    score_sources = BREAKDOWN
+    #: what each seat chose (``state.CHOICE_NAMES``): its actions as active player and the
+    #: kittens it sent, its follows by action and its passes, recruits by role, kittens taken,
+    #: units sold to merchants, food paid to wake kittens, kittens fired and left unfed
+    choice_names = CHOICE_NAMES
+    #: how a game ends (``state.END_NAMES``): the rulebook's three triggers, the reading
+    #: ``no_workers_end`` and the modelling bound ``max_rounds`` (``modelling_round_bound``)
+    end_names = END_NAMES
+    length_unit = "rounds"
+    #: ``first``: the first legal option at every decision, for ``simlab bench`` (rules alone)
+    bench_bots = _bots.BENCH_BOTS
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
@@ -109,16 +128,15 @@ class JungleGame(Game):
         A = prepared.arrays
         p = A.n_players
         agg = new_agg(p, A.max_rounds)
-        scores, winners = self.row_arrays(count, p, keep_rows)
+        rows = self.new_rows(count, p, keep_rows)
         st = self.kernel_state(A)
         rng = np.zeros(4, np.uint64)
         sim = lookahead.new_scratch(A, prepared.lineup)
         if sim is None:
-            nb.run_batch(A, st, prepared.lineup, rng, seed, start, count, agg, scores, winners)
+            nb.run_batch(A, st, prepared.lineup, rng, seed, start, count, agg, rows)
         else:
-            nb.run_batch_search(A, st, prepared.lineup, rng, seed, start, count, agg, scores,
-                                winners, sim)
-        return self.batch_output(agg, scores, winners, keep_rows)
+            nb.run_batch_search(A, st, prepared.lineup, rng, seed, start, count, agg, rows, sim)
+        return self.rows_output(agg, rows, keep_rows)
 
     def reference_game(self, prepared: JunglePrepared, seed: int, game: int, log: bool = False,
                        names=None):
@@ -127,6 +145,39 @@ class JungleGame(Game):
         g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log, names=names)
         scores, winners = g.play()
         return scores, winners, g.agg._asdict(), g.lines
+
+    def inert_overrides(self, rules: JungleRules, overrides: dict) -> list[str]:
+        """The overrides that change nothing played under ``rules``: the variant's tiles without
+        the variant (a data folder's ``action_tiles.toml`` too), the gold limit while gold is
+        improvised from unlimited food, improvising with unlimited gold, a supply count of
+        another player count, a food yield for more kittens than may be sent."""
+        out = []
+        paths = [str(k) for k in overrides]
+        k = rules.players - 2
+        for path in paths:
+            name, _, index = path.partition(".")
+            if name == "variant_tiles" and not rules.variant:
+                out.append(f"{path}: the variant tiles are played only with variant = true "
+                           "(--set variant=true, or variant = true in the scenario's [rules]); "
+                           "without it each tile's one-action side is played and the pairs "
+                           "change nothing")
+            elif name == "gold_limit" and rules.gold_limit and rules.improvise_gold and \
+                    not rules.food_limit:
+                out.append(f"{path}: beyond the box's coins gold is improvised from the food "
+                           "tokens (improvise_gold = true) and food is unlimited (food_limit = "
+                           "0), so any number of coins plays as unlimited gold")
+            elif name == "improvise_gold" and not rules.gold_limit:
+                out.append(f"{path}: gold is unlimited (gold_limit = 0): no coin is ever "
+                           "improvised")
+            elif name in ("field_supply", "stick_supply") and index.isdigit() and \
+                    int(index) != k:
+                out.append(f"{path}: the count for {int(index) + 2} players; this game has "
+                           f"{rules.players} (its count is {name}.{k})")
+            elif name == "food_yields" and index.isdigit() and \
+                    int(index) >= rules.max_send:
+                out.append(f"{path}: the yield of {int(index) + 1} kittens; no more than "
+                           f"max_send = {rules.max_send} may be sent")
+        return out
 
     def invariants(self, agg: dict, n_games: int, rules: JungleRules) -> list[str]:
         c = {name: int(agg["counters"][i]) for i, name in enumerate(COUNTER_NAMES)}
@@ -140,6 +191,9 @@ class JungleGame(Game):
             problems.append(f"bots made {c['illegal_bot_choices']} illegal choices")
         if c["negative_tokens"]:
             problems.append(f"food or gold went negative {c['negative_tokens']} times")
+        if c["box_not_conserved"]:
+            problems.append(f"the box's food, gold or penalty tokens were not conserved in "
+                            f"{c['box_not_conserved']} games")
         if c["family_out_of_range"]:
             problems.append(f"family sizes out of range or tiles lost "
                             f"{c['family_out_of_range']} times")
@@ -183,7 +237,30 @@ class JungleGame(Game):
             problems.append("action counts do not add up to turns and follows")
         if c["follows"] + c["pass_wake_ups"] + c["pass_food"] != c["turns"] * (p - 1):
             problems.append("every other player must follow or pass on every turn")
+        problems += self._choice_problems(agg, c, acts)
         return problems
+
+    @staticmethod
+    def _choice_problems(agg: dict, c: dict, acts: np.ndarray) -> list[str]:
+        """The seats' choices (``choice``) against the game's own counters."""
+        ch = np.asarray(agg["choice"]).sum(axis=0)
+        k = {name: int(ch[i]) for i, name in enumerate(CHOICE_NAMES)}
+        want = {"action_" + a: int(acts[0, i]) for i, a in enumerate(ACTIONS)}
+        want |= {"follow_" + a: int(acts[1, i]) for i, a in enumerate(ACTIONS)}
+        want |= {"kittens_sent": int(acts[2].sum()),
+                 "passes": c["pass_wake_ups"] + c["pass_food"],
+                 "kittens_taken": c["kittens_taken"], "sold_food": c["food_sold"],
+                 "sold_gold": c["gold_sold"], "paid_wake_ups": c["paid_wake_ups"],
+                 "fired": c["kittens_fired"], "unfed": c["penalties"]}
+        out = [f"choices: {name} {k[name]} != {v} counted by the game"
+               for name, v in want.items() if k[name] != v]
+        if k["recruit_worker"] + k["recruit_merchant"] != c["kittens_recruited"]:
+            out.append("choices: recruits by role do not add up to the kittens recruited")
+        if not np.array_equal(np.asarray(agg["src"]), np.asarray(agg["breakdown"])):
+            out.append("points by source differ from the score breakdown")
+        if not np.array_equal(np.asarray(agg["ends"]), np.asarray(agg["end_reasons"])[1:]):
+            out.append("ends differ from the end reasons")
+        return out
 
     def metrics(self, agg: dict, n_games: int, rules: JungleRules, lineup) -> dict:
         n = max(n_games, 1)
@@ -249,6 +326,10 @@ class JungleGame(Game):
                                          "leader_wins": agg["leader_wins"]}, p, "round"),
             "family_size_by_round": family,
             "per_game": {name: v / n for name, v in counters.items()},
+            "choices_per_game": [{"seat": s + 1, "bot": lineup[s].label,
+                                  **{name: float(agg["choice"][s, j]) / n
+                                     for j, name in enumerate(CHOICE_NAMES)}}
+                                 for s in range(p)],
             "seat_metrics": [{"seat": s + 1, "bot": lineup[s].label,
                               **{name: float(seat[s, i]) / n for i, name in
                                  enumerate(SEAT_NAMES)}} for s in range(p)],

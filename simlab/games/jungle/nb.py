@@ -17,9 +17,11 @@ from simlab.core.ref import ref, rule
 from simlab.core.rng import randint, seed_stream
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.jungle.board import place_field, place_stick
+from simlab.games.jungle.box import box_conserved, open_box
 from simlab.games.jungle.family import clockwise, kittens, points_of
 from simlab.games.jungle.lookahead import decide_action_search, decide_follow_search
 from simlab.games.jungle.state import (
+    C_BOX_BAD,
     C_FIELDS_BOARD,
     C_FSUP_END,
     C_KITTENS_END,
@@ -55,16 +57,16 @@ from simlab.games.jungle.turn import (
     follow_or_pass,
     no_workers,
     return_tiles,
-    sell_phase,
+    sell_goods,
     start_action,
     take_turn,
-    wake_phase,
+    wake_up,
 )
 
 
 # --------------------------------------------------------------------------------- setup
 @rule(inline=True)
-def new_game(A, st, rng):
+def setup(A, st, rng):
     """Setup: supplies by player count; each player 2 awake workers, no food, two adjacent
     fields with a stick between them; the first player is drawn at random."""
     n_p = A.n_players
@@ -72,6 +74,7 @@ def new_game(A, st, rng):
     st.info[:] = 0
     st.ev[:] = 0
     st.sev[:] = 0
+    st.ch[:, :] = 0
     st.aev[:] = 0
     st.tile_food[:] = 0
     st.tile_used[:] = 0
@@ -84,6 +87,7 @@ def new_game(A, st, rng):
     st.info[I_FSUP] = A.field_supply
     st.info[I_SSUP] = A.stick_supply
     st.info[I_FOLLOW] = -1
+    open_box(A, st)
     m = g // 2
     for q in range(n_p):
         st.food[q] = A.start_food
@@ -135,8 +139,8 @@ def take_turn_search(A, st, lineup, p, rng, sim):
     """:func:`take_turn` for a line-up with a ``lookahead`` seat (``sim``: its scratch)."""
     st.info[I_TURN] += 1
     st.info[I_ACTIVE] = p
-    wake_phase(A, st, lineup, p, rng)
-    sell_phase(A, st, lineup, p, rng)
+    wake_up(A, st, lineup, p, rng)
+    sell_goods(A, st, lineup, p, rng)
     action_phase_search(A, st, lineup, p, rng, sim)
     feed(A, st, lineup, p, rng)
     check_tokens(A, st)
@@ -147,7 +151,7 @@ def take_turn_search(A, st, lineup, p, rng, sim):
 def end_round(A, st, agg):
     """End of the round: 1 food on each unchosen action tile, used tiles return; the food and
     family of every player are recorded for this round."""
-    return_tiles(st)
+    return_tiles(A, st)
     b = min(st.info[I_ROUND], ROUND_BINS) - 1
     for q in range(A.n_players):
         agg.food_hist[q, b, min(max(st.food[q], 0), FOOD_BINS - 1)] += 1
@@ -163,8 +167,8 @@ def running_score(A, st, q):
 
 @rule(inline=True)
 def start_game(A, st, rng):
-    """Setup (:func:`new_game`); the first player is counted."""
-    new_game(A, st, rng)
+    """Setup (:func:`setup`); the first player is counted."""
+    setup(A, st, rng)
     st.sev[st.info[I_FIRST], S_FIRST] += 1
 
 
@@ -202,6 +206,8 @@ def game_over(A, st):
     """End of the game: the final scoring and this game's counters; returns the number of
     winners."""
     n_p = A.n_players
+    if not box_conserved(A, st):
+        st.ev[C_BOX_BAD] += 1
     k = final_scoring(A, st)
     st.ev[C_ROUNDS] += st.info[I_ROUND]
     st.ev[C_TURNS] += st.info[I_TURN]
@@ -275,7 +281,16 @@ def record_result(A, st, end, k, agg):
         for a in range(st.aev.shape[1]):
             agg.actions[i, a] += st.aev[i, a]
     agg.end_reasons[end] += 1
-    agg.length_hist[min(st.info[I_ROUND], agg.length_hist.shape[0] - 1)] += 1
+    agg.ends[end - 1] += 1
+    r = st.info[I_ROUND]
+    agg.length[0] += r
+    agg.length[1] += r * r
+    agg.length_hist[min(r, agg.length_hist.shape[0] - 1)] += 1
+    for q in range(n_p):
+        for j in range(st.bd.shape[1]):
+            agg.src[q, j] += st.bd[q, j]
+        for j in range(st.ch.shape[1]):
+            agg.choice[q, j] += st.ch[q, j]
     for q in range(n_p):
         if st.winners[q]:
             agg.wins[q, k] += 1
@@ -286,51 +301,56 @@ def record_result(A, st, end, k, agg):
 
 
 @rule(inline=True)
-def record_game(A, st, end, k, agg, i, row_scores, row_winners):
+def record_game(A, st, end, k, agg, i, rows):
     """One finished game (game ``i`` of the batch) into the aggregates, its game shape and,
-    when asked, its row."""
+    when asked, its row (``rows``: :class:`simlab.games.registry.GameRows`; scores, winners,
+    rounds played, how it ended, points by source and choices of every seat)."""
     n_p = A.n_players
     record_result(A, st, end, k, agg)
     # game shape: the rounds before the last one are the checkpoints, then the final scores
     record_shape(st.cp, st.info[I_ROUND] - 1, st.scores, st.winners, n_p,
                  agg.shape_counters, agg.lead_hist, agg.margin_hist, agg.leader_wins)
-    if row_scores.shape[0] > 0:
+    if rows.score.shape[0] > 0:
+        rows.length[i] = st.info[I_ROUND]
+        rows.end[i] = end - 1
         for q in range(n_p):
-            row_scores[i, q] = st.scores[q]
-            row_winners[i, q] = st.winners[q] == 1
+            rows.score[i, q] = st.scores[q]
+            rows.winner[i, q] = st.winners[q] == 1
+            for j in range(st.bd.shape[1]):
+                rows.source[i, q, j] = st.bd[q, j]
+            for j in range(st.ch.shape[1]):
+                rows.choice[i, q, j] = st.ch[q, j]
 
 
 @batch
-def run_batch(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners):
+def run_batch(A, st, lineup, rng, seed, start, count, agg, rows):
     """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always (a line-up with a ``lookahead`` seat:
+    non-empty (first axis count), aggregates always (a line-up with a ``lookahead`` seat:
     :func:`run_batch_search`). The rules below get the NamedTuples by reference (``ref.py``:
     numba passes a NamedTuple flattened, every array as ~7 words, on every call)."""
-    play_batch(ref(A), ref(st), ref(lineup), rng, seed, start, count, ref(agg), row_scores,
-               row_winners)
+    play_batch(ref(A), ref(st), ref(lineup), rng, seed, start, count, ref(agg), ref(rows))
 
 
 @rule
-def play_batch(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners):
+def play_batch(A, st, lineup, rng, seed, start, count, agg, rows):
     """:func:`run_batch`'s loop."""
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         end, k = play_game(A, st, lineup, rng, agg)
-        record_game(A, st, end, k, agg, i, row_scores, row_winners)
+        record_game(A, st, end, k, agg, i, rows)
 
 
 @batch
-def run_batch_search(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners, sim):
+def run_batch_search(A, st, lineup, rng, seed, start, count, agg, rows, sim):
     """:func:`run_batch` for a line-up with a ``lookahead`` seat; ``sim``: its scratch."""
     play_batch_search(ref(A), ref(st), ref(lineup), rng, seed, start, count, ref(agg),
-                      row_scores, row_winners, ref(sim))
+                      ref(rows), ref(sim))
 
 
 @rule
-def play_batch_search(A, st, lineup, rng, seed, start, count, agg, row_scores, row_winners,
-                      sim):
+def play_batch_search(A, st, lineup, rng, seed, start, count, agg, rows, sim):
     """:func:`run_batch_search`'s loop."""
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         end, k = play_game_search(A, st, lineup, rng, agg, sim)
-        record_game(A, st, end, k, agg, i, row_scores, row_winners)
+        record_game(A, st, end, k, agg, i, rows)

@@ -29,7 +29,8 @@ BREAKDOWN = (("kittens", "kittens (3 each)"), ("sticks", "sticks (1-2)"),
              ("penalties", "penalties"))
 END_REASONS = (("last_field", "last field tile taken"), ("last_stick", "last stick taken"),
                ("kitten_taken", "kitten taken from an opponent"),
-               ("no_workers", "no worker left (reading)"), ("round_cap", "round bound (guard)"))
+               ("no_workers", "no worker left (reading)"),
+               ("modelling_round_bound", "round bound (modelling)"))
 
 
 def _labels(points) -> list[str]:

@@ -2,9 +2,10 @@
 
 Measured outside the kernels, so the normal line-ups pay nothing for it:
 
-- games/s (CPU time, one core) with random bots (the engine's cost: their decisions are a
-  draw), greedy bots and a lookahead seat (3 players); the difference between random and
-  greedy is roughly what the greedy bots cost;
+- games/s (CPU time, one core) with ``first`` bots (the rules alone: the first legal option,
+  no evaluation, no draw), random bots (their decisions are a draw), greedy bots and a
+  lookahead seat (3 players), and the rounds a game lasts with first and greedy; the
+  difference between first and greedy per round is roughly what the greedy bots cost;
 - decisions per greedy game by kind and the options the action decision evaluates, counted by
   wrapping the reference engine's ``ask`` (the reference engine asks the kernel's own bot
   functions on the same states, game for game);
@@ -109,14 +110,20 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
     secs = 1.0 if quick else 4.0
     rules = g.make_rules(3)
     preps = {}
-    for bots_ in ("random", "greedy", "lookahead,greedy,greedy"):
+    for bots_ in ("first", "random", "greedy", "lookahead,greedy,greedy"):
         say(f"jungle profile: {bots_} 3p")
         prep = preps[bots_] = g.prepare(rules, g.lineup(bots_, 3))
         look = "lookahead" in bots_
         row(f"games/s cpu, 3p {bots_}", _rate(g, prep, secs, 4 if look else 64), "games/s")
-    r, gr = rows[0]["value"], rows[1]["value"]
+    fi, r, gr = rows[0]["value"], rows[1]["value"], rows[2]["value"]
+    row("us per game, 3p first (the rules alone: no evaluation, no draw)", 1e6 / fi, "us")
     row("us per game, 3p random (engine and draws)", 1e6 / r, "us")
     row("us per game, 3p greedy", 1e6 / gr, "us")
+    for bots_ in ("first", "greedy"):
+        agg, _ = g.run_batch(preps[bots_], 11, 0, 2000, False)
+        h = np.asarray(agg["length_hist"])
+        row(f"rounds per game, 3p {bots_}", float((h * np.arange(h.size)).sum() / h.sum()),
+            "rounds")
 
     say("jungle profile: decisions of greedy games (reference engine)")
     prep = preps["greedy"]

@@ -17,9 +17,12 @@ import numpy as np
 from simlab.core.rng import new_stream, randint
 from simlab.core.shape import MAX_CHECKPOINTS, record_shape
 from simlab.games.jungle import bots, lookahead
+from simlab.games.jungle.reference_box import BoxReserve
+from simlab.games.jungle.reference_view import BotsView, neighbours
 from simlab.games.jungle.rules import A_FIELDS, A_FOOD, A_GOLD, A_IRRIG, A_RECRUIT, ACTIONS
 from simlab.games.jungle.state import (
     C_AWAKE_BONUS,
+    C_BOX_BAD,
     C_FAMILY_BAD,
     C_FIELDS_ASIDE,
     C_FIELDS_BOARD,
@@ -27,6 +30,7 @@ from simlab.games.jungle.state import (
     C_FIRED,
     C_FIRST_FOOD,
     C_FOLLOWS,
+    C_FORCED_FIRE,
     C_FSUP_END,
     C_GOODS_LOST,
     C_ILLEGAL,
@@ -49,6 +53,18 @@ from simlab.games.jungle.state import (
     C_TURNS,
     C_WAKE_FREE,
     C_WAKE_PAID,
+    CH_ACTION,
+    CH_FIRED,
+    CH_FOLLOW,
+    CH_PASS,
+    CH_RECRUIT_MERCHANT,
+    CH_RECRUIT_WORKER,
+    CH_SENT,
+    CH_SOLD_FOOD,
+    CH_SOLD_GOLD,
+    CH_TAKEN,
+    CH_UNFED,
+    CH_WAKE_PAID,
     E_CAP,
     E_FIELD,
     E_NONE,
@@ -57,17 +73,7 @@ from simlab.games.jungle.state import (
     E_TAKEN,
     END_NAMES,
     FOOD_BINS,
-    I_ACTIVE,
-    I_FIRST,
-    I_FOLLOW,
-    I_FSUP,
-    I_ROUND,
-    I_SSUP,
-    I_TRIGGER,
-    I_TURN,
-    M_FOOD,
-    M_GOLD,
-    M_UNSET,
+    N_CHOICE,
     ROLE_FOOD_MERCHANT,
     ROLE_GOLD_MERCHANT,
     ROUND_BINS,
@@ -109,17 +115,12 @@ class Player:
         return self.awake + self.asleep + len(self.merchants)
 
 
-def neighbours(cell):
-    r, c = cell
-    return [(r, c - 1), (r, c + 1), (r - 1, c), (r + 1, c)]
-
-
 def edge(a, b):
     """The edge between two orthogonally adjacent cells (inside the table or not)."""
     return (a, b) if a < b else (b, a)
 
 
-class ReferenceGame:
+class ReferenceGame(BoxReserve, BotsView):
     """One game of Jungle Rumble, played rule by rule with a readable log.
 
     Parameters
@@ -153,9 +154,11 @@ class ReferenceGame:
         self.first = 0
         self.active = 0
         self.agg = new_agg(self.n_p, A.max_rounds)
+        self.ch = np.zeros((self.n_p, N_CHOICE), np.int64)  # each seat's choices
         self.view = new_state(self.n_p, A.n_cells, A.n_edges)
         self.scratch = lookahead.new_scratch(A, lineup)  # the lookahead bot's playouts
         self.follow_act = -1  # the action followers take, while they decide
+        self.open_box()  # the box's limited pieces (reference_box.py)
         self.dirty = [True] * self.n_p
         self.log_on = log
         self.lines: list[str] = []
@@ -227,21 +230,26 @@ class ReferenceGame:
     def tiles_left(self, f: int) -> int:
         return self.A.max_family - sum(pl.tiles.get(f, 0) for pl in self.players)
 
-    def need(self, pl: Player) -> int:
+    def field_need(self, pl: Player) -> int:
         return max(0, self.A.food_per_kitten * pl.family - self.n_irrigated(pl))
 
     def capacity(self, q: int, a: int) -> int:
         """What q can do of action a at most: gold and a kitten per recruit, a free edge per
-        stick, a free cell per field."""
+        stick, a free cell per field; and what the box has left of sticks, fields, gold and
+        food."""
         pl = self.players[q]
         if a == A_RECRUIT:  # the reserve first, then (within the same action too) opponents'
             avail = self.tiles_left(q) + sum(o.family for i, o in enumerate(self.players)
                                              if i != q)
             return min(pl.gold, avail)
         if a == A_IRRIG:
-            return len(self.free_edges(pl))
+            return min(len(self.free_edges(pl)), self.pieces_left("stick"))
         if a == A_FIELDS:
-            return self.g * self.g - len(pl.fields)
+            return min(self.g * self.g - len(pl.fields), self.pieces_left("field"))
+        if a == A_GOLD:
+            return min(self.gold_left(), 99)
+        if a == A_FOOD:
+            return min(self.food_capacity(), 99)
         return 99
 
     def take_piece(self, kind: str):
@@ -255,75 +263,7 @@ class ReferenceGame:
                          "end of this round")
         else:
             self.count(C_FIELDS_ASIDE if kind == "field" else C_STICKS_ASIDE)
-
-    # ----------------------------------------------------------------- bots' view
-    def make_view(self):
-        """The kernel's array view of this state, for asking bots."""
-        st = self.view
-        for q, pl in enumerate(self.players):
-            st.food[q] = pl.food
-            st.gold[q] = pl.gold
-            st.awake[q] = pl.awake
-            st.asleep[q] = pl.asleep
-            st.nm[q] = len(pl.merchants)
-            for i, (kind, goods) in enumerate(pl.merchants):
-                st.mkind[q, i] = M_FOOD if kind == "food" else (M_GOLD if kind == "gold"
-                                                                 else M_UNSET)
-                st.mgoods[q, i] = goods
-            st.score_base[q] = self.base_points(pl)
-            for f in range(self.n_p):
-                st.held[q, f] = pl.tiles.get(f, 0)
-            st.penal[q] = pl.penalties
-            if self.dirty[q]:
-                self.dirty[q] = False
-                st.field[q, :] = 0
-                st.wet[q, :] = 0
-                st.stick[q, :] = 0
-                for c in pl.fields:
-                    st.field[q, self.cell_id(c)] = 1
-                    st.wet[q, self.cell_id(c)] = self.irrigated(pl, c)
-                for e in pl.sticks:
-                    st.stick[q, self.edge_id(e)] = 1
-                st.nbr_fields[q, :] = 0
-                st.cell_sticks[q, :] = 0
-                for c in pl.fields:
-                    for o in neighbours(c):
-                        if self.inside(o):
-                            st.nbr_fields[q, self.cell_id(o)] += 1
-                for e in pl.sticks:
-                    for c in e:
-                        if self.inside(c):
-                            st.cell_sticks[q, self.cell_id(c)] += 1
-                st.nfield[q] = len(pl.fields)
-                st.nstick[q] = len(pl.sticks)
-                st.nwet[q] = self.n_irrigated(pl)
-                free = self.free_edges(pl)
-                st.free_e[q] = len(free)
-                st.ledge[q, :len(free)] = [self.edge_id(e) for e in free]  # increasing
-                cells = self.free_cells(pl)
-                st.nlcell[q] = len(cells)
-                st.lcell[q, :len(cells)] = [self.cell_id(c) for c in cells]
-                st.inner_e[q] = sum(1 for a, b in free if a in pl.fields and b in pl.fields)
-                st.wet_free[q] = len(self.wet_free_cells(pl))
-                rows = [c[0] for c in pl.fields]
-                cols = [c[1] for c in pl.fields]
-                st.box[q, :] = [min(rows), max(rows), min(cols), max(cols)]
-        for t in range(5):
-            st.tile_food[t] = self.tile_food[t]
-            st.tile_used[t] = self.used[t]
-        st.info[:] = 0
-        st.info[I_ROUND] = self.round
-        st.info[I_FIRST] = self.first
-        st.info[I_ACTIVE] = self.active
-        st.info[I_TRIGGER] = self.trigger
-        st.info[I_FSUP] = self.supply["field"]
-        st.info[I_SSUP] = self.supply["stick"]
-        st.info[I_TURN] = self.turn
-        st.info[I_FOLLOW] = self.follow_act
-        return st
-
-    def ask(self, fn, q, *args) -> int:
-        return int(fn(self.A, self.make_view(), self.lineup, q, self.rng, *args))
+            self.take_aside(kind)
 
     def step_done(self, phase: str, seat: int) -> None:
         """A step of the game is over inside a phase: one kind of goods sold (``"sale"``), the
@@ -344,6 +284,7 @@ class ReferenceGame:
             what = "an awake worker"
         else:
             kind, goods = pl.merchants.pop(code - 2)
+            self.return_goods(kind, goods)
             self.count(C_GOODS_LOST, goods)
             what = f"a {kind} merchant with {goods} {kind} (lost)"
         f = q if pl.tiles.get(q, 0) > 0 else min(x for x, n in pl.tiles.items() if n > 0)
@@ -363,6 +304,7 @@ class ReferenceGame:
     def recruit_one(self, q: int):
         pl = self.players[q]
         pl.gold -= 1
+        self.return_gold(1)
         if self.tiles_left(q) > 0:
             pl.tiles[q] = pl.tiles.get(q, 0) + 1
             self.say(f"      {self.names[q]} pays 1 gold and recruits a kitten")
@@ -378,6 +320,7 @@ class ReferenceGame:
             pl.tiles[f] = pl.tiles.get(f, 0) + 1
             self.count(C_TAKEN)
             self.seat(q, S_TAKEN)
+            self.ch[q, CH_TAKEN] += 1
             self.seat(v, S_LOST)
             if self.trigger == E_NONE:
                 self.trigger = E_TAKEN
@@ -388,6 +331,7 @@ class ReferenceGame:
         if not 0 <= role <= 2:
             self.count(C_ILLEGAL)
             role = 0
+        self.ch[q, CH_RECRUIT_WORKER if role == 0 else CH_RECRUIT_MERCHANT] += 1
         if role in (ROLE_FOOD_MERCHANT, ROLE_GOLD_MERCHANT) and not self.A.kind_at_recruit:
             pl.merchants.append([None, 0])  # its kind comes with its first sale
             self.say("        it becomes a merchant (its first sale fixes its goods)")
@@ -409,10 +353,10 @@ class ReferenceGame:
         pl = self.players[q]
         name = self.names[q]
         if a == A_FOOD:
-            pl.food += int(A.yields[n - 1])
+            pl.food += self.take_food(int(A.yields[n - 1]))
             self.say(f"      {name} gathers {int(A.yields[n - 1])} food (now {pl.food})")
         elif a == A_GOLD:
-            pl.gold += n
+            pl.gold += self.take_gold(n)
             self.say(f"      {name} takes {n} gold (now {pl.gold})")
         elif a == A_RECRUIT:
             for _ in range(n):
@@ -452,9 +396,11 @@ class ReferenceGame:
         pl = self.players[p]
         name = self.names[p]
         if pl.asleep == 0:
-            pl.food += 1
+            got = self.take_food(1)
+            pl.food += got
             self.count(C_AWAKE_BONUS)
-            self.say(f"    wake-up: all of {name}'s kittens are awake: +1 food (now {pl.food})")
+            self.say(f"    wake-up: all of {name}'s kittens are awake: +{got} food (now "
+                     f"{pl.food})")
         elif pl.asleep == 1:
             pl.asleep, pl.awake = 0, pl.awake + 1
             self.count(C_WAKE_FREE)
@@ -465,13 +411,15 @@ class ReferenceGame:
                 self.count(C_ILLEGAL)
                 k = 0
             pl.food -= k
+            self.return_food(k)
             pl.asleep -= k
             pl.awake += k
             self.count(C_WAKE_PAID, k)
+            self.ch[p, CH_WAKE_PAID] += k
             self.say(f"    wake-up: {name} pays {k} food to wake {k} of its sleeping kittens "
                      f"({pl.asleep} still asleep)")
 
-    def sell(self, p: int):
+    def sell_goods(self, p: int):
         pl = self.players[p]
         for kind_i, kind in enumerate(("food", "gold")):
             # merchants of the kind first, then those without a kind (their first sale)
@@ -491,14 +439,16 @@ class ReferenceGame:
             if kind == "food":
                 pl.food -= k
                 self.count(C_SOLD_FOOD, k)
+                self.ch[p, CH_SOLD_FOOD] += k
             else:
                 pl.gold -= k
                 self.count(C_SOLD_GOLD, k)
+                self.ch[p, CH_SOLD_GOLD] += k
             self.say(f"    selling: {self.names[p]} sells {k} {kind} to its {kind} merchants "
                      f"(goods now {[m[1] for m in mine]})")
             self.step_done("sale", p)
 
-    def act(self, p: int):
+    def action_phase(self, p: int):
         A = self.A
         pl = self.players[p]
         code = self.ask(lookahead.decide_action_search, p, self.scratch)
@@ -517,6 +467,8 @@ class ReferenceGame:
         self.tile_food[t] = 0
         self.agg.actions[0, a] += 1
         self.agg.actions[2, a] += n
+        self.ch[p, CH_ACTION + a] += 1
+        self.ch[p, CH_SENT] += n
         if self.turn == 1 and a == A_FOOD:
             self.count(C_FIRST_FOOD)
         pl.awake -= n
@@ -538,24 +490,28 @@ class ReferenceGame:
                 self.agg.actions[1, fa] += 1
                 self.count(C_FOLLOWS)
                 self.seat(q, S_FOLLOWS)
+                self.ch[q, CH_FOLLOW + fa] += 1
                 self.say(f"    {self.names[q]} follows on {ACTIONS[fa]} with one kitten")
                 self.perform(q, fa, 1)
             elif o.asleep > 0:
                 o.asleep -= 1
                 o.awake += 1
                 self.count(C_PASS_WAKE)
+                self.ch[q, CH_PASS] += 1
                 self.say(f"    {self.names[q]} passes and wakes a kitten for free")
             else:
-                o.food += 1
+                got = self.take_food(1)
+                o.food += got
                 self.count(C_PASS_FOOD)
-                self.say(f"    {self.names[q]} passes with every kitten awake: +1 food")
+                self.ch[q, CH_PASS] += 1
+                self.say(f"    {self.names[q]} passes with every kitten awake: +{got} food")
             self.step_done("follow", q)
         self.follow_act = -1
 
     def feed(self, p: int):
         A = self.A
         pl = self.players[p]
-        need = self.need(pl)
+        need = self.field_need(pl)
         self.say(f"    feeding: {self.names[p]} has {pl.family} kittens and "
                  f"{self.n_irrigated(pl)} irrigated fields: needs {need} food, has {pl.food}")
         while pl.food < need and pl.family > 0:
@@ -567,17 +523,25 @@ class ReferenceGame:
             if not ok:
                 self.count(C_ILLEGAL)
                 break
-            self.say(f"      {self.names[p]} fires a kitten for {A.fire_food} food")
-            self.remove_kitten(p, code)
-            pl.food += A.fire_food
-            self.count(C_FIRED)
-            self.seat(p, S_FIRED)
-            need = self.need(pl)
+            self.fire(p, code)
+            need = self.field_need(pl)
         fpk = A.food_per_kitten
-        lo = (need - pl.food + fpk - 1) // max(fpk, 1) if pl.food < need else 0
+
+        def short(need):
+            return (need - pl.food + fpk - 1) // max(fpk, 1) if pl.food < need else 0
+
+        lo = short(need)
+        tokens = self.tokens_left()
+        while lo > tokens and pl.family > 0:
+            self.say(f"      no penalty token left for {lo} unfed kitten(s) ({tokens} left): "
+                     "a kitten must be fired")
+            self.fire(p, self.give_up_code(p))
+            self.count(C_FORCED_FIRE)
+            need = self.field_need(pl)
+            lo = short(need)
         u = lo
         if need > 0:  # "can't or doesn't want to feed": more kittens may go unfed
-            hi = min(pl.family, (need + fpk - 1) // max(fpk, 1))
+            hi = min(pl.family, (need + fpk - 1) // max(fpk, 1), tokens)
             if hi > lo:
                 u = self.ask(bots.decide_unfed, p, lo, hi)
                 if not lo <= u <= hi:
@@ -585,16 +549,28 @@ class ReferenceGame:
                     u = lo
         pay = max(0, need - fpk * u)
         pl.food -= pay
+        self.return_food(pay)
         if u == 0:
             self.say(f"      pays {need} food (left {pl.food})")
         else:
             pl.penalties += u
+            self.take_tokens(u)
             self.count(C_PENALTIES, u)
             self.seat(p, S_PENALTIES, u)
+            self.ch[p, CH_UNFED] += u
             why = "" if u == lo else f" ({u - lo} by choice)"
             self.say(f"      pays {pay} food; {u} kitten(s) unfed{why}: {u} penalty token(s)")
 
-    def check(self):
+    def fire(self, p: int, code: int):
+        """p fires kitten ``code`` and takes 3 food from the reserve (what is left of them)."""
+        self.say(f"      {self.names[p]} fires a kitten for {self.A.fire_food} food")
+        self.remove_kitten(p, code)
+        self.players[p].food += self.take_food(self.A.fire_food)
+        self.count(C_FIRED)
+        self.seat(p, S_FIRED)
+        self.ch[p, CH_FIRED] += 1
+
+    def check_tokens(self):
         for pl in self.players:
             if pl.food < 0 or pl.gold < 0 or pl.awake < 0 or pl.asleep < 0 or \
                     any(g < 0 for _, g in pl.merchants):
@@ -602,6 +578,34 @@ class ReferenceGame:
             if not 0 <= pl.family <= self.A.max_family * self.n_p or \
                     sum(pl.tiles.values()) != pl.family:
                 self.count(C_FAMILY_BAD)
+
+    def take_turn(self, p: int):
+        """A turn of p: wake-up and selling, action and followers, feeding."""
+        self.turn += 1
+        self.active = p
+        pl = self.players[p]
+        self.say(f"  turn {self.turn}: {self.names[p]} (food {pl.food}, gold {pl.gold}, "
+                 f"{pl.awake} awake, {pl.asleep} asleep, {len(pl.merchants)} merchants)")
+        self.wake_up(p)
+        self.sell_goods(p)
+        self.action_phase(p)
+        self.feed(p)
+        self.check_tokens()
+
+    def end_round(self):
+        """End of the round: 1 food on each unchosen action tile, used tiles return; the food
+        and family of every player are recorded for this round."""
+        for t in range(5):
+            if not self.used[t]:
+                self.tile_food[t] += self.take_food(1)
+            self.used[t] = False
+        self.say(f"  end of round {self.round}: +1 food on each unchosen tile -> "
+                 f"{self.tile_food}")
+        self.step_done("round end", -1)
+        b = min(self.round, ROUND_BINS) - 1
+        for q, pl in enumerate(self.players):
+            self.agg.food_hist[q, b, min(max(pl.food, 0), FOOD_BINS - 1)] += 1
+            self.agg.family_sum[q, b] += pl.family
 
     # ----------------------------------------------------------------- the game
     def setup(self):
@@ -613,6 +617,7 @@ class ReferenceGame:
             pl.tiles = {q: A.start_workers}
             pl.fields = {(m, m - 1), (m, m)}
             pl.sticks = {edge((m, m - 1), (m, m))}
+        self.open_box()
         self.first = int(randint(self.rng, self.n_p))
         self.seat(self.first, S_FIRST)
         start = (f"{A.field_supply + 2 * self.n_p} fields and {A.stick_supply + self.n_p} "
@@ -647,7 +652,7 @@ class ReferenceGame:
                        + food // A.food_per_point - A.penalty * pl.penalties)
         return out
 
-    def score(self):
+    def final_scoring(self):
         A = self.A
         scores, rows = [], []
         for pl in self.players:
@@ -678,28 +683,8 @@ class ReferenceGame:
             self.say(f"Round {self.round} (first player {self.names[self.first]}); food on "
                      f"the tiles {self.tile_food}")
             for k in range(self.n_p):
-                p = (self.first + k) % self.n_p
-                self.turn += 1
-                self.active = p
-                pl = self.players[p]
-                self.say(f"  turn {self.turn}: {self.names[p]} (food {pl.food}, gold {pl.gold}, "
-                         f"{pl.awake} awake, {pl.asleep} asleep, {len(pl.merchants)} merchants)")
-                self.wake_up(p)
-                self.sell(p)
-                self.act(p)
-                self.feed(p)
-                self.check()
-            for t in range(5):
-                if not self.used[t]:
-                    self.tile_food[t] += 1
-                self.used[t] = False
-            self.say(f"  end of round {self.round}: +1 food on each unchosen tile -> "
-                     f"{self.tile_food}")
-            self.step_done("round end", -1)
-            b = min(self.round, ROUND_BINS) - 1
-            for q, pl in enumerate(self.players):
-                agg.food_hist[q, b, min(max(pl.food, 0), FOOD_BINS - 1)] += 1
-                agg.family_sum[q, b] += pl.family
+                self.take_turn((self.first + k) % self.n_p)
+            self.end_round()
             checkpoints.append(self.running_scores())
             if self.trigger != E_NONE:
                 end = self.trigger
@@ -710,7 +695,9 @@ class ReferenceGame:
                 end = E_STUCK
                 break
             self.first = (self.first + 1) % self.n_p
-        scores, rows = self.score()
+        if not self.box_conserved():
+            self.count(C_BOX_BAD)
+        scores, rows = self.final_scoring()
         top = max(scores)
         winners = [s == top for s in scores]
         k = sum(winners)
@@ -726,7 +713,12 @@ class ReferenceGame:
             self.seat(q, S_STICKS, len(pl.sticks))
             self.seat(q, S_MERCHANTS, len(pl.merchants))
             agg.breakdown[q, :] += rows[q]
+            agg.src[q, :] += rows[q]
+        agg.choice[:, :] += self.ch
         agg.end_reasons[end] += 1
+        agg.ends[end - 1] += 1
+        agg.length[:] += [self.round, self.round * self.round]
+        self.end = end
         agg.length_hist[min(self.round, agg.length_hist.shape[0] - 1)] += 1
         for q, s in enumerate(scores):
             if winners[q]:

@@ -42,18 +42,44 @@ from simlab.games.jungle.state import (
     JungleLineup,
 )
 
-SCORE_NOTE = ("Running score: each family's score if the game ended now, the final scoring "
-              "on the position (kittens 3, sticks 1 or 2, merchants' gold 3 and food 2, "
-              "reserve gold 1, reserve food with 1 per awake kitten / 2, penalties -3): the "
-              "score the game-shape measures record after each round. The last step shows the "
-              "final scores.")
-LEGEND = ("Each family: awake workers (filled discs), sleeping workers (open discs with z), "
-          "merchants (boxes: the goods they trade and the units they hold; ? before their "
-          "first sale), food, gold and penalty tokens in the reserve; its fields on its own "
-          "table (green: irrigated, tan: earth) with the sticks on their edges (brown bars; a "
-          "stick between two fields scores 2). Action tiles: the food lying on each, who took "
-          "it this round and sent how many kittens, and who followed. \"holds P2×1\": a kitten "
-          "taken from P2's family. Orange outlines and yellow marks: what the step changed.")
+
+def score_note(A) -> str:
+    """What the running score counts, with the points of the rules played (``A``: the rule
+    arrays of the game)."""
+    food = ("reserve food with 1 per awake kitten" + (f" / {A.food_per_point}"
+                                                       if A.food_per_point != 1 else ""))
+    return ("Running score: each family's score if the game ended now, the final scoring on "
+            f"the position (kittens {A.kitten_points}, sticks 1 or 2, merchants' gold "
+            f"{A.merchant_gold_points} and food {A.merchant_food_points}, reserve gold "
+            f"{A.gold_points}, {food}, penalties -{A.penalty}): the score the game-shape "
+            "measures record after each round. The last step shows the final scores.")
+
+
+def legend(A) -> str:
+    """The board's legend for the rules played (``A``): the pieces, and the box's limits where
+    the rules set them."""
+    box = []
+    if A.food_limit:
+        box.append(f"food units left in the box (of {A.food_limit})")
+    if A.gold_limit and not (A.improvise_gold and not A.food_limit):
+        box.append(f"coins left in the box (of {A.gold_limit}"
+                   + (", then improvised from food tokens)" if A.improvise_gold else ")"))
+    if A.penalty_limit:
+        box.append(f"penalty tokens left (of {A.penalty_limit})")
+    if A.field_aside >= 0:
+        box.append(f"set-aside pieces left (of {A.field_aside} fields and {A.stick_aside} "
+                   "sticks)")
+    return ("Each family: awake workers (filled discs), sleeping workers (open discs with z), "
+            "merchants (boxes: the goods they trade and the units they hold; ? before their "
+            "first sale), food, gold and penalty tokens in the reserve; its fields on its own "
+            "table (green: irrigated, tan: earth) with the sticks on their edges (brown bars; "
+            "a stick between two fields scores 2). Action tiles: "
+            + ("the two actions of each (variant: the active player plays one, followers the "
+               "other), " if A.variant else "")
+            + "the food lying on each, who took it this round and sent how many kittens, and "
+              "who followed. \"holds P2×1\": a kitten taken from P2's family."
+            + (" Under the supply, the box: " + "; ".join(box) + "." if box else "")
+            + " Orange outlines and yellow marks: what the step changed.")
 
 
 class Recorder(ReferenceGame):
@@ -133,6 +159,7 @@ class Recorder(ReferenceGame):
             "phase": phase, "seat": seat, "round": self.round, "turn": self.turn,
             "first": self.first, "active": self.active, "trigger": self.trigger,
             "supply": (self.supply["field"], self.supply["stick"]),
+            "box": dict(self.box),
             "aside": (int(self.agg.counters[C_FIELDS_ASIDE]),
                       int(self.agg.counters[C_STICKS_ASIDE])),
             "tile_food": list(self.tile_food), "used": list(self.used),
@@ -179,6 +206,22 @@ def _action_label(rec: Recorder, code: int) -> str:
     return out + (f" (+{food} food on the tile)" if food else "")
 
 
+FIRST_NOTE = "the bench bot's first legal option (no evaluation)"
+CUSTOM_NOTE = ("the custom bot's highest score; options within 1e-9 of it are tied and drawn "
+               "uniformly from the game's stream")
+
+
+def _custom_choice(before, codes, vals):
+    """The option a custom bot takes among ``codes`` scored ``vals`` (the kernel's tie draws,
+    ``bots.tie_step``, replayed on a copy of the stream as it was before the decision), and
+    the stream after it."""
+    rng = before.copy()
+    best, pick, nt = -np.inf, codes[0], 0
+    for c, v in zip(codes, vals, strict=True):
+        best, pick, nt = bots.tie_step(float(v), int(c), best, pick, nt, rng)
+    return int(pick), rng
+
+
 def _options(codes, values, chosen, label) -> list[Option]:
     """Options best first (ties in the bot's order), the chosen one marked."""
     order = sorted(range(len(codes)), key=lambda i: -values[i] if values[i] is not None else 0)
@@ -210,7 +253,7 @@ def _explain_action(rec: Recorder, st, p, before, code, sim):
     bid = int(lu.ids[p])
     what = "which tile to take and how many kittens to send"
     chosen = _action_label(rec, code)
-    if bid == bots.BOT_RANDOM:
+    if bid in (bots.BOT_RANDOM, bots.BOT_FIRST):
         opts = []
         for t in range(N_TILES):
             if st.tile_used[t] == 1:
@@ -221,6 +264,14 @@ def _explain_action(rec: Recorder, st, p, before, code, sim):
                                    + (f"; followers {ACTIONS[rec.tiles[t][1 - side]]}"
                                       if A.variant else ""), None,
                                    (t, side) == (code // 16, (code // 8) % 2)))
+        if bid == bots.BOT_FIRST:
+            t = max(x for x in range(N_TILES) if st.tile_used[x] == 0)
+            d = Decision(p, what, chosen, opts, note=FIRST_NOTE + ": the last free tile, its "
+                         "first side, every kitten it may send")
+            want = t * 16 + int(family.send_limit(A, st, p, int(A.tile_act[t, 0])))
+            if want != code:
+                rec.bug(d, f"its first option is {_action_label(rec, want)}")
+            return d
         return Decision(p, what, chosen, opts,
                         note="chosen at random: a free tile (and side) uniformly, then the "
                              "number of kittens uniformly from 0 to the most it can send")
@@ -228,11 +279,13 @@ def _explain_action(rec: Recorder, st, p, before, code, sim):
         w = lu.params[p]
         codes = [c for c, _, _ in _action_codes(rec, st, p, None)]
         vals = [float(lu.custom(A, st, p, bots.KIND_ACTION, c, w)) for c in codes]
-        best = codes[int(np.argmax(vals))]  # ties: the first, as the kernel
+        best, rng = _custom_choice(before, codes, vals)
         d = Decision(p, what, chosen, _options(codes, vals, code, lambda c: _action_label(rec, c)),
-                     value_label="custom bot's score")
+                     value_label="custom bot's score", note=CUSTOM_NOTE)
         if best != code:
             rec.bug(d, f"the custom bot's best option is {_action_label(rec, best)}")
+        elif not np.array_equal(rng, rec.rng):
+            rec.bug(d, "the tie draws do not match the random stream the bot used")
         return d
     w = lu.params[p]
     if bid == bots.BOT_LOOKAHEAD and sim is not None:
@@ -349,12 +402,19 @@ def _explain_follow(rec: Recorder, st, q, before, code, a, sim):
         return Decision(q, what, chosen, [Option(follow, None, code == 1),
                                           Option(pas, None, code == 0)],
                         note="chosen at random (one in two)")
+    if bid == bots.BOT_FIRST:
+        d = Decision(q, what, chosen, [Option(follow, None, code == 1),
+                                       Option(pas, None, code == 0)],
+                     note=FIRST_NOTE + ": follow")
+        if code != 1:
+            rec.bug(d, "its first option is to follow")
+        return d
     if bid == CUSTOM_ID:
         w = lu.params[q]
         vals = [float(lu.custom(A, st, q, bots.KIND_FOLLOW, o, w)) for o in (0, 1)]
         d = Decision(q, what, chosen, _options([0, 1], vals, code, labels.get),
-                     value_label="custom bot's score")
-        if (1 if vals[1] > vals[0] else 0) != code:
+                     value_label="custom bot's score", note=CUSTOM_NOTE)
+        if _custom_choice(before, [0, 1], vals)[0] != code:
             rec.bug(d, "the custom bot scored the other option higher")
         return d
     w = lu.params[q]
@@ -420,8 +480,8 @@ _RULE = {
     "fire": "the evaluation bots fire a sleeping worker first (then an awake one, then the "
             "merchant with fewest goods) when `fire` or more food is missing, never their last "
             "kitten",
-    "unfed": "the evaluation bots feed every kitten they can unless 2 food are worth more to "
-             "them than the penalty",
+    "unfed": "the evaluation bots feed every kitten they can unless a ration ({ration} food) "
+             "is worth more to them than the penalty (-{penalty})",
 }
 
 
@@ -429,7 +489,8 @@ def _by_rule(rec, q, what, chosen_i, labels, rule):
     """A decision taken by a rule rather than by values: its options without values."""
     bid = int(rec.lineup.ids[q])
     note = ("chosen at random" if bid == bots.BOT_RANDOM else
-            "the custom bot's highest score" if bid == CUSTOM_ID else
+            FIRST_NOTE + "." if bid == bots.BOT_FIRST else
+            CUSTOM_NOTE if bid == CUSTOM_ID else
             f"{rule} (a rule of the bot: no values).")
     return Decision(q, what, labels[chosen_i],
                     [Option(lab, None, i == chosen_i) for i, lab in enumerate(labels)],
@@ -470,8 +531,8 @@ def _explain_fire(rec, st, p, before, code):
         labels.append(f"fire merchant {i + 1} ({kind} goods, {int(st.mgoods[p, i])} held)")
     if code not in codes:
         return None
-    return _by_rule(rec, p, "whether to fire a kitten for 3 food", codes.index(code), labels,
-                    _RULE["fire"])
+    return _by_rule(rec, p, f"whether to fire a kitten for {rec.A.fire_food} food",
+                    codes.index(code), labels, _RULE["fire"])
 
 
 def _explain_unfed(rec, st, p, before, code, lo, hi):
@@ -479,7 +540,8 @@ def _explain_unfed(rec, st, p, before, code, lo, hi):
         return None
     labels = [f"leave {u} kitten{'s' if u != 1 else ''} unfed" for u in range(lo, hi + 1)]
     return _by_rule(rec, p, "how many kittens to leave unfed", code - lo, labels,
-                    _RULE["unfed"])
+                    _RULE["unfed"].format(ration=rec.A.food_per_kitten,
+                                          penalty=rec.A.penalty))
 
 
 def _explain_role(rec, st, p, before, code):
@@ -550,4 +612,5 @@ def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
     board = Board(rec)
     steps = [Step(phase=_phase(rec, s), log=s["log"], svg=board.svg(i), decision=s["decision"],
                   scores=s["scores"]) for i, s in enumerate(rec.snaps)]
-    return Replay.played(names, steps, rec.scores, rec.winners, SCORE_NOTE, LEGEND)
+    return Replay.played(names, steps, rec.scores, rec.winners, score_note(rec.A),
+                         legend(rec.A), rec.problems)

@@ -46,6 +46,22 @@ def _text(x, y, s, size=12, anchor="start", weight="normal", fill=INK) -> str:
     return f"<text {attrs}>{_esc(s)}</text>"
 
 
+def box_line(A, box: dict) -> str:
+    """What the box has left where the rules limit it (``A``: the rule arrays), or ""."""
+    parts = []
+    if A.food_limit:
+        parts.append(f"food {box['food']}")
+    if A.gold_limit and not (A.improvise_gold and not A.food_limit):
+        parts.append(f"coins {box['gold']}" + (f" (and {box['improvised']} improvised in "
+                                               "play)" if box["improvised"] else ""))
+    if A.penalty_limit:
+        parts.append(f"penalty tokens {box['penalties']}")
+    if A.field_aside >= 0:
+        parts.append(f"set-aside {_count(box['field'], 'field')}, "
+                     f"{_count(box['stick'], 'stick')}")
+    return ("Left in the box: " + ", ".join(parts)) if parts else ""
+
+
 class Board:
     """Draws the snapshots of a game (all of them known, so every step uses the same window
     of the families' tables and the same size)."""
@@ -66,7 +82,9 @@ class Board:
         self.cs = max(12.0, min(34.0, (self.pw - 40) / cols, 300.0 / rows))
         self.grid_h = rows * self.cs
         self.ph = 96 + self.grid_h + 24
-        self.top = 166
+        # a line for the box where the rules limit it
+        self.extra = 18 if box_line(rec.A, rec.snaps[0]["box"]) else 0
+        self.top = 166 + self.extra
 
     def svg(self, i: int) -> str:
         s = self.rec.snaps[i]
@@ -103,6 +121,12 @@ class Board:
         fa, sa = s["aside"]
         sup = (f"Board supply: {_count(fs, 'field')}, {_count(ss, 'stick')} · taken from the "
                f"set-aside pieces: {_count(fa, 'field')}, {_count(sa, 'stick')}")
+        box = box_line(rec.A, s["box"])
+        if box:
+            if prev is not None and prev["box"] != s["box"]:
+                out.append(f'<rect x="8" y="45" width="{7.0 * len(box):.0f}" height="18" '
+                           f'fill="{MARK}"/>')
+            out.append(_text(10, 59, box, 13))
         ch = prev is not None and (prev["supply"] != s["supply"] or prev["aside"] != s["aside"])
         if ch:
             out.append(f'<rect x="8" y="27" width="{7.0 * len(sup):.0f}" height="18" '
@@ -111,12 +135,12 @@ class Board:
         if s["trigger"] != E_NONE:
             why = {1: "the last field of the supply was taken", 2: "the last stick of the "
                    "supply was taken", 3: "a kitten was taken"}.get(s["trigger"], "")
-            out.append(_text(10, 59, f"End triggered: {why}; the game ends with "
+            out.append(_text(10, 59 + self.extra, f"End triggered: {why}; the game ends with "
                              "this round", 12, weight="bold", fill=CHANGED))
         tw = (self.W - 20 - 4 * 8) / N_TILES
         for t in range(N_TILES):
             x = 10 + t * (tw + 8)
-            y = 68
+            y = 68 + self.extra
             placed = s["placed"].get(t)
             acted = s["acted"] == t
             food_ch = prev is not None and prev["tile_food"][t] != s["tile_food"][t]

@@ -37,7 +37,17 @@ Readings where the rulebook is silent or ambiguous:
   round. ``end_reasons`` counts the first trigger of the round. When no player has a worker
   left (merchants are never sent; recruiting needs a worker) no piece can ever be taken again:
   the rulebook has no end for this, so the game ends with that round (``no_workers``);
-- at the end each awake kitten (awake workers and merchants, which stay awake) gives 1 food;
+- at the end each awake kitten (awake workers and merchants, which stay awake) gives 1 food
+  (a valuation: "is worth 1 unit of food", not a take from the reserve);
+- the box (readings ``food_limit``, ``gold_limit``, ``improvise_gold``, ``penalty_limit``,
+  ``set_aside``): food units, gold coins and penalty tokens unlimited by default except the
+  rulebook's 20 coins, beyond which gold is improvised from the food tokens (so unlimited while
+  food is); a take from a short reserve gets what is left (the food action, +1 food at the
+  wake-up or a pass, the fired kitten's 3 food, the unchosen tiles' food in tile order) and an
+  action takes at most what is left (gold, food, fields, sticks: ``family.capacity``); with no
+  penalty token left a kitten that cannot be fed is fired (the one ``give_up_code`` gives);
+  the set-aside fields and sticks are unlimited (the rulebook: "the number of field tiles and
+  irrigation sticks is not limited"), or the box's 34 and 32 less the counts taken;
 - a stick scores 2 when fields lie on both sides of its edge at the end, else 1;
 - ties: the rulebook only says the highest score wins, so tied top scores share the victory.
 """
@@ -67,6 +77,12 @@ STICK_SUPPLY = (22, 25, 28)
 MERCHANT_KIND_AT = ("first_sale", "recruit")
 #: each player's start pieces (rulebook "Setup": 2 field tiles and 1 irrigation stick)
 START_FIELDS, START_STICKS = 2, 1
+#: the box (rulebook "Game components": 34 field tiles, 32 irrigation sticks, 36 food tokens
+#: worth 1, 2 and 5 units, 20 gold coin tokens, 5 penalty tokens)
+BOX_FIELDS, BOX_STICKS, BOX_FOOD_TOKENS, BOX_GOLD, BOX_PENALTIES = 34, 32, 36, 20, 5
+SET_ASIDE = ("unlimited", "box")
+#: "unlimited" for a box limit (food_limit, gold_limit, penalty_limit)
+UNLIMITED = 0
 
 
 class JungleArrays(NamedTuple):
@@ -99,6 +115,13 @@ class JungleArrays(NamedTuple):
     max_rounds: int
     start_from_supply: int   # 1: field_supply / stick_supply are after the start pieces
     kind_at_recruit: int     # 1: a merchant's kind is chosen at recruitment, 0: at its first sale
+    food_limit: int          # food units in the box (0: unlimited)
+    gold_limit: int          # gold coins in the box (0: unlimited)
+    improvise_gold: int      # 1: gold beyond the coins is improvised from the food tokens
+    penalty_limit: int       # penalty tokens in the box (0: unlimited)
+    field_aside: int         # set-aside field tiles (-1: unlimited)
+    stick_aside: int         # set-aside irrigation sticks (-1: unlimited)
+    box_binds: int           # 1: the box can limit an action (food, gold or set-aside pieces)
 
 
 def parse_tiles(tiles, where: str) -> np.ndarray:
@@ -188,6 +211,22 @@ class JungleRules:
     max_rounds : int
         Safety bound on rounds (a modelling guard: hits are counted and reported as an invariant
         violation).
+    food_limit : int
+        Food units in the box's common reserve (0: unlimited, the default). The rulebook's box
+        holds "36 food tokens (worth 1, 2 and 5 units)" without the split: 41 to 173 units.
+    gold_limit : int
+        Gold coins in the box (rulebook 20; 0: unlimited).
+    improvise_gold : bool
+        Once the coins are out, gold is improvised from the food tokens (the rulebook's "you
+        can improvise money using the food tokens"): each improvised coin takes a food unit
+        out of the reserve until it is paid back.
+    penalty_limit : int
+        Penalty tokens in the box (0: unlimited, the default; the box holds 5). With none left
+        a kitten that cannot be fed is fired.
+    set_aside : str
+        ``unlimited`` (the rulebook: "the number of field tiles and irrigation sticks is not
+        limited"): the set-aside pieces never run out; ``box``: the box's 34 fields and 32
+        sticks less the counts taken for the player count.
     """
 
     players: int = 4
@@ -212,6 +251,11 @@ class JungleRules:
     food_per_point: int = 2
     grid: int = 11
     max_rounds: int = 300
+    food_limit: int = UNLIMITED
+    gold_limit: int = BOX_GOLD
+    improvise_gold: bool = True
+    penalty_limit: int = UNLIMITED
+    set_aside: str = "unlimited"
 
     def __post_init__(self):
         def bad(name, what, got):
@@ -259,6 +303,23 @@ class JungleRules:
             bad("grid", "7 to 31 cells", self.grid)
         if not 1 <= self.max_rounds <= 10_000:
             bad("max_rounds", "1 to 10000", self.max_rounds)
+        for name, top in (("food_limit", 100_000), ("gold_limit", 10_000),
+                          ("penalty_limit", 1000)):
+            if not 0 <= getattr(self, name) <= top:
+                bad(name, f"0 (unlimited) to {top}", getattr(self, name))
+        if self.food_limit and self.food_limit < self.start_food * self.players:
+            bad("food_limit", f"0 (unlimited) or at least the start food of {self.players} "
+                f"players ({self.start_food * self.players})", self.food_limit)
+        if not isinstance(self.improvise_gold, bool):
+            bad("improvise_gold", "true or false", self.improvise_gold)
+        if self.set_aside not in SET_ASIDE:
+            bad("set_aside", "one of " + ", ".join(SET_ASIDE), self.set_aside)
+        if self.set_aside == "box":
+            fa, sa = self.aside_pieces()
+            if fa < 0 or sa < 0:
+                bad("set_aside", f"'unlimited', or 'box' with the pieces counted for "
+                    f"{self.players} players within the box's {BOX_FIELDS} fields and "
+                    f"{BOX_STICKS} sticks (start pieces included)", self.set_aside)
 
     def board_supply(self) -> tuple[int, int]:
         """(fields, sticks) on the scoring board at the start: the counts taken for this many
@@ -270,6 +331,23 @@ class JungleRules:
             s -= START_STICKS * self.players
         return f, s
 
+    def aside_pieces(self) -> tuple[int, int]:
+        """(fields, sticks) set aside at the start: the box's 34 and 32 less the board supply
+        and the start pieces (``set_aside`` = ``box``); (-1, -1) when ``unlimited``, and
+        negative counts when the pieces counted do not fit in the box."""
+        if self.set_aside == "unlimited":
+            return -1, -1
+        f, s = self.board_supply()
+        return (BOX_FIELDS - f - START_FIELDS * self.players,
+                BOX_STICKS - s - START_STICKS * self.players)
+
+    def box_binds(self) -> bool:
+        """Whether the box can limit what an action takes: food limited, coins not made up by
+        improvising from unlimited food, or the set-aside pieces counted (the kernel's capacity
+        skips the box otherwise: the same answer, faster)."""
+        gold = bool(self.gold_limit) and not (self.improvise_gold and not self.food_limit)
+        return bool(self.food_limit) or gold or self.set_aside != "unlimited"
+
     def tiles(self) -> np.ndarray:
         """The action tiles in play: (5, 2) action codes (the same action twice = normal)."""
         if self.variant:
@@ -280,6 +358,7 @@ class JungleRules:
         """The rules as arrays for the kernel."""
         edge_cells, cell_edges, cell_nbrs = grid_geometry(self.grid)
         fields, sticks = self.board_supply()
+        field_aside, stick_aside = self.aside_pieces()
         return JungleArrays(
             np.array(self.food_yields, dtype=np.int64), self.tiles(), edge_cells, cell_edges,
             cell_nbrs, int(self.players), int(self.grid), int(self.grid ** 2),
@@ -289,7 +368,10 @@ class JungleRules:
             int(self.fire_food), int(self.penalty), int(self.kitten_points),
             int(self.merchant_gold_points), int(self.merchant_food_points),
             int(self.gold_points), int(self.food_per_point), int(self.max_rounds),
-            int(self.start_from_supply), int(self.merchant_kind_at == "recruit"))
+            int(self.start_from_supply), int(self.merchant_kind_at == "recruit"),
+            int(self.food_limit), int(self.gold_limit), int(self.improvise_gold),
+            int(self.penalty_limit), int(field_aside), int(stick_aside),
+            int(self.box_binds()))
 
 
 def make_rules(players: int = 4, overrides: dict | None = None,

@@ -14,13 +14,20 @@ from simlab.core.custom import no_custom
 from simlab.core.shape import LEAD_BINS, MARGIN_BINS, MAX_CHECKPOINTS, N_SHAPE_COUNTERS
 from simlab.games.jungle.rules import N_ACTIONS, N_TILES
 
-# info slots (I_FOLLOW: the action followers take while they decide, -1 otherwise)
-(I_ROUND, I_FIRST, I_ACTIVE, I_TRIGGER, I_FSUP, I_SSUP, I_TURN, I_NCAND, I_FOLLOW) = range(9)
-N_INFO = 9
+# info slots (I_FOLLOW: the action followers take while they decide, -1 otherwise; the box:
+# I_FOOD_RES food units and I_GOLD_RES coins in the common reserve, I_IMPROV coins improvised
+# from food tokens in play, I_PEN_LEFT penalty tokens left, I_FASIDE / I_SASIDE set-aside
+# fields / sticks left; each meaningful only where its rule sets a limit)
+(I_ROUND, I_FIRST, I_ACTIVE, I_TRIGGER, I_FSUP, I_SSUP, I_TURN, I_NCAND, I_FOLLOW, I_FOOD_RES,
+ I_GOLD_RES, I_IMPROV, I_PEN_LEFT, I_FASIDE, I_SASIDE) = range(15)
+N_INFO = 15
 
-# end reasons (JungleAgg.end_reasons)
+# end reasons (JungleAgg.end_reasons; JungleAgg.ends and the rows' ``end`` count E_* - 1):
+# the rulebook's three (the last field tile, the last stick, an opponent's kitten taken), the
+# reading ``no_workers_end`` and the modelling bound ``max_rounds`` (no rule ends the game there)
 E_NONE, E_FIELD, E_STICK, E_TAKEN, E_STUCK, E_CAP = range(6)
-END_NAMES = ("last_field", "last_stick", "kitten_taken", "no_workers", "round_cap")  # 1..5
+END_NAMES = ("last_field", "last_stick", "kitten_taken", "no_workers",
+             "modelling_round_bound")  # 1..5
 
 # merchant kinds
 M_FOOD, M_GOLD, M_UNSET = 0, 1, 2  # M_UNSET: a merchant whose kind comes with its first sale
@@ -34,7 +41,8 @@ K_ASLEEP, K_AWAKE, K_MERCHANT = 0, 1, 2
  C_STICKS_ASIDE, C_FIELDS_BOARD, C_STICKS_BOARD, C_FSUP_END, C_SSUP_END, C_RECRUITED, C_TAKEN,
  C_FIRED, C_PENALTIES, C_KITTENS_END, C_NEGATIVE, C_ILLEGAL, C_WAKE_FREE, C_WAKE_PAID,
  C_AWAKE_BONUS, C_PASS_WAKE, C_PASS_FOOD, C_FOLLOWS, C_SOLD_FOOD, C_SOLD_GOLD, C_TILE_FOOD,
- C_FAMILY_BAD, C_FIRST_FOOD, C_GOODS_LOST) = range(30)
+ C_FAMILY_BAD, C_FIRST_FOOD, C_GOODS_LOST, C_FOOD_SHORT, C_GOLD_IMPROVISED, C_FORCED_FIRE,
+ C_BOX_BAD) = range(34)
 COUNTER_NAMES = ("turns", "rounds", "round_cap_hits", "fields_from_supply", "fields_set_aside",
                  "sticks_from_supply", "sticks_set_aside", "fields_on_boards", "sticks_on_boards",
                  "field_supply_left", "stick_supply_left", "kittens_recruited", "kittens_taken",
@@ -42,13 +50,29 @@ COUNTER_NAMES = ("turns", "rounds", "round_cap_hits", "fields_from_supply", "fie
                  "illegal_bot_choices", "free_wake_ups", "paid_wake_ups", "all_awake_bonus",
                  "pass_wake_ups", "pass_food", "follows", "food_sold", "gold_sold",
                  "tile_food_taken", "family_out_of_range", "first_action_food",
-                 "merchant_goods_lost")
+                 "merchant_goods_lost", "food_short_in_reserve", "gold_improvised",
+                 "fired_for_want_of_a_penalty_token", "box_not_conserved")
 # per-seat counters (JungleAgg.seat)
 (S_FIRST, S_PENALTIES, S_FIRED, S_RECRUITED, S_TAKEN, S_LOST, S_FIELDS, S_STICKS,
  S_MERCHANTS, S_FOLLOWS) = range(10)
 SEAT_NAMES = ("first_player", "penalties", "fired", "recruited", "took_kittens",
               "lost_kittens", "fields_at_end", "sticks_at_end", "merchants_at_end", "follows")
-# score breakdown (JungleAgg.breakdown)
+# what each seat chose (JungleState.ch, JungleAgg.choice): the active player's actions (by
+# action) and the kittens it sent, the follows (by the action followed) and the passes (by
+# choice or without an awake worker: the rulebook's "passes" either way), the recruits by role
+# (worker or merchant) and the kittens taken from opponents, the units sold to merchants, the
+# food paid to wake kittens, the kittens fired and those left unfed (penalty tokens)
+CHOICE_NAMES = ("action_food", "action_irrigation", "action_gold", "action_recruit",
+                "action_fields", "kittens_sent", "follow_food", "follow_irrigation",
+                "follow_gold", "follow_recruit", "follow_fields", "passes", "recruit_worker",
+                "recruit_merchant", "kittens_taken", "sold_food", "sold_gold", "paid_wake_ups",
+                "fired", "unfed")
+CH_ACTION, CH_SENT, CH_FOLLOW, CH_PASS = 0, 5, 6, 11  # CH_ACTION + a, CH_FOLLOW + a
+(CH_RECRUIT_WORKER, CH_RECRUIT_MERCHANT, CH_TAKEN, CH_SOLD_FOOD, CH_SOLD_GOLD, CH_WAKE_PAID,
+ CH_FIRED, CH_UNFED) = range(12, 20)
+N_CHOICE = len(CHOICE_NAMES)
+# score breakdown (JungleAgg.breakdown; JungleAgg.src and the rows' ``source`` too): the final
+# scoring's parts, summing to the score
 BREAKDOWN = ("kittens", "sticks", "merchants_gold", "merchants_food", "reserve_gold",
              "reserve_food", "penalties")
 N_BREAK = len(BREAKDOWN)
@@ -91,6 +115,7 @@ class JungleState(NamedTuple):
     bd: np.ndarray        # (P, N_BREAK) this game's score breakdown
     ev: np.ndarray        # (len(COUNTER_NAMES),) this game's counters
     sev: np.ndarray       # (P, len(SEAT_NAMES)) this game's per-seat counters
+    ch: np.ndarray        # (P, N_CHOICE) this game's choices of each seat (CHOICE_NAMES)
     aev: np.ndarray       # (3, N_ACTIONS) this game's actions chosen, followed, workers sent
     cp: np.ndarray        # (MAX_CHECKPOINTS, P) this game's running scores after each round
     lcell: np.ndarray     # (P, NC) the cells where p may place a field (free, next to one of
@@ -152,6 +177,10 @@ class JungleAgg(NamedTuple):
     lead_hist: np.ndarray     # (LEAD_BINS,)
     margin_hist: np.ndarray   # (MARGIN_BINS,)
     leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
+    src: np.ndarray           # (P, N_BREAK): points by source (the explanation: = breakdown)
+    choice: np.ndarray        # (P, N_CHOICE): choices by kind (CHOICE_NAMES)
+    ends: np.ndarray          # (len(END_NAMES),): games by how they ended (end_reasons[1:])
+    length: np.ndarray        # (2,): sum and sum of squares of the rounds played
 
 
 def new_state(n_players: int, n_cells: int, n_edges: int) -> JungleState:
@@ -166,7 +195,8 @@ def new_state(n_players: int, n_cells: int, n_edges: int) -> JungleState:
                        z(p), z(p, n_cells), z(p, n_cells), z(p, n_edges), z(p), z(p), z(p), z(p),
                        z(p), z(p), z(p, 4), z(N_TILES), z(N_TILES), z(N_INFO),
                        z(max(n_cells, n_edges)), z(p), z(p), z(p, N_BREAK),
-                       z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(3, N_ACTIONS),
+                       z(len(COUNTER_NAMES)), z(p, len(SEAT_NAMES)), z(p, N_CHOICE),
+                       z(3, N_ACTIONS),
                        z(MAX_CHECKPOINTS, p), z(p, n_cells), z(p), z(p, n_edges),
                        z(p, n_cells), z(p, n_cells), z(p))
 
@@ -182,4 +212,6 @@ def new_agg(n_players: int, max_rounds: int) -> JungleAgg:
                      np.zeros(6, i8), np.zeros(max_rounds + 2, i8),
                      np.zeros(len(COUNTER_NAMES), i8), np.zeros(N_SHAPE_COUNTERS, i8),
                      np.zeros(LEAD_BINS, i8), np.zeros(MARGIN_BINS, i8),
-                     np.zeros((MAX_CHECKPOINTS, 2), i8))
+                     np.zeros((MAX_CHECKPOINTS, 2), i8), np.zeros((p, N_BREAK), i8),
+                     np.zeros((p, N_CHOICE), i8), np.zeros(len(END_NAMES), i8),
+                     np.zeros(2, i8))

@@ -32,6 +32,14 @@ from simlab.games.jungle.bots import (
     decide_victim,
     decide_wake,
 )
+from simlab.games.jungle.box import (
+    penalty_tokens_left,
+    return_food,
+    return_gold,
+    take_food,
+    take_gold,
+    take_penalties,
+)
 from simlab.games.jungle.family import (
     add_kitten,
     capacity,
@@ -55,6 +63,7 @@ from simlab.games.jungle.state import (
     C_FIRED,
     C_FIRST_FOOD,
     C_FOLLOWS,
+    C_FORCED_FIRE,
     C_ILLEGAL,
     C_NEGATIVE,
     C_PASS_FOOD,
@@ -67,6 +76,18 @@ from simlab.games.jungle.state import (
     C_TILE_FOOD,
     C_WAKE_FREE,
     C_WAKE_PAID,
+    CH_ACTION,
+    CH_FIRED,
+    CH_FOLLOW,
+    CH_PASS,
+    CH_RECRUIT_MERCHANT,
+    CH_RECRUIT_WORKER,
+    CH_SENT,
+    CH_SOLD_FOOD,
+    CH_SOLD_GOLD,
+    CH_TAKEN,
+    CH_UNFED,
+    CH_WAKE_PAID,
     E_NONE,
     E_TAKEN,
     I_ACTIVE,
@@ -78,6 +99,7 @@ from simlab.games.jungle.state import (
     M_FOOD,
     M_GOLD,
     M_UNSET,
+    ROLE_WORKER,
     S_FIRED,
     S_FOLLOWS,
     S_LOST,
@@ -89,12 +111,12 @@ from simlab.games.jungle.state import (
 
 # -------------------------------------------------------------------------------- phases
 @rule
-def wake_phase(A, st, lineup, p, rng):
-    """Waking up: all awake -> +1 food; one asleep -> wake it free; two or more -> 1 food per
-    kitten woken (the player chooses how many)."""
+def wake_up(A, st, lineup, p, rng):
+    """Waking up: all awake -> +1 food (from the reserve); one asleep -> wake it free; two or
+    more -> 1 food per kitten woken (the player chooses how many)."""
     s = st.asleep[p]
     if s == 0:
-        st.food[p] += 1
+        st.food[p] += take_food(A, st, 1)
         st.ev[C_AWAKE_BONUS] += 1
     elif s == 1:
         st.asleep[p] = 0
@@ -106,13 +128,15 @@ def wake_phase(A, st, lineup, p, rng):
             st.ev[C_ILLEGAL] += 1
             k = 0
         st.food[p] -= k
+        return_food(A, st, k)
         st.asleep[p] -= k
         st.awake[p] += k
         st.ev[C_WAKE_PAID] += k
+        st.ch[p, CH_WAKE_PAID] += k
 
 
 @rule
-def sell_phase(A, st, lineup, p, rng):
+def sell_goods(A, st, lineup, p, rng):
     """Selling goods: each merchant may take one unit of its kind from the reserve (food
     first, then gold; the merchants of that kind first, in recruitment order, then those
     without a kind yet, whose first sale fixes their kind)."""
@@ -142,10 +166,12 @@ def sell_phase(A, st, lineup, p, rng):
         if kind == M_FOOD:
             st.food[p] -= k
             st.ev[C_SOLD_FOOD] += k
+            st.ch[p, CH_SOLD_FOOD] += k
         else:
             st.gold[p] -= k
             st.score_base[p] -= A.gold_points * k
             st.ev[C_SOLD_GOLD] += k
+            st.ch[p, CH_SOLD_GOLD] += k
 
 
 @rule
@@ -153,6 +179,7 @@ def recruit_one(A, st, lineup, p, rng):
     """Recruitment of one kitten for 1 gold: from p's reserve, or (reserve empty) taken from an
     opponent, which ends the game at the end of the round; worker or merchant chosen at once."""
     st.gold[p] -= 1
+    return_gold(A, st, 1)
     st.score_base[p] -= A.gold_points
     if tiles_left(A, st, p) > 0:
         st.held[p, p] += 1
@@ -169,6 +196,7 @@ def recruit_one(A, st, lineup, p, rng):
         st.held[p, f] += 1
         st.ev[C_TAKEN] += 1
         st.sev[p, S_TAKEN] += 1
+        st.ch[p, CH_TAKEN] += 1
         st.sev[v, S_LOST] += 1
         if st.info[I_TRIGGER] == E_NONE:
             st.info[I_TRIGGER] = E_TAKEN
@@ -178,20 +206,22 @@ def recruit_one(A, st, lineup, p, rng):
     if role < 0 or role > 2:
         st.ev[C_ILLEGAL] += 1
         role = 0
+    st.ch[p, CH_RECRUIT_WORKER if role == ROLE_WORKER else CH_RECRUIT_MERCHANT] += 1
     add_kitten(A, st, p, role)
 
 
 @rule(inline=True)
 def perform(A, st, lineup, p, a, n, rng):
     """Action a with n kittens (already asleep): food by the yields table, n sticks or fields
-    placed at once, n gold, or n recruits."""
+    placed at once, n gold, or n recruits (food and gold from the common reserve)."""
     if n <= 0:
         return
     if a == A_FOOD:
-        st.food[p] += A.yields[n - 1]
+        st.food[p] += take_food(A, st, A.yields[n - 1])
     elif a == A_GOLD:
-        st.gold[p] += n
-        st.score_base[p] += A.gold_points * n
+        got = take_gold(A, st, n)
+        st.gold[p] += got
+        st.score_base[p] += A.gold_points * got
     elif a == A_RECRUIT:
         for _ in range(n):
             recruit_one(A, st, lineup, p, rng)
@@ -249,6 +279,8 @@ def take_tile(A, st, p, code):
     st.tile_food[t] = 0
     st.aev[0, a] += 1
     st.aev[2, a] += n
+    st.ch[p, CH_ACTION + a] += 1
+    st.ch[p, CH_SENT] += n
     if st.info[I_TURN] == 1 and a == A_FOOD:
         st.ev[C_FIRST_FOOD] += 1
     st.awake[p] -= n
@@ -280,14 +312,17 @@ def action_phase(A, st, lineup, p, rng):
                 st.aev[1, fa] += 1
                 st.ev[C_FOLLOWS] += 1
                 st.sev[q, S_FOLLOWS] += 1
+                st.ch[q, CH_FOLLOW + fa] += 1
                 n = 1
             elif st.asleep[q] > 0:
                 st.asleep[q] -= 1
                 st.awake[q] += 1
                 st.ev[C_PASS_WAKE] += 1
+                st.ch[q, CH_PASS] += 1
             else:
-                st.food[q] += 1
+                st.food[q] += take_food(A, st, 1)
                 st.ev[C_PASS_FOOD] += 1
+                st.ch[q, CH_PASS] += 1
         perform(A, st, lineup, q, a, n, rng)
         st.info[I_FOLLOW] = fa  # the followers decide with the action they would follow
     st.info[I_FOLLOW] = -1
@@ -325,14 +360,17 @@ def follow_or_pass(A, st, lineup, q, fa, follow, rng):
         st.aev[1, fa] += 1
         st.ev[C_FOLLOWS] += 1
         st.sev[q, S_FOLLOWS] += 1
+        st.ch[q, CH_FOLLOW + fa] += 1
         perform(A, st, lineup, q, fa, 1, rng)
     elif st.asleep[q] > 0:
         st.asleep[q] -= 1
         st.awake[q] += 1
         st.ev[C_PASS_WAKE] += 1
+        st.ch[q, CH_PASS] += 1
     else:
-        st.food[q] += 1
+        st.food[q] += take_food(A, st, 1)
         st.ev[C_PASS_FOOD] += 1
+        st.ch[q, CH_PASS] += 1
 
 
 @rule
@@ -353,7 +391,9 @@ def feed(A, st, lineup, p, rng):
     """Feeding (active player only): 2 food per kitten minus 1 per irrigated field; short of
     food (or not wanting to feed), p may fire kittens (+3 food each); p then chooses how many
     kittens go unfed (at least those the food cannot feed; each costs a -3 penalty token and
-    saves its 2 food)."""
+    saves its 2 food). With the box's penalty tokens out (``penalty_limit``) a kitten that
+    cannot be fed is fired (:func:`family.give_up_code`: a sleeping worker first) and no more
+    kittens go unfed than there are tokens left."""
     need = field_need(A, st, p)
     while st.food[p] < need and kittens(st, p) > 0:
         code = decide_fire(A, st, lineup, p, rng)
@@ -362,15 +402,20 @@ def feed(A, st, lineup, p, rng):
         if not kitten_code_ok(st, p, code):
             st.ev[C_ILLEGAL] += 1
             break
-        remove_kitten(A, st, p, code)
-        st.food[p] += A.fire_food
-        st.ev[C_FIRED] += 1
-        st.sev[p, S_FIRED] += 1
+        fire(A, st, p, code)
         need = field_need(A, st, p)
     lo = unfed_short(A, st.food[p], need)  # kittens that must go unfed (not enough food)
+    tokens = penalty_tokens_left(A, st)
+    # no penalty token for an unfed kitten (a box limit only): the kitten is fired
+    while A.penalty_limit != 0 and lo > tokens and kittens(st, p) > 0:
+        fire(A, st, p, give_up_code(st, p))
+        st.ev[C_FORCED_FIRE] += 1
+        need = field_need(A, st, p)
+        lo = unfed_short(A, st.food[p], need)
     u = lo
     if need > 0:  # "can't or doesn't want to feed": p may leave more kittens unfed
-        hi = min(kittens(st, p), (need + A.food_per_kitten - 1) // max(A.food_per_kitten, 1))
+        hi = min(kittens(st, p), (need + A.food_per_kitten - 1) // max(A.food_per_kitten, 1),
+                 tokens)
         if hi > lo:
             u = decide_unfed(A, st, lineup, p, rng, lo, hi)
             if u < lo or u > hi:
@@ -381,7 +426,22 @@ def feed(A, st, lineup, p, rng):
         st.score_base[p] -= A.penalty * u
         st.ev[C_PENALTIES] += u
         st.sev[p, S_PENALTIES] += u
-    st.food[p] = food_after_feeding(A, st.food[p], need, u)
+        st.ch[p, CH_UNFED] += u
+        take_penalties(A, st, u)
+    left = food_after_feeding(A, st.food[p], need, u)
+    return_food(A, st, st.food[p] - left)
+    st.food[p] = left
+
+
+@rule(inline=True)
+def fire(A, st, p, code):
+    """Feeding: p fires kitten ``code`` (its tile back to the reserve, a merchant's goods lost
+    to the reserve) and takes 3 food from the reserve."""
+    remove_kitten(A, st, p, code)
+    st.food[p] += take_food(A, st, A.fire_food)
+    st.ev[C_FIRED] += 1
+    st.sev[p, S_FIRED] += 1
+    st.ch[p, CH_FIRED] += 1
 
 
 @rule
@@ -406,8 +466,8 @@ def take_turn(A, st, lineup, p, rng):
     """A turn of p: wake-up and selling, action and followers, feeding."""
     st.info[I_TURN] += 1
     st.info[I_ACTIVE] = p
-    wake_phase(A, st, lineup, p, rng)
-    sell_phase(A, st, lineup, p, rng)
+    wake_up(A, st, lineup, p, rng)
+    sell_goods(A, st, lineup, p, rng)
     action_phase(A, st, lineup, p, rng)
     feed(A, st, lineup, p, rng)
     check_tokens(A, st)
@@ -415,11 +475,12 @@ def take_turn(A, st, lineup, p, rng):
 
 # ---------------------------------------------------------------------- end of the round
 @rule
-def return_tiles(st):
-    """End of the round: 1 food on each unchosen action tile, used tiles return."""
+def return_tiles(A, st):
+    """End of the round: 1 food (from the reserve, while it lasts: in tile order) on each
+    unchosen action tile, used tiles return."""
     for t in range(N_TILES):
         if st.tile_used[t] == 0:
-            st.tile_food[t] += 1
+            st.tile_food[t] += take_food(A, st, 1)
         st.tile_used[t] = 0
 
 
@@ -485,7 +546,7 @@ def play_on(A, st, lineup, p, rng, horizon):
     while True:
         for k in range(k0, n_p):
             take_turn(A, st, lineup, clockwise(A, first, k), rng)
-        return_tiles(st)
+        return_tiles(A, st)
         if st.info[I_TRIGGER] != E_NONE or no_workers(A, st):
             break
         if horizon > 0 and more >= horizon:

@@ -60,13 +60,18 @@ by seat. No random number is drawn without a tie, so the stream moves only when 
     scored success + score / 1000; the bot keeps the heuristic's play unless another one is
     better by two standard errors of the paired difference (a few noisy playouts do not
     overrule the plan), else the best of those.
+``first`` (7, a bench bot: ``MonkeyGame.bench_bots``)
+    The first legal play in the kernel's order (increasing bitmask), with no evaluation and no
+    draw from the stream: ``simlab bench`` times the rules alone with it. Not a strategy (it
+    favours the low hand slots); left out of listings and populations.
 
 Custom bots (``@simlab.bot("monkey", params={...})``, bot id ``CUSTOM_ID`` = 63)
 -------------------------------------------------------------------------------
 A custom bot is a numba function ``fn(A, st, seat, kind, option, params) -> float`` that scores
-one legal play; the kernel asks it about every legal play and takes the highest score (ties: the
-first in increasing bitmask order, the hook's contract in every game; the built-in bots draw
-their ties from the game's stream instead, see above). A turn has exactly one decision, the
+one legal play; the kernel asks it about every legal play and takes the highest score; plays
+scored alike (within ``EPS``) are a tie drawn from the game's stream over the distinct plays,
+exactly as the built-in bots draw theirs (see above), so a custom bot never favours a hand slot
+or a bitmask order. A turn has exactly one decision, the
 play (which cards, hence which field); everything else in a turn is forced by the rules
 (placement on the named field, ownership, drawing, discarding an unplayable hand). The decision
 comes in three kinds, so a bot knows which rule made the list of legal plays:
@@ -139,12 +144,14 @@ from simlab.games.monkey.policies import (
     random_play,
     seat_bounds,
     solo_choice,
+    tie_play,
 )
 from simlab.games.monkey.rules import MODE_SOLO
 from simlab.games.monkey.search import lookahead, solo_search
 from simlab.games.monkey.state import I_BOUNDS, I_KEEP, MonkeyState, new_state
 
-BOT_RANDOM, BOT_GREEDY, BOT_ROW, BOT_BLOCKER, BOT_WEIGHTS, BOT_LOOKAHEAD, BOT_SOLO = range(7)
+BOT_RANDOM, BOT_GREEDY, BOT_ROW, BOT_BLOCKER, BOT_WEIGHTS, BOT_LOOKAHEAD, BOT_SOLO, BOT_FIRST = \
+    range(8)
 #: the decisions a custom bot scores (see the module docstring); ``option`` is the play's index
 KIND_PLAY, KIND_SOLO, KIND_TOWER = range(3)
 KIND_NAMES = ("play", "solo", "tower")
@@ -169,6 +176,8 @@ BOTS = {
     "solo": (BOT_SOLO, SOLO_PARAMS, (1.0, 0.5, 1.0, 0.001, 0.0),
              "solo planner: hardest-to-reach free field first, leaves the last field worth "
              "waiting for, towers that add the fewest minus points; playouts > 0 searches"),
+    "first": (BOT_FIRST, (), (), "bench only: the first legal play (in bitmask order), no "
+                                 "evaluation: times the rules alone (simlab bench)"),
 }
 
 
@@ -202,17 +211,23 @@ def start_keeping(A, st, lineup):
 
 
 @rule(inline=True)
-def _custom(A, st, lineup, p, n):
+def _custom(A, st, lineup, p, n, rng):
     """The line-up's custom function scores each of the n legal plays (option = its index into
-    st.masks/st.cells); the first best play's card subset."""
+    st.masks/st.cells); the best play's card subset, ties (within ``EPS``) drawn from the
+    game's stream over the distinct plays as the built-in bots draw theirs
+    (``policies.tie_play``). A score that is not a number (NaN) never leads; when every score
+    is, the first play is taken."""
     kind = play_kind(A, st, n)
     w = lineup.params[p]
     best = -np.inf
     bm = st.masks[0]
+    ties = 0
     for i in range(n):
         v = lineup.custom(A, st, p, kind, i, w)
-        if v > best:
-            best = v
+        if v != v:  # NaN
+            continue
+        take, best, ties = tie_play(v, best, ties, st, p, st.masks[i], rng)
+        if take:
             bm = st.masks[i]
     return bm
 
@@ -234,9 +249,11 @@ def choose(A, st, sim, lineup, p, n, rng):
     st.masks/st.cells (and tabulated in st.psum/st.pk): :func:`decide` without the listing,
     which the kernel has done already."""
     bid = lineup.ids[p]
+    if bid == BOT_FIRST:  # the rules alone: no decision cost, no draw from the stream
+        return st.masks[0]
     w = lineup.params[p]
     if bid == CUSTOM_ID:
-        return _custom(A, st, lineup, p, n)
+        return _custom(A, st, lineup, p, n, rng)
     if bid == BOT_RANDOM:
         return random_play(A, st, p, n, rng)
     if sim is not None:  # None: no searching seat, numba prunes the search from the kernel

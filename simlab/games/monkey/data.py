@@ -1,4 +1,5 @@
-"""Monkey Fun's assumed component data as files a designer edits: the board and the deck.
+"""Monkey Fun's assumed component data as files a designer edits (the board and the deck), and
+the seeded generators of the alternatives the rulebook allows (:data:`GENERATORS`).
 
 ``simlab data monkey export DIR`` writes ``board.toml`` (the 6x6 arrangement of the field numbers
 1..36, or a named generator) and ``deck.toml`` (how many cards show each value), each generated
@@ -15,7 +16,9 @@ from __future__ import annotations
 
 import warnings
 
-from simlab.core.data import DataFile
+import numpy as np
+
+from simlab.core.data import DataFile, DataGenerator
 from simlab.errors import SimlabWarning
 from simlab.games.monkey.rules import (
     LAYOUTS,
@@ -31,7 +34,8 @@ from simlab.games.monkey.rules import (
 #: the rulebook's card count ("Contents (for 4 players) ... 55 cards")
 RULEBOOK_CARDS = 55
 ROWS = tuple(f"row{r + 1}" for r in range(SIDE))
-GENERATORS = {"row-major": layout_row_major, "spiral": layout_spiral}
+#: the fixed named layouts (``layout = "..."`` in board.toml)
+LAYOUT_FUNCTIONS = {"row-major": layout_row_major, "spiral": layout_spiral}
 
 
 def _default() -> MonkeyRules:
@@ -151,7 +155,7 @@ def _read_layout(table, where):
         ov["layout_seed"] = seed
     board = {"mixed": lambda: _default().arrangement(),
              "shuffled": lambda: layout_shuffled(ov.get("layout_seed", 0)),
-             **GENERATORS}[layout]()
+             **LAYOUT_FUNCTIONS}[layout]()
     return ov, [], tuple(board)
 
 
@@ -290,4 +294,99 @@ FILES = [
     DataFile("board.toml", "the 6x6 board: field numbers 1..36 row by row (assumed)",
              board_text, read_board),
     DataFile("deck.toml", "the 55 cards: copies of each value (assumed)", deck_text, read_deck),
+]
+
+
+# --------------------------------------------------------------------------- generators
+#: what the rulebook states of the board, each kept by every generated board
+BOARD_CONSTRAINTS = (
+    "6x6 fields carrying the numbers 1..36, each once: the solo square \"should lie in the "
+    "middle of the board. Do not place monkeys on the edge fields\" (a 4x4 square inside a ring "
+    "of edge fields) and \"(maximum: 36)\" with plays that add card numbers (shared README: "
+    "6x6 fields numbered 1..36)",
+    "fields 3, 17 and 31 in the inner 4x4 square (Monkeys in a square, the example: \"You place "
+    "your last monkey on field 31 and thereby complete the square. However, you have built one "
+    "minus tower on field 17 and one on field 3.\")",
+    "field 36 in the inner 4x4 square (Monkeys in a square: \"Try to finish the game with as "
+    "high a total score as possible (maximum: 36).\")",
+    "under the reading field_one_corner only: field 1 in a corner (Game Setup: \"use the board "
+    "side marked with a \"1\" in one corner\"); the generated board follows the rules in force",
+)
+
+#: what the rulebook states of the deck, each kept by every generated deck
+DECK_CONSTRAINTS = (
+    "55 cards (Contents (for 4 players): \"55 cards\")",
+    "two cards that add up to 11 (Example turn: \"Blue plays 2 cards. Together they show the "
+    "number 11.\")",
+    "fields 3, 17 and 31 can be named by 1 to 4 cards (Monkeys in a square, the example: the "
+    "last monkey on field 31, minus towers on 17 and 3)",
+    "field 36 can be named by 1 to 4 cards (Monkeys in a square: \"(maximum: 36)\")",
+)
+
+
+def draw_board(seed: int, players: int) -> dict:
+    """Board alternative ``seed`` (>= 1): the ``shuffled`` layout of that seed, uniform over the
+    boards that keep :data:`BOARD_CONSTRAINTS` (``rules.layout_shuffled``; with the reading
+    ``field_one_corner`` on, field 1 goes on a random corner too)."""
+    return {"layout": "shuffled", "layout_seed": int(seed)}
+
+
+def _nameable(counts: list[int], max_cards: int = 4) -> set[int]:
+    """Field numbers 1..36 that 1 to ``max_cards`` cards of a deck (copies per value) name."""
+    reach = [set() for _ in range(max_cards + 1)]
+    reach[0].add(0)
+    for v, k in enumerate(counts, start=1):
+        for _ in range(min(k, max_cards)):
+            for j in range(max_cards, 0, -1):
+                reach[j] |= {t + v for t in reach[j - 1] if t + v <= N_CELLS}
+    return set().union(*reach[1:]) - {0}
+
+
+def deck_problems(counts) -> list[str]:
+    """The constraints of :data:`DECK_CONSTRAINTS` a deck (copies of value 1, 2, ...) breaks."""
+    counts = list(counts)
+    out = []
+    if sum(counts) != RULEBOOK_CARDS:
+        out.append(f"{sum(counts)} cards, not {RULEBOOK_CARDS}")
+    if not any(counts[a - 1] and 11 - a <= len(counts) and counts[10 - a] and a != 11 - a
+               for a in range(1, min(10, len(counts)) + 1)):
+        out.append("no two cards add up to 11")
+    named = _nameable(counts)
+    missing = [n for n in (3, 17, 31, 36) if n not in named]
+    if missing:
+        out.append("1 to 4 cards cannot name field" + ("s " if len(missing) > 1 else " ")
+                   + ", ".join(map(str, missing)))
+    return out
+
+
+def draw_deck(seed: int, players: int) -> dict:
+    """Deck alternative ``seed`` (>= 1): a largest card value M drawn uniformly from 1..36 (the
+    deck option's range: a card above 36 could never be played), each of the 55 cards' value
+    uniformly from 1..M, drawn again until every constraint of :data:`DECK_CONSTRAINTS` holds
+    (numpy's PCG64 from the seed: deterministic). The prior (uniform values up to a uniform
+    largest value) is the generator's choice, not a rulebook constraint."""
+    rng = np.random.default_rng([int(seed), 55])
+    while True:
+        top = int(rng.integers(1, N_CELLS + 1))
+        values = rng.integers(1, top + 1, size=RULEBOOK_CARDS)
+        counts = np.bincount(values, minlength=top + 1)[1:]
+        last = int(np.nonzero(counts)[0][-1]) + 1
+        deck = [int(k) for k in counts[:last]]
+        if not deck_problems(deck):
+            return {"deck": tuple(deck)}
+
+
+GENERATORS = [
+    DataGenerator(
+        "board", "a 6x6 arrangement of the fields 1..36 the rulebook allows (uniform over them)",
+        BOARD_CONSTRAINTS, draw_board,
+        default="layout mixed (MIXED_BOARD), which keeps these and, by choice, more: every row "
+                "and column sums to 110..112 and the inner square to 296, no two of 1..9 or of "
+                "28..36 side by side"),
+    DataGenerator(
+        "deck", "55 cards with the values the rulebook allows (largest value uniform in 1..36, "
+                "values uniform up to it)",
+        DECK_CONSTRAINTS, draw_deck,
+        default="deck rising (v copies of value v for v = 1..10, DEFAULT_DECK), which keeps "
+                "these and, by choice, more: values 1..10 only, every field 1..36 nameable"),
 ]

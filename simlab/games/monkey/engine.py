@@ -51,6 +51,10 @@ from simlab.games.monkey.state import (
     S_FIELDS,
     S_OWNED,
     S_PLACED,
+    SRC_LAST,
+    SRC_MAJORITY,
+    SRC_OWNED,
+    SRC_TOWERS,
 )
 
 #: bit 4q set for every player q: the lowest bit of each player's count in ``st.lines``
@@ -137,6 +141,8 @@ def new_game(A, st, rng):
     st.ev[:] = 0
     st.sev[:] = 0
     st.fev[:] = 0
+    st.xsrc[:] = 0
+    st.xch[:] = 0
     for q in range(n_p):
         st.closed[q] = 0
         st.run[q] = 0
@@ -523,11 +529,14 @@ def turn_bound(A, st):
 @rule
 def final_scoring(A, st, count):
     """End of the game: minority monkeys leave every field, a tied top count removes all; each
-    player scores the numbers of the fields they still hold (``count``: record the fields)."""
+    player scores the numbers of the fields they still hold (``count``: record the fields), by
+    source in ``st.xsrc`` (a field owned by the 2-more rule, or held by a majority)."""
     n_p = A.n_players
     for q in range(n_p):
         st.points[q] = 0
         st.best[q] = 0
+        st.xsrc[q, SRC_MAJORITY] = 0
+        st.xsrc[q, SRC_OWNED] = 0
     for c in range(N_CELLS):
         top = 0
         who = -1
@@ -551,6 +560,7 @@ def final_scoring(A, st, count):
             st.fev[2, c] += 1
             st.sev[who, S_FIELDS] += 1
         st.points[who] += A.number[c]
+        st.xsrc[who, SRC_OWNED if st.owner[c] == who else SRC_MAJORITY] += A.number[c]
         if A.number[c] > st.best[who] and (A.tie_break == 0 or st.owner[c] == who):
             st.best[who] = A.number[c]
 
@@ -575,6 +585,9 @@ def finish_game(A, st, end, last, count):
     n_p = A.n_players
     if A.mode == MODE_SOLO:
         st.points[0] = solo_score(A, st) if end == E_SOLO_WIN else 0
+        last = A.number[st.info[I_LAST]] if end == E_SOLO_WIN else 0
+        st.xsrc[0, SRC_LAST] = last  # the sources: the last field plus, the towers minus
+        st.xsrc[0, SRC_TOWERS] = st.points[0] - last
         st.best[0] = 0
         st.winners[0] = 1 if end == E_SOLO_WIN else 0
         st.scores[0] = st.points[0]

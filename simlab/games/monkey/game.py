@@ -26,11 +26,19 @@ from simlab.games.monkey import bots as _bots
 from simlab.games.monkey import nb
 from simlab.games.monkey.rules import SIDE, MonkeyArrays, MonkeyRules, make_rules
 from simlab.games.monkey.state import (
+    CHOICE_NAMES,
     COUNTER_NAMES,
     E_SOLO_LOSS,
     END_NAMES,
     SEAT_NAMES,
     SOLO_OFFSET,
+    SOURCE_NAMES,
+    W_TURN_CAP,
+    WAY_NAMES,
+    X_CARDS_1,
+    X_CARDS_4,
+    X_DISCARD,
+    X_NEW_TOWER,
     MonkeyLineup,
     new_agg,
     new_state,
@@ -43,10 +51,15 @@ _RULE_DOCS = {
     "monkeys": "monkeys per player (rulebook 20)",
     "hand_size": "cards in hand (rulebook 4)",
     "max_cards_per_play": "cards played together at most (rulebook 4)",
-    "deck": "copies of card values 1,2,... (assumed 1,2,...,10: 55 cards)",
+    "deck": "copies of card values 1,2,... (assumed 1,2,...,10: 55 cards), or a named deck: "
+            "rising (the default) | falling (11 - v copies of v: the no-play rule fires)",
     "layout": "board: mixed (assumed default) | shuffled (by layout_seed) | stress layouts "
               "spiral, row-major (break the rulebook: warned)",
     "layout_seed": "seed of the shuffled layout (3, 17, 31, 36 always in the inner square)",
+    "board_side": "side of the double-sided board (layout mixed): first (marked 1) | second "
+                  "(assumed)",
+    "field_one_corner": "read the first side \"marked with a 1 in one corner\" as field 1 in a "
+                        "corner",
     "board": "explicit board: 36 field numbers row by row (overrides layout)",
     "owner_may_place": "the owner may still play its own field (the monkey is boxed)",
     "tie_break": "equal totals: majority (highest field held) | owned (highest field owned)",
@@ -76,7 +89,17 @@ class MonkeyGame(Game):
     default_bots = ("greedy", "random", "row", "blocker")
     compile_seconds = (8.0, 15.0)  # cold compile without / with a lookahead seat
     winners_are_top_scores = False
-    seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat")
+    seat_keys = ("wins", "score_sum", "score_sumsq", "score_hist", "seat", "src", "choice")
+    # the explanation of a result (state.py documents each name): the score is the final
+    # scoring's points (a row-ended game scores them too: the row wins, whatever the points,
+    # and shows as the end "row", not as points), by how each field was held; solo, the last
+    # field plus and the minus towers minus (a loss scores 0)
+    score_sources = SOURCE_NAMES
+    choice_names = CHOICE_NAMES
+    end_names = WAY_NAMES
+    length_unit = "turns"
+    #: the decision-free bot that times the rules alone (``simlab bench``), see bots.py
+    bench_bots = ("first",)
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)
@@ -98,6 +121,54 @@ class MonkeyGame(Game):
                 else f"layout {rules.layout}")
         return [f"{what} breaks the rulebook: {p}" for p in rules.board_problems()]
 
+    def inert_overrides(self, rules: MonkeyRules, overrides: dict) -> list[str]:
+        """The overrides that change nothing played under ``rules``: the solo variant's limits
+        in a 2-4 player game, ownership and the tie-break in the solo variant (one player),
+        ``solo_min_round`` up to 16 (the square needs 16 rounds), and the board options another
+        one overrides (an explicit board over the layout, the seed of a layout that is not
+        ``shuffled``, the side of a layout that is not ``mixed``, ``field_one_corner`` where
+        the board in play is not one it moves)."""
+        out = []
+        solo = rules.mode == "solo"
+        names = {str(k).split(".")[0]: k for k in overrides}
+
+        def say(name, why):
+            if name in names:
+                out.append(f"rules.{names[name]}: {why}")
+
+        if not solo:
+            for name in ("solo_max_towers", "solo_max_per_field", "solo_rounds",
+                         "solo_min_round"):
+                say(name, f"a rule of the solo variant; it changes nothing in a "
+                          f"{rules.players}-player game (mode {rules.mode})")
+        else:
+            say("owner_may_place", "the solo variant has no ownership (it needs other players)")
+            say("tie_break", "the solo variant has one player: no tie to break")
+            if rules.solo_min_round <= 16:
+                say("solo_min_round", "the square's 16 fields need 16 rounds, so any first "
+                                      "winning round up to 16 plays alike")
+        if rules.board:
+            for name in ("layout", "layout_seed", "board_side"):
+                say(name, "an explicit board (rules.board) is played instead")
+            say("field_one_corner", "an explicit board (rules.board) is played as given (the "
+                                    "reading only warns when its field 1 is not in a corner)")
+        else:
+            if rules.layout != "shuffled":
+                say("layout_seed", f"only the shuffled layout has a seed (layout {rules.layout})")
+            if rules.layout != "mixed":
+                say("board_side", f"the sides are those of the mixed layout (layout "
+                                  f"{rules.layout})")
+            if rules.layout in ("spiral", "row-major"):
+                say("field_one_corner", f"the {rules.layout} layout has field 1 in a corner "
+                                        "already")
+            elif rules.layout == "mixed" and rules.board_side == "second":
+                say("field_one_corner", "the reading moves field 1 on the first side; the "
+                                        "second side is played")
+            elif rules.layout == "mixed" and solo:
+                say("field_one_corner", "on the mixed first side the reading swaps two edge "
+                                        "fields (1 and 28), which the solo variant never plays")
+        return out
+
     def lineup(self, bots, players: int, where: str = "bots"):
         if bots is None and players == 1:
             bots = "solo"
@@ -116,19 +187,18 @@ class MonkeyGame(Game):
         A = prepared.arrays
         p = A.n_players
         agg = new_agg(p, A.len_bins)
-        scores, winners = self.row_arrays(count, p, keep_rows)
+        rows = self.new_rows(count, p, keep_rows)
         # the game-shape trail needs a row per turn: len_bins exceeds the turn bound
         nb.run_batch(A, self.kernel_state(A), _bots.search_state(prepared.lineup, p, A.n_cards),
-                     prepared.lineup, np.zeros(4, np.uint64), seed, start, count, agg, scores,
-                     winners)
-        return self.batch_output(agg, scores, winners, keep_rows)
+                     prepared.lineup, np.zeros(4, np.uint64), seed, start, count, agg, rows)
+        return self.rows_output(agg, rows, keep_rows)
 
     def reference_game(self, prepared: MonkeyPrepared, seed: int, game: int, log: bool = False,
                        names=None):
         from simlab.games.monkey.reference import ReferenceGame
 
         g = ReferenceGame(prepared.arrays, prepared.lineup, seed, game, log=log, names=names)
-        scores, winners = g.play()
+        scores, winners = g.play_game()
         return scores, winners, g.agg._asdict(), g.lines
 
     def always_has_winner(self, rules: MonkeyRules) -> bool:
@@ -182,6 +252,30 @@ class MonkeyGame(Game):
             problems.append("voluntary boxings are not a part of the owner's boxed monkeys")
         if rules.mode == "solo" and (c["hands_discarded"] or c["fields_owned"]):
             problems.append("discards or ownership in the solo variant")
+        problems += self._explanation_problems(agg, n_games, c)
+        return problems
+
+    @staticmethod
+    def _explanation_problems(agg: dict, n_games: int, c: dict) -> list[str]:
+        """The explanation aggregates against the counters they must agree with."""
+        problems = []
+        src = np.asarray(agg["src"])
+        if not np.array_equal(src.sum(axis=1), np.asarray(agg["score_sum"])):
+            problems.append("points by source do not add up to the scores")
+        ch = np.asarray(agg["choice"])
+        plays = int(ch[:, X_CARDS_1:X_CARDS_4 + 1].sum())
+        if plays != c["monkeys_placed"]:
+            problems.append(f"plays by cards ({plays}) != monkeys placed ({c['monkeys_placed']})")
+        if int(ch[:, X_DISCARD].sum()) != c["hands_discarded"]:
+            problems.append("hands discarded by seat do not add up")
+        if int(ch[:, X_NEW_TOWER].sum()) != c["towers_built"]:
+            problems.append("new minus towers do not add up to the towers built")
+        if int(np.asarray(agg["ends"]).sum()) != n_games:
+            problems.append("the ways games ended do not count every game")
+        if int(np.asarray(agg["ends"])[W_TURN_CAP]) != c["turn_cap_hits"]:
+            problems.append("games ended by the turn bound != its hits")
+        if int(np.asarray(agg["length"])[0]) != c["turns"]:
+            problems.append("the game lengths do not add up to the turns")
         return problems
 
     def summary_lines(self, metrics: dict) -> list[str]:

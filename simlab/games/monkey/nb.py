@@ -24,6 +24,7 @@ from simlab.games.monkey.engine import (
     turn_bound,
     turn_steps,
 )
+from simlab.games.monkey.explain import opponent_threats, record_choice
 from simlab.games.monkey.rules import MODE_SOLO, N_CELLS
 from simlab.games.monkey.state import (
     C_BOARD_END,
@@ -32,6 +33,7 @@ from simlab.games.monkey.state import (
     C_ILLEGAL,
     C_OWNER_EXTRA_VOLUNTARY,
     C_SUPPLY_END,
+    C_TURN_CAP,
     C_TURNS,
     E_NONE,
     E_POINTS,
@@ -44,12 +46,22 @@ from simlab.games.monkey.state import (
     I_NDISC,
     I_NDRAW,
     I_TURN,
+    I_WAY,
     N_TENTHS,
     S_POINTS,
     S_ROW_WINS,
     SCORE_BINS,
     SOLO_BINS,
     SOLO_OFFSET,
+    W_POINTS,
+    W_ROW,
+    W_SOLO_EARLY,
+    W_SOLO_ROUNDS,
+    W_SOLO_STUCK,
+    W_SOLO_WIN,
+    W_SQUARE,
+    W_TURN_CAP,
+    X_DISCARD,
 )
 
 
@@ -125,14 +137,19 @@ def cards_conserved(A, st):
 def play_game(A, st, sim, lineup, rng):
     """A whole game: seat 1 starts, turns clockwise until an immediate win, the end of the
     supplies (normal) or of the rounds (solo); returns (end reason, number of winners). Not
-    solo: the running scores after each turn go to ``st.trail`` (game shape)."""
+    solo: the running scores after each turn go to ``st.trail`` (game shape). Each turn's
+    choices go to ``st.xch`` (``explain.record_choice``) and the way the game ended to
+    ``info[I_WAY]``."""
     new_game(A, st, rng)
     start_keeping(A, st, lineup)
+    solo = A.mode == MODE_SOLO
     p = 0
     end = E_NONE
+    way = W_POINTS
     while True:
         end = turn_bound(A, st)
         if end != E_NONE:
+            way = W_TURN_CAP if st.ev[C_TURN_CAP] > 0 else W_SOLO_ROUNDS
             break
         st.info[I_TURN] += 1
         st.info[I_CUR] = p
@@ -141,6 +158,8 @@ def play_game(A, st, sim, lineup, rng):
             st.ev[C_FIRST_UNPLAYABLE] += 1
         m = 0
         c = -1  # the field of this turn's monkey (-1: none placed)
+        threats = 0
+        obefore = -1
         if n > 0:  # the bots leave the list of legal plays as it is
             m = choose(A, st, sim, lineup, p, n, rng)
             masks = st.masks
@@ -154,27 +173,38 @@ def play_game(A, st, sim, lineup, rng):
                 m = masks[0]
             c = A.cell_of[st.psum[m]]  # the sum of m, as legal_plays tabulated it
             owner = st.owner
+            obefore = owner[c]
             if owner[c] == p:  # straight to the box: by choice if another play was legal
                 cells = st.cells
                 for i in range(n):
                     if owner[cells[i]] != p:  # adds a monkey to a field p does not own
                         st.ev[C_OWNER_EXTRA_VOLUNTARY] += 1
                         break
+            if not solo:
+                threats = opponent_threats(A, st, p, c)
         before = st.maj[c] if c >= 0 else -1
+        cards = st.pk[m]
         turn_steps(A, st, p, m, rng)
-        if A.mode != MODE_SOLO:
+        if c >= 0:
+            record_choice(A, st, p, c, cards, before, obefore, threats)
+        elif not solo:
+            st.xch[p, X_DISCARD] += 1
+        if not solo:
             record_turn(A, st, c, before)
         if not cards_conserved(A, st):
             st.ev[C_CARD_ERRORS] += 1
         end = st.info[I_END]
         if end != E_NONE:
+            way = end_way(end, m)
             break
         q = next_player(A, st, p)
         if q < 0:  # no monkeys left to place
-            end = E_SOLO_LOSS if A.mode == MODE_SOLO else E_POINTS
+            end = E_SOLO_LOSS if solo else E_POINTS
+            way = W_SOLO_ROUNDS if solo else W_POINTS
             break
         p = q
     st.info[I_END] = end
+    st.info[I_WAY] = way
     st.ev[C_TURNS] += st.info[I_TURN]
     for q in range(A.n_players):
         st.ev[C_SUPPLY_END] += st.supply[q]
@@ -187,6 +217,20 @@ def play_game(A, st, sim, lineup, rng):
         for q in range(A.n_players):
             st.sev[q, S_POINTS] += st.points[q]
     return end, k
+
+
+@rule(inline=True)
+def end_way(end, m):
+    """How a game ended by a turn (``end``: its end reason, m: the play; 0 for none): a row, a
+    square, solo won, solo lost with nothing to place (m = 0) or by a square complete too
+    early."""
+    if end == E_ROW:
+        return W_ROW
+    if end == E_SQUARE:
+        return W_SQUARE
+    if end == E_SOLO_WIN:
+        return W_SOLO_WIN
+    return W_SOLO_STUCK if m == 0 else W_SOLO_EARLY
 
 
 @rule
@@ -204,6 +248,15 @@ def record_result(A, st, end, k, agg):
         agg.field_scored[c] += st.fev[2, c]
     agg.end_reasons[end] += 1
     agg.length_hist[min(st.info[I_TURN], agg.length_hist.shape[0] - 1)] += 1
+    t = st.info[I_TURN]
+    agg.ends[st.info[I_WAY]] += 1
+    agg.length[0] += t
+    agg.length[1] += t * t
+    for q in range(n_p):
+        for j in range(st.xsrc.shape[1]):
+            agg.src[q, j] += st.xsrc[q, j]
+        for j in range(st.xch.shape[1]):
+            agg.choice[q, j] += st.xch[q, j]
     if end == E_SOLO_WIN:
         agg.solo_hist[min(max(st.points[0] + SOLO_OFFSET, 0), SOLO_BINS - 1)] += 1
     for q in range(n_p):
@@ -216,20 +269,20 @@ def record_result(A, st, end, k, agg):
 
 
 @batch
-def run_batch(A, st, sim, lineup, rng, seed, start, count, agg, row_scores, row_winners):
-    """Play games start..start+count-1 of ``seed``; per-game rows when the row arrays are
-    non-empty (shape (count, P)), aggregates always (the game shape too, except in solo). The
-    rules below get the NamedTuples by reference (``simlab.core.ref``: one word per argument
-    instead of every array's words)."""
+def run_batch(A, st, sim, lineup, rng, seed, start, count, agg, rows):
+    """Play games start..start+count-1 of ``seed``; per-game rows when ``rows`` (a
+    ``registry.GameRows``) has a first axis of ``count``, aggregates always (the game shape
+    too, except in solo). The rules below get the NamedTuples by reference
+    (``simlab.core.ref``: one word per argument instead of every array's words)."""
     play_batch(ref(A), ref(st), ref(sim), ref(lineup), rng, seed, start, count, ref(agg),
-               row_scores, row_winners)
+               ref(rows))
 
 
 @rule
-def play_batch(A, st, sim, lineup, rng, seed, start, count, agg, row_scores, row_winners):
+def play_batch(A, st, sim, lineup, rng, seed, start, count, agg, rows):
     """:func:`run_batch`'s loop."""
     n_p = A.n_players
-    keep = row_scores.shape[0] > 0
+    keep = rows.score.shape[0] > 0
     for i in range(count):
         seed_stream(np.uint64(seed), np.uint64(start + i), rng)
         end, k = play_game(A, st, sim, lineup, rng)
@@ -237,6 +290,12 @@ def play_batch(A, st, sim, lineup, rng, seed, start, count, agg, row_scores, row
         if A.mode != MODE_SOLO:  # game shape: no lead to speak of with one player
             record_game_shape(A, st, agg)
         if keep:
+            rows.length[i] = st.info[I_TURN]
+            rows.end[i] = st.info[I_WAY]
             for q in range(n_p):
-                row_scores[i, q] = st.scores[q]
-                row_winners[i, q] = st.winners[q] == 1
+                rows.score[i, q] = st.scores[q]
+                rows.winner[i, q] = st.winners[q] == 1
+                for j in range(st.xsrc.shape[1]):
+                    rows.source[i, q, j] = st.xsrc[q, j]
+                for j in range(st.xch.shape[1]):
+                    rows.choice[i, q, j] = st.xch[q, j]

@@ -3,9 +3,9 @@
 Not a kernel module (``NOT_KERNEL``): the normal kernels do not count or time anything. The
 rows come from
 
-- the kernel itself, timed by CPU time on whole games: random bots (the rules' cost: the
-  random bot's decision is a single draw), greedy (rules + the linear evaluation), the
-  searching bots;
+- the kernel itself, timed by CPU time on whole games: the bench bot ``first`` (the rules
+  alone: the first legal play, no evaluation, no draw), random bots (a single draw per
+  decision), greedy (rules + the linear evaluation), the searching bots;
 - its aggregates (turns per game);
 - :func:`~simlab.games.monkey.probe.probe` (``probe.py``), a copy of the kernel's turn loop,
   which plays the same kind of games with the line-up's bots and, at every decision, counts
@@ -81,7 +81,8 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
         return g.prepare(g.make_rules(players, over or {}), g.lineup(bots, players))
 
     greedy = prep(4, "greedy")
-    for label, pr, s in (("4p random (rules only)", prep(4, "random"), secs),
+    for label, pr, s in (("4p first (rules alone)", prep(4, "first"), secs),
+                         ("4p random", prep(4, "random"), secs),
                          ("4p greedy", greedy, secs),
                          ("4p default mixed line-up", prep(4, None), secs),
                          ("solo planner", prep(1, "solo"), secs),
@@ -90,7 +91,7 @@ def profile(quick: bool = False, say=lambda msg: None) -> list[dict]:
                          ("solo search (playouts=2)", prep(1, "solo(playouts=2)"), secs)):
         say(f"monkey: games/s {label}")
         row(f"games/s, {label}", _rate(g, pr, s), "games/s (cpu)")
-    for label, bots in (("greedy", "greedy"), ("random", "random")):
+    for label, bots in (("greedy", "greedy"), ("random", "random"), ("first", "first")):
         agg, _ = g.run_batch(prep(4, bots), 1, 0, 500, False)
         row(f"turns per game, 4p {label}", agg["counters"][COUNTER_NAMES.index("turns")] / 500,
             "turns")

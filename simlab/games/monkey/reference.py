@@ -64,6 +64,30 @@ from simlab.games.monkey.state import (
     SCORE_BINS,
     SOLO_BINS,
     SOLO_OFFSET,
+    SRC_LAST,
+    SRC_MAJORITY,
+    SRC_OWNED,
+    SRC_TOWERS,
+    W_POINTS,
+    W_ROW,
+    W_SOLO_EARLY,
+    W_SOLO_ROUNDS,
+    W_SOLO_STUCK,
+    W_SOLO_WIN,
+    W_SQUARE,
+    W_TURN_CAP,
+    WAY_NAMES,
+    X_BLOCK,
+    X_BUILD,
+    X_CARDS_1,
+    X_CONTEST,
+    X_COVER,
+    X_DISCARD,
+    X_MAJORITY,
+    X_NEW_TOWER,
+    X_OWN_FIELD,
+    X_RAISE_TOWER,
+    X_TAKE_FIELD,
     MonkeyState,
     new_agg,
     new_state,
@@ -99,6 +123,13 @@ class ReferenceGame:
         self.number = {(r, c): int(A.number[r * SIDE + c]) for r in range(SIDE)
                        for c in range(SIDE)}
         self.where = {n: rc for rc, n in self.number.items()}
+        # the winning shapes: rows of 4 in the four directions, 2x2 squares in the quick game
+        self.shapes = [[(r + k * dr, c + k * dc) for k in range(4)]
+                       for dr, dc in DIRECTIONS for r in range(SIDE) for c in range(SIDE)
+                       if 0 <= r + 3 * dr < SIDE and 0 <= c + 3 * dc < SIDE]
+        if self.quick:
+            self.shapes += [[(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+                            for r in range(SIDE - 1) for c in range(SIDE - 1)]
         self.monkeys = {rc: [0] * self.n_p for rc in self.number}
         self.owner: dict[tuple[int, int], int] = {}
         self.supply = [A.monkeys] * self.n_p
@@ -147,8 +178,9 @@ class ReferenceGame:
             j = int(randint(self.rng, i + 1))
             cards[i], cards[j] = cards[j], cards[i]
 
-    def draw(self, p: int, count_it: bool = True):
-        """Draw back up to the hand size; reshuffle the discard pile when the pile runs out."""
+    def refill(self, p: int, count_it: bool = True):
+        """Step 3 (draw cards): draw back up to the hand size; reshuffle the discard pile when
+        the pile runs out."""
         while len(self.hands[p]) < self.A.hand_size:
             if not self.draw_pile:
                 if not self.discard_pile:
@@ -165,12 +197,12 @@ class ReferenceGame:
 
     def may_place(self, p: int, rc) -> bool:
         """Nobody but the owner places on an owned field, and the owner only under the reading
-        owner_may_place (solo: see ``solo_fields``)."""
+        owner_may_place (solo: see ``solo_tiers``)."""
         if rc not in self.owner:
             return True
         return self.owner[rc] == p and bool(self.A.owner_may_place)
 
-    def solo_fields(self):
+    def solo_tiers(self):
         """Solo: free square fields, or if none can be reached, minus-tower fields."""
         free = {rc for rc in self.number if self.inner(rc) and self.monkeys[rc][0] == 0}
         n_towers = len(self.towers())
@@ -191,7 +223,7 @@ class ReferenceGame:
                     plays.append((sum(1 << i for i in idx), self.where[total]))
         plays.sort()
         if self.solo:
-            free, tower = self.solo_fields()
+            free, tower = self.solo_tiers()
             ok = [x for x in plays if x[1] in free]
             return ok if ok else [x for x in plays if x[1] in tower]
         return [x for x in plays if self.may_place(p, x[1])]
@@ -227,8 +259,9 @@ class ReferenceGame:
         return rc[0] * SIDE + rc[1]
 
     # ----------------------------------------------------------------- a turn
-    def place(self, p: int, rc):
-        """Place one monkey from p's supply on field rc, then ownership (not in solo)."""
+    def place_monkey(self, p: int, rc):
+        """Step 2 (place one monkey) from p's supply on field rc, then ownership (not in solo;
+        solo: a second monkey on a field makes it a minus tower)."""
         agg = self.agg
         self.supply[p] -= 1
         self.monkeys[rc][p] += 1
@@ -255,27 +288,36 @@ class ReferenceGame:
             self.say(f"    field {n} is {self.names[p]}'s: the owner keeps exactly 2, the new "
                      "monkey goes to the box")
             return
-        others = [self.monkeys[rc][q] for q in range(self.n_p) if q != p]
-        if self.monkeys[rc][p] >= max(others) + 2:
-            self.owner[rc] = p
-            self.count(C_OWNED)
-            agg.seat[p, S_OWNED] += 1
-            agg.field_owned[self.cell(rc)] += 1
-            boxed = []
-            for q in range(self.n_p):
-                extra = self.monkeys[rc][q] - (2 if q == p else 0)
-                if extra > 0:
-                    self.monkeys[rc][q] -= extra
-                    self.box[q] += extra
-                    self.count(C_BOXED_BOARD, extra)
-                    agg.seat[q, S_BOXED_BOARD] += extra
-                    boxed.append(f"{extra} of {self.names[q]}")
-            self.say(f"    field {n} now belongs to {self.names[p]} (2 more than everyone); "
-                     f"to the box: {', '.join(boxed) or 'none'}")
+        self.resolve_ownership(p, rc)
 
-    def has_shape(self, q: int, quick: bool) -> int:
-        """E_ROW if q holds the majority on 4 connected fields in a row, E_SQUARE for a 2x2
-        square (quick game), else E_NONE."""
+    def resolve_ownership(self, p: int, rc):
+        """The field belongs to you: 2 more monkeys than every other player -> p owns it, keeps
+        2 monkeys there, every other monkey on it goes to the box."""
+        agg = self.agg
+        n = self.number[rc]
+        others = [self.monkeys[rc][q] for q in range(self.n_p) if q != p]
+        if self.monkeys[rc][p] < max(others) + 2:
+            return
+        self.owner[rc] = p
+        self.count(C_OWNED)
+        agg.seat[p, S_OWNED] += 1
+        agg.field_owned[self.cell(rc)] += 1
+        boxed = []
+        for q in range(self.n_p):
+            extra = self.monkeys[rc][q] - (2 if q == p else 0)
+            if extra > 0:
+                self.monkeys[rc][q] -= extra
+                self.box[q] += extra
+                self.count(C_BOXED_BOARD, extra)
+                agg.seat[q, S_BOXED_BOARD] += extra
+                boxed.append(f"{extra} of {self.names[q]}")
+        self.say(f"    field {n} now belongs to {self.names[p]} (2 more than everyone); "
+                 f"to the box: {', '.join(boxed) or 'none'}")
+
+    def check_win(self, q: int) -> int:
+        """End of the game (immediate): E_ROW if q holds the majority on 4 connected fields in
+        a row, E_SQUARE for a 2x2 square (quick game), else E_NONE."""
+        quick = self.quick
         mine = {rc for rc in self.number if self.majority(rc) == q}
         for (r, c) in mine:
             for dr, dc in DIRECTIONS:
@@ -288,7 +330,9 @@ class ReferenceGame:
         return E_NONE
 
     def play_turn(self, p: int) -> int:
-        """One turn of p; returns the end reason (E_NONE to go on)."""
+        """One turn of p: its bot's play among the legal plays (``bots.decide``; the kernel's
+        ``legal_plays`` + ``choose`` in ``nb.play_game``), then :meth:`take_turn`; returns the
+        end reason (E_NONE to go on)."""
         A = self.A
         hand = self.hands[p]
         self.say(f"  turn {self.turn}: {self.names[p]} holds {hand} "
@@ -297,12 +341,10 @@ class ReferenceGame:
         if not plays and self.turn == 1:
             self.count(C_FIRST_UNPLAYABLE)
         if not plays:
-            if self.solo:
-                self.say("    no free square field and no minus tower can be reached: "
-                         "the solo game is lost")
-                return E_SOLO_LOSS
-            self.discard_hand(p)
-            return E_NONE
+            end = self.take_turn(p, 0)
+            if not self.solo:
+                self.agg.choice[p, X_DISCARD] += 1
+            return end
         m = int(bots.decide(A, self.make_view(p), self.sim, self.lineup, p, self.rng))
         if m not in dict(plays):
             self.count(C_ILLEGAL)
@@ -311,10 +353,60 @@ class ReferenceGame:
         if self.owner.get(rc) == p and any(self.owner.get(x) != p for _, x in plays):
             self.count(C_OWNER_EXTRA_VOLUNTARY)
             self.say("    (a voluntary boxing: another field was open)")
-        return self.apply_play(p, m)
+        before, owner_before = self.majority(rc), self.owner.get(rc, -1)
+        threats = 0 if self.solo else self.threats(p)
+        end = self.take_turn(p, m)
+        self.count_choice(p, rc, bin(m).count("1"), before, owner_before, threats)
+        return end
+
+    def threats(self, p: int) -> int:
+        """Choice ``block``: the (opponent, shape) pairs where an opponent of p could complete
+        the shape with its next monkey: the majority on 3 of its fields, none owned by another
+        player, and one more monkey on the fourth (not owned) would take its majority."""
+        n = 0
+        for shape in self.shapes:
+            for q in range(self.n_p):
+                if q == p or any(self.owner.get(rc, q) != q for rc in shape):
+                    continue
+                rest = [rc for rc in shape if self.majority(rc) != q]
+                if len(rest) != 1 or rest[0] in self.owner:
+                    continue
+                counts = self.monkeys[rest[0]]
+                if counts[q] + 1 > max(x for r, x in enumerate(counts) if r != q):
+                    n += 1
+        return n
+
+    def count_choice(self, p: int, rc, cards: int, before: int, owner_before: int,
+                     threats_before: int):
+        """What p's play of ``cards`` cards onto field rc chose (``before``: rc's majority
+        before it, ``owner_before`` its owner or -1, ``threats_before``: :meth:`threats` then),
+        into the aggregate ``choice``: the cards, then solo the kind of placement, otherwise
+        each effect that holds."""
+        ch = self.agg.choice[p]
+        ch[X_CARDS_1 + min(cards, 4) - 1] += 1
+        if self.solo:
+            n = self.monkeys[rc][p]
+            ch[X_COVER if n == 1 else X_NEW_TOWER if n == 2 else X_RAISE_TOWER] += 1
+            return
+        if owner_before == p:
+            ch[X_OWN_FIELD] += 1
+            return
+        after = self.majority(rc)
+        if after == p and before != p:
+            ch[X_MAJORITY] += 1
+            if any(rc in shape and all(self.owner.get(x, p) == p for x in shape)
+                   and sum(self.majority(x) == p for x in shape) >= 2 for shape in self.shapes):
+                ch[X_BUILD] += 1  # a line still open to p holding 2 or more of its majorities
+        if before >= 0 and before != p and after != before:
+            ch[X_CONTEST] += 1
+        if self.owner.get(rc) == p:
+            ch[X_TAKE_FIELD] += 1
+        if self.threats(p) < threats_before:
+            ch[X_BLOCK] += 1
 
     def discard_hand(self, p: int):
-        """No playable cards: discard the hand, box one monkey from the supply, draw 4."""
+        """No playable cards: discard the hand, box one monkey from the supply, draw a new hand
+        (4 cards: the hand size)."""
         hand = self.hands[p]
         self.discard_pile.extend(hand)
         self.hands[p] = []
@@ -324,23 +416,40 @@ class ReferenceGame:
         self.count(C_BOXED_SUPPLY)
         self.agg.seat[p, S_DISCARDS] += 1
         self.say(f"    no playable card: {self.names[p]} discards {hand}, boxes a monkey "
-                 "from the supply and draws 4")
-        self.draw(p)
+                 f"from the supply and draws {self.A.hand_size}")
+        self.refill(p)
 
-    def apply_play(self, p: int, m: int) -> int:
-        """Steps 1-3 with card subset m (a legal play): play, place, ownership, win check,
-        draw; returns the end reason (E_NONE to go on)."""
-        A = self.A
+    def play_cards(self, p: int, m: int) -> list[int]:
+        """Step 1 (play cards): the cards of subset m go to the discard pile (in hand order);
+        returns them."""
         hand = self.hands[p]
         played = [v for i, v in enumerate(hand) if (m >> i) & 1]
         self.hands[p] = [v for i, v in enumerate(hand) if not (m >> i) & 1]
         self.discard_pile.extend(played)
         self.count(C_CARDS_PLAYED, len(played))
-        rc = self.where[sum(played)]
         self.say(f"    plays {'+'.join(map(str, played))} = {sum(played)}")
-        self.place(p, rc)
+        return played
+
+    def square_complete(self) -> bool:
+        """Solo goal: every field of the inner 4x4 square holds a monkey."""
+        return all(self.monkeys[x][0] > 0 for x in self.number if self.inner(x))
+
+    def take_turn(self, p: int, m: int) -> int:
+        """A turn of p with card subset m (0: no playable card): play, place, ownership, check
+        the end, draw; returns the end reason (E_NONE to go on)."""
+        A = self.A
+        if m == 0:
+            if self.solo:  # not even a minus tower: the solo game is lost
+                self.say("    no free square field and no minus tower can be reached: "
+                         "the solo game is lost")
+                return E_SOLO_LOSS
+            self.discard_hand(p)
+            return E_NONE
+        played = self.play_cards(p, m)
+        rc = self.where[sum(played)]
+        self.place_monkey(p, rc)
         if self.solo:
-            if all(self.monkeys[x][0] > 0 for x in self.number if self.inner(x)):
+            if self.square_complete():
                 if self.turn >= A.solo_min_round:
                     self.say(f"    the square is complete in round {self.turn}: solo win")
                     return E_SOLO_WIN
@@ -348,21 +457,24 @@ class ReferenceGame:
                 return E_SOLO_LOSS
         else:
             for q in range(self.n_p):  # only the placing player can have completed a shape
-                shape = self.has_shape(q, self.quick)
+                shape = self.check_win(q)
                 if shape != E_NONE:
                     self.say(f"    win check: {self.names[q]} holds a "
                              f"{'row of 4' if shape == E_ROW else '2x2 square'}")
                     assert q == p, "a shape completed by another player's placement"
                     return shape
             self.say("    win check: no row" + (" or square" if self.quick else ""))
-        self.draw(p)
+        self.refill(p)
         return E_NONE
 
     # ----------------------------------------------------------------- the end
     def final_scoring(self, count: bool):
-        """Remove minorities; a tied top count removes all; sum the fields each player holds."""
+        """Remove minorities; a tied top count removes all; sum the fields each player holds.
+        Returns (points, highest field for the tie-break, points by source: per seat the
+        fields held by a majority and those owned by the 2-more rule)."""
         points = [0] * self.n_p
         best = [0] * self.n_p
+        src = [[0, 0] for _ in range(self.n_p)]
         for rc in sorted(self.number, key=lambda x: self.number[x]):
             counts = self.monkeys[rc]
             total = sum(counts)
@@ -382,30 +494,52 @@ class ReferenceGame:
                 self.agg.seat[q, S_FIELDS] += 1
                 self.say(f"    field {n}: {counts}: {self.names[q]} keeps it ({n} points)")
             points[q] += n
+            src[q][1 if self.owner.get(rc) == q else 0] += n
             if self.A.tie_break == 0 or self.owner.get(rc) == q:  # "owned": the 2-more rule
                 best[q] = max(best[q], n)
-        return points, best
+        return points, best, src
 
-    def play(self):
+    def new_game(self):
+        """Setup: the deck shuffled, 4 cards to each player in turn (the board is empty and the
+        supplies full from ``__init__``)."""
+        self.draw_pile = [int(v) for v in self.A.deck]
+        self.shuffle(self.draw_pile)
+        for q in range(self.n_p):
+            self.refill(q, count_it=False)
+        self.say("Setup: deck shuffled, hands dealt: " + "; ".join(
+            f"{self.names[q]} {self.hands[q]}" for q in range(self.n_p)))
+
+    def turn_bound(self) -> int:
+        """End by rounds (solo: after ``solo_rounds`` rounds the game is lost) or by the turn
+        cap (a modelling guard, counted); returns the end reason or E_NONE."""
+        A = self.A
+        if self.solo and self.turn >= A.solo_rounds:
+            self.say(f"  {A.solo_rounds} rounds without completing the square: lost")
+            return E_SOLO_LOSS
+        if self.turn >= A.max_turns:
+            self.count(C_TURN_CAP)
+            return E_SOLO_LOSS if self.solo else E_POINTS
+        return E_NONE
+
+    def next_player(self, p: int) -> int:
+        """Turn order: clockwise from p, skipping players without monkeys in supply; -1 if
+        none."""
+        waiting = [(p + k) % self.n_p for k in range(1, self.n_p + 1)
+                   if self.supply[(p + k) % self.n_p] > 0]
+        return waiting[0] if waiting else -1
+
+    def play_game(self):
         """Play the whole game; returns (scores, winners)."""
         A = self.A
         agg = self.agg
-        self.draw_pile = [int(v) for v in A.deck]
-        self.shuffle(self.draw_pile)
-        for q in range(self.n_p):
-            self.draw(q, count_it=False)
-        self.say("Setup: deck shuffled, hands dealt: " + "; ".join(
-            f"{self.names[q]} {self.hands[q]}" for q in range(self.n_p)))
+        self.new_game()
         p = 0
         trail = [[0] * self.n_p]   # game shape: running scores after turn t (0: the start)
         while True:
-            if self.solo and self.turn >= A.solo_rounds:
-                self.say(f"  {A.solo_rounds} rounds without completing the square: lost")
-                end = E_SOLO_LOSS
-                break
-            if self.turn >= A.max_turns:
-                self.count(C_TURN_CAP)
-                end = E_SOLO_LOSS if self.solo else E_POINTS
+            capped = agg.counters[C_TURN_CAP]
+            end = self.turn_bound()
+            if end != E_NONE:
+                way = W_TURN_CAP if agg.counters[C_TURN_CAP] > capped else W_SOLO_ROUNDS
                 break
             self.turn += 1
             end = self.play_turn(p)
@@ -415,23 +549,30 @@ class ReferenceGame:
             if not self.solo:
                 trail.append(self.running_scores())
             if end != E_NONE:
+                way = {E_ROW: W_ROW, E_SQUARE: W_SQUARE, E_SOLO_WIN: W_SOLO_WIN}.get(end)
+                if way is None:  # a solo loss on the turn: nothing to place, or too early
+                    way = W_SOLO_EARLY if self.square_complete() else W_SOLO_STUCK
                 break
-            waiting = [(p + k) % self.n_p for k in range(1, self.n_p + 1)
-                       if self.supply[(p + k) % self.n_p] > 0]
-            if not waiting:
+            q = self.next_player(p)
+            if q < 0:
                 end = E_SOLO_LOSS if self.solo else E_POINTS
+                way = W_SOLO_ROUNDS if self.solo else W_POINTS
                 self.say("  no monkeys left to place" + ("" if self.solo else ": final scoring"))
                 break
-            p = waiting[0]
+            p = q
         for q in range(self.n_p):
             assert self.supply[q] + sum(m[q] for m in self.monkeys.values()) + self.box[q] \
                 == A.monkeys, "monkeys not conserved"
         self.count(C_TURNS, self.turn)
         self.count(C_SUPPLY_END, sum(self.supply))
         self.count(C_BOARD_END, sum(sum(m) for m in self.monkeys.values()))
-        scores, winners = self.finish(end, p)
+        scores, winners = self.finish_game(end, p)
         agg.end_reasons[end] += 1
         agg.length_hist[min(self.turn, agg.length_hist.shape[0] - 1)] += 1
+        agg.ends[way] += 1
+        agg.length[0] += self.turn
+        agg.length[1] += self.turn ** 2
+        self.way = way
         k = sum(winners)
         for q, s in enumerate(scores):
             if winners[q]:
@@ -441,7 +582,7 @@ class ReferenceGame:
             agg.score_hist[q, min(max(s, 0), SCORE_BINS - 1)] += 1
         if not self.solo:
             self.record_game_shape(trail, scores, winners)
-        self.say(f"End ({END_NAMES[end - 1]}) after {self.turn} turns; winner"
+        self.say(f"End ({END_NAMES[end - 1]}: {WAY_NAMES[way]}) after {self.turn} turns; winner"
                  + ("s" if k > 1 else "") + ": "
                  + ", ".join(self.names[q] for q in range(self.n_p) if winners[q]))
         self.scores, self.winners = scores, winners
@@ -466,23 +607,35 @@ class ReferenceGame:
                      self.n_p, self.agg.shape_counters, self.agg.lead_hist,
                      self.agg.margin_hist, self.agg.leader_wins)
 
-    def finish(self, end: int, p: int):
+    def solo_score(self) -> int:
+        """Solo score: the number of the field of the last monkey minus the minus-tower
+        fields."""
+        minus = sum(self.number[rc] for rc in self.towers())
+        pts = self.number[self.last_field] - minus
+        self.say(f"Solo score: last field {self.number[self.last_field]} - towers "
+                 f"{minus} = {pts}")
+        return pts
+
+    def finish_game(self, end: int, p: int):
         """Scores and winners of a game that ended with ``end`` on p's turn."""
         agg = self.agg
         if self.solo:
             if end == E_SOLO_WIN:
-                minus = sum(self.number[rc] for rc in self.towers())
-                pts = self.number[self.last_field] - minus
-                self.say(f"Solo score: last field {self.number[self.last_field]} - towers "
-                         f"{minus} = {pts}")
+                pts = self.solo_score()
                 agg.solo_hist[min(max(pts + SOLO_OFFSET, 0), SOLO_BINS - 1)] += 1
+                last = self.number[self.last_field]
+                agg.src[0, SRC_LAST] += last  # the sources: last field plus, towers minus
+                agg.src[0, SRC_TOWERS] += pts - last
                 scores = [pts]
                 winners = [True]
             else:
                 scores = [0]
                 winners = [False]
         else:
-            points, best = self.final_scoring(end == E_POINTS)
+            points, best, src = self.final_scoring(end == E_POINTS)
+            for q in range(self.n_p):
+                agg.src[q, SRC_MAJORITY] += src[q][0]
+                agg.src[q, SRC_OWNED] += src[q][1]
             if end in (E_ROW, E_SQUARE):
                 winners = [q == p for q in range(self.n_p)]
                 agg.seat[p, S_ROW_WINS] += 1

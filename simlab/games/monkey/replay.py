@@ -46,8 +46,9 @@ from simlab.core.replay import Decision, Option, Replay, Step
 from simlab.core.rng import next_u64, randint
 from simlab.games.monkey import bots
 from simlab.games.monkey.reference import ReferenceGame
-from simlab.games.monkey.rules import MODE_SOLO, SHAPE_ROW, SIDE
+from simlab.games.monkey.rules import MODE_QUICK, MODE_SOLO, SHAPE_ROW, SIDE
 from simlab.games.monkey.state import (
+    CHOICE_NAMES,
     E_NONE,
     E_POINTS,
     E_ROW,
@@ -154,6 +155,7 @@ class _Turn:
     owned_line: int | None        # log line of "field n now belongs to ..."
     field: tuple | None           # (row, col) of the placement
     after: _Snap                  # after the turn (hands drawn back up)
+    effects: list                 # what the play did, the explanation's choice names
 
 
 class _Recorder(ReferenceGame):
@@ -183,25 +185,29 @@ class _Recorder(ReferenceGame):
         self._weighed = weigh(self, st, p)
         return st
 
-    def apply_play(self, p: int, m: int) -> int:
-        hand = list(self.hands[p])
-        self._played = ([v for i, v in enumerate(hand) if (m >> i) & 1], int(m), hand)
-        return super().apply_play(p, m)
+    def take_turn(self, p: int, m: int) -> int:
+        if m:
+            hand = list(self.hands[p])
+            self._played = ([v for i, v in enumerate(hand) if (m >> i) & 1], int(m), hand)
+        return super().take_turn(p, m)
 
-    def place(self, p: int, rc):
+    def place_monkey(self, p: int, rc):
         had = rc in self.owner
         self._field = rc
-        super().place(p, rc)
+        super().place_monkey(p, rc)
         if not had and rc in self.owner:
             self._owned_line = len(self.lines) - 1  # the last line place() says
 
     def play_turn(self, p: int) -> int:
         start = len(self.lines)
         self._weighed = self._played = self._owned_line = self._field = None
+        before = self.agg.choice[p].copy()
         end = super().play_turn(p)
+        counted = self.agg.choice[p] - before  # what count_choice found the play did
+        effects = [name for name, k in zip(CHOICE_NAMES, counted, strict=True) if k]
         self.turn_log.append(_Turn(p, self.turn, start, len(self.lines), end, self._weighed,
                                    self._played, self._owned_line, self._field,
-                                   self.snapshot()))
+                                   self.snapshot(), effects))
         return end
 
 
@@ -230,7 +236,11 @@ def weigh(g: ReferenceGame, st, p: int) -> _Weighed:
         k = int(bots.play_kind(A, st, n))
         values = [float(lu.custom(A, st, p, k, i, w)) for i in range(n)]
         label = "custom bot's score"
-        note = "the custom bot scores every legal play; the first best one is played"
+        note = ("the custom bot scores every legal play; the best one is played, plays scored "
+                "alike drawn at random (as the built-in bots draw their ties)")
+    elif bid == bots.BOT_FIRST:
+        label = "value (none: the bench bot first)"
+        note = "the first legal play in the kernel's order (a bench bot: no evaluation)"
     elif bid == bots.BOT_RANDOM:
         label = "value (none: a random bot)"
         note = ("chosen at random: uniform over the legal card subsets that do not name a field "
@@ -365,7 +375,7 @@ def _decision(g: _Recorder, t: _Turn) -> Decision | None:
                          "same state (please report)")
         elif chosen is None or chosen.value < best - K.EPS:
             note += "; BUG: the bot's choice is not its best value (please report)"
-        elif len(top) > 1 and int(g.lineup.ids[t.seat]) != CUSTOM_ID:
+        elif len(top) > 1:
             note += f"; {len(top)} plays tie at the best value: the bot drew one at random"
         options.sort(key=lambda o: -o.value)
         near = [o for o in options if round(o.value, 2) == round(best, 2)]
@@ -376,8 +386,28 @@ def _decision(g: _Recorder, t: _Turn) -> Decision | None:
             "solo": "which free field of the square to cover",
             "tower": "where to raise a minus tower (no free square field can be named)"}[wd.kind]
     field = int(g.A.number[t.field[0] * SIDE + t.field[1]])
-    return Decision(t.seat, what, f"{'+'.join(map(str, played))} = {sum(played)} → field {field}",
-                    options, wd.value_label, note)
+    return Decision(t.seat, what, f"{'+'.join(map(str, played))} = {sum(played)} → field {field}"
+                    f" ({effects_text(t.effects, g.solo)})", options, wd.value_label, note)
+
+
+#: the explanation's choice names of a play in words (``state.CHOICE_NAMES``; the cards are in
+#: the play's own text)
+EFFECT_WORDS = {"gain_majority": "gains the field's majority",
+                "build": "builds a line (2 or more of its majorities in a shape still open)",
+                "block": "blocks an opponent's line one monkey from complete",
+                "contest": "breaks an opponent's majority",
+                "take_field": "takes the field (2 more monkeys than everyone)",
+                "own_field": "its own field: the monkey goes to the box",
+                "cover": "covers a free square field", "new_tower": "builds a minus tower",
+                "raise_tower": "raises a minus tower"}
+
+
+def effects_text(effects, solo: bool) -> str:
+    """What a play did, from the explanation's choice names counted for it."""
+    words = [EFFECT_WORDS[e] for e in effects if e in EFFECT_WORDS]
+    if not words:
+        return "no majority changes hands" if not solo else "a monkey placed"
+    return "; ".join(words)
 
 
 # --------------------------------------------------------------------------- drawing
@@ -434,7 +464,7 @@ def _svg(A, names, snap: _Snap, title: str, *, seat=None, field=None, played=Non
                    f'height="{CELL + 4}" fill="none" stroke="{HIGHLIGHT}" stroke-width="5" '
                    'rx="4"/>')
     out += _panel(A, names, snap, seat, played, field, solo, solo_result, discarded)
-    out.append(_legend(height, solo, final))
+    out.append(_legend(A, height, solo, final))
     out.append("</svg>")
     return "".join(out)
 
@@ -540,7 +570,7 @@ def _panel(A, names, snap, seat, played, field, solo, solo_result, discarded):
     return out
 
 
-def _legend(height, solo, final):
+def _legend(A, height, solo, final):
     y = height - 34
     x = GX
     out = ['<g>',
@@ -549,9 +579,10 @@ def _legend(height, solo, final):
            _text(x + 24, y, "a seat's monkeys on the field", 15, "#3c4043")]
     x += 250
     if not solo:
+        closed = "others" if A.owner_may_place else "everyone"
         out += [f'<rect x="{x}" y="{y - 14}" width="18" height="18" fill="none" '
                 f'stroke="{SEAT_COLOURS[1]}" stroke-width="4"/>',
-                _text(x + 24, y, "owned field (closed to others)", 15, "#3c4043")]
+                _text(x + 24, y, f"owned field (closed to {closed})", 15, "#3c4043")]
         x += 260
     out += [f'<rect x="{x}" y="{y - 14}" width="18" height="18" fill="none" '
             f'stroke="{HIGHLIGHT}" stroke-width="4"/>',
@@ -560,8 +591,8 @@ def _legend(height, solo, final):
     x = GX
     line2 = []
     if solo:
-        line2.append("dashed: the 4x4 square to cover; tower: a field with 2 or more "
-                     "monkeys (its number is deducted)")
+        line2.append(f"dashed: the 4x4 square to cover; tower: a field with 2 to "
+                     f"{A.solo_max_per_field} monkeys (its number is deducted)")
     if final:
         line2.append("final scoring: tinted fields are kept by that seat (+points); faded "
                      "monkeys are removed (minority or tied top count)")
@@ -586,7 +617,7 @@ def _winning_shape(g: ReferenceGame, q: int):
 def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
     """Replay game ``game`` of seed ``seed`` step by step (see the module docstring)."""
     g = _Recorder(prepared, seed, game, names)
-    scores, winners = g.play()
+    scores, winners = g.play_game()
     A = g.A
     lines = g.lines
     steps: list[Step] = []
@@ -677,17 +708,52 @@ def replay(prepared, seed: int, game: int, names: list[str]) -> Replay:
     if g.solo:
         note = ("Solo: no running score. The solo game scores once, when the square is "
                 "complete: the last field's number minus the numbers of the minus-tower fields.")
-    legend = ("Board: the 6x6 fields with their numbers (darker = higher); coloured discs: each "
-              "seat's monkeys on a field; "
-              + ("dashed: the inner 4x4 square to cover; tower: a field with 2 or more monkeys "
-                 "(its number is a minus point); " if g.solo else
-                 "a frame in a seat's colour: a field it owns (2 more monkeys than everyone: "
-                 "closed to the others); a line or dashed square in a seat's colour: the "
-                 "winning row or 2x2 square; ")
-              + "black outline: the field of the step; the yellow block: the seat on turn, "
-              "with its hand after drawing and the cards it just played (a turn split by a "
-              "field taken shows the hand before drawing).")
+    legend = board_legend(A) + " " + rules_legend(A)
     return Replay.played(names, steps, scores, winners, note, legend)
+
+
+def board_legend(A) -> str:
+    """What the drawing shows, in the words of the rules played (``A``: the rule arrays)."""
+    solo = A.mode == MODE_SOLO
+    shapes = "row of 4" + (" or 2x2 square" if A.mode == MODE_QUICK else "")
+    closed = "the others" if A.owner_may_place else "everyone, the owner too"
+    return ("Board: the 6x6 fields with their numbers (darker = higher); coloured discs: each "
+            "seat's monkeys on a field; "
+            + (f"dashed: the inner 4x4 square to cover; tower: a field with 2 to "
+               f"{A.solo_max_per_field} monkeys (its number is a minus point); " if solo else
+               f"a frame in a seat's colour: a field it owns (2 more monkeys than everyone: "
+               f"closed to {closed}); a line or dashed square in a seat's colour: the winning "
+               f"{shapes}; ")
+            + "black outline: the field of the step; the yellow block: the seat on turn, with "
+            "its hand after drawing and the cards it just played (a turn split by a field "
+            "taken shows the hand before drawing).")
+
+
+def rules_legend(A) -> str:
+    """The rules the game was played by, from its rule arrays: players and mode, monkeys,
+    hand, cards per play, the deck, ownership, the tie-break or the solo limits."""
+    values = np.bincount(np.asarray(A.deck), minlength=2)[1:]
+    deck = ", ".join(f"{v}×{k}" for v, k in enumerate(values, start=1) if k)
+    per = (f"1 to {A.max_play} cards a play" if A.max_play > 1 else "1 card a play")
+    text = (f"Rules played: {A.n_players} player{'s' if A.n_players > 1 else ''}, "
+            f"{MODE_WORDS[A.mode]}; {A.monkeys} monkeys each, {A.hand_size} cards in hand, "
+            f"{per}; a deck of {A.n_cards} cards (value×copies: {deck}). ")
+    if A.mode == MODE_SOLO:
+        return text + (f"Solo: every field of the inner 4x4 square covered in round "
+                       f"{A.solo_min_round} to {A.solo_rounds} wins, scoring the last field "
+                       f"minus the minus towers (at most {A.solo_max_towers} tower fields, "
+                       f"{A.solo_max_per_field} monkeys a field).")
+    owner = ("the owner may still play it (its monkey goes to the box)" if A.owner_may_place
+             else "nobody may place there, the owner neither")
+    tie = TIE_WORDS[A.tie_break]
+    return text + (f"A field with 2 more of a seat's monkeys than every other seat's is owned: "
+                   f"{owner}. Equal points at the end: {tie} wins.")
+
+
+MODE_WORDS = ("a row of 4 majority fields wins at once", "a row of 4 or a 2x2 square of "
+              "majority fields wins at once (quick game)", "the solo variant")
+TIE_WORDS = ("the tied seat holding the highest-numbered field", "the tied seat owning the "
+             "highest-numbered field (2-more rule)")
 
 
 def _end_reason(g: ReferenceGame) -> int:

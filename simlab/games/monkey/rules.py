@@ -42,6 +42,11 @@ MODE_NORMAL, MODE_QUICK, MODE_SOLO = range(3)
 SHAPE_ROW, SHAPE_SQUARE = 0, 1
 LAYOUTS = ("mixed", "spiral", "row-major", "shuffled")
 TIE_BREAKS = ("majority", "owned")
+#: the board is double-sided ("1 game board (double-sided)"): the first-game side "marked with a
+#: 1 in one corner", and the other one
+BOARD_SIDES = ("first", "second")
+#: the corners of the board (cells): reading ``field_one_corner`` puts field 1 in one of them
+CORNER_CELLS = (0, SIDE - 1, (SIDE - 1) * SIDE, SIDE * SIDE - 1)
 #: fields the rulebook places in the inner 4x4 square: the solo example completes the square on
 #: field 31 with minus towers on 17 and 3, and the solo maximum is 36
 RULEBOOK_INNER = (3, 17, 31, 36)
@@ -60,8 +65,32 @@ MIXED_BOARD = (29, 19, 13, 7, 15, 28,
                25, 6, 22, 36, 10, 11,
                20, 16, 21, 17, 2, 35,
                8, 26, 34, 4, 30, 9)
+#: *assumed* first side under reading ``field_one_corner`` (field 1 in a corner of the side
+#: marked "1"): :data:`MIXED_BOARD` with field 1 and the corner field above it (28) swapped, the
+#: smallest change that puts 1 in a corner (3, 17, 31 and 36 stay inside; the rows 1 and 2 then
+#: sum to 84 and 139, the columns keep 110..112)
+MIXED_BOARD_CORNER = (29, 19, 13, 7, 15, 1,
+                      5, 32, 18, 33, 23, 28,
+                      24, 12, 3, 14, 31, 27,
+                      25, 6, 22, 36, 10, 11,
+                      20, 16, 21, 17, 2, 35,
+                      8, 26, 34, 4, 30, 9)
+#: *assumed* second side of the board (``board_side = "second"``): the rulebook prints neither
+#: side; this is draw 2 of the rulebook-consistent generator (``layout_shuffled(2)``, fields 3,
+#: 17, 31 and 36 inside the inner square and nothing else assumed: its rows sum to 80..129, the
+#: inner square to 276), written out so that it stays the same board whatever the generator
+SECOND_BOARD = (20, 8, 33, 14, 34, 13,
+                7, 9, 22, 26, 5, 11,
+                30, 21, 29, 31, 17, 1,
+                32, 6, 12, 3, 16, 24,
+                19, 18, 10, 36, 15, 27,
+                23, 35, 25, 2, 4, 28)
 #: *assumed* default deck: v copies of value v for v = 1..10 (55 cards, as the box says)
 DEFAULT_DECK = tuple(range(1, 11))
+#: named decks (``--set deck=NAME``): ``rising`` is the default; ``falling`` (11 - v copies of
+#: value v, 55 cards) is as consistent with the rulebook (an 11 from two cards, 3, 17, 31 and 36
+#: nameable) and the no-play rule fires under it (readings ``deck``)
+DECKS = {"rising": DEFAULT_DECK, "falling": tuple(range(10, 0, -1))}
 
 
 def layout_row_major() -> tuple[int, ...]:
@@ -87,27 +116,37 @@ def layout_spiral() -> tuple[int, ...]:
 INNER_CELLS = tuple(r * SIDE + c for r in range(1, SIDE - 1) for c in range(1, SIDE - 1))
 
 
-def layout_shuffled(seed: int) -> tuple[int, ...]:
+def layout_shuffled(seed: int, one_corner: bool = False) -> tuple[int, ...]:
     """A random arrangement from ``seed`` that the rulebook allows: 3, 17, 31 and 36 on random
     cells of the inner square, the other 32 numbers uniformly on the other cells (numpy's
-    PCG64; not the game's stream: the layout is component data, fixed for a run)."""
+    PCG64; not the game's stream: the layout is component data, fixed for a run): uniform over
+    the boards that keep what the rulebook states. ``one_corner`` (reading
+    ``field_one_corner``): field 1 also on a random corner, the other 31 numbers uniformly on
+    the remaining cells."""
     rng = np.random.default_rng(int(seed))
     board = [0] * N_CELLS
     inner = [INNER_CELLS[i] for i in rng.permutation(len(INNER_CELLS))]
     for n, c in zip(RULEBOOK_INNER, inner, strict=False):
         board[c] = n
-    rest = [n for n in range(1, N_CELLS + 1) if n not in RULEBOOK_INNER]
+    if one_corner:
+        board[CORNER_CELLS[int(rng.integers(len(CORNER_CELLS)))]] = 1
+    rest = [n for n in range(1, N_CELLS + 1) if n not in RULEBOOK_INNER and n not in board]
     free = [c for c in range(N_CELLS) if board[c] == 0]
     for c, i in zip(free, rng.permutation(len(rest)), strict=True):
         board[c] = rest[i]
     return tuple(board)
 
 
-def board_problems(board) -> list[str]:
+def board_problems(board, one_corner: bool = False) -> list[str]:
     """The rulebook constraints an arrangement (36 numbers row by row) breaks, one sentence
-    each; empty when it satisfies all of them (fields 3, 17, 31 and 36 in the inner square)."""
+    each; empty when it satisfies all of them (fields 3, 17, 31 and 36 in the inner square;
+    with ``one_corner``, the first side under reading ``field_one_corner``: field 1 in a
+    corner)."""
     inner = {board[c] for c in INNER_CELLS}
     out = []
+    if one_corner and board.index(1) not in CORNER_CELLS:
+        out.append("field 1 is not in a corner, but the reading field_one_corner reads the "
+                   "first-game side \"marked with a \"1\" in one corner\" as field 1 in a corner")
     if 36 not in inner:
         out.append("field 36 is not in the inner 4x4 square, but the rulebook's solo maximum "
                    "is 36 (\"maximum: 36\"), which needs it there")
@@ -192,7 +231,8 @@ class MonkeyRules:
         Cards that may be played together (rulebook: 1 to 4).
     deck : tuple of int
         Copies of each card value 1, 2, ... (*assumed*: v copies of value v for v = 1..10, 55
-        cards; the rulebook prints only the count).
+        cards; the rulebook prints only the count). :func:`make_rules` also takes a name of
+        :data:`DECKS` (``rising``: the default, ``falling``: 11 - v copies of value v).
     layout : str
         Board arrangement when ``board`` is empty: ``mixed`` (*assumed* default,
         :data:`MIXED_BOARD`: numbers scattered, 3, 17, 31 and 36 in the inner square as the
@@ -202,6 +242,15 @@ class MonkeyRules:
         rulebook's constraints (a warning says so).
     layout_seed : int
         Seed of the ``shuffled`` layout.
+    board_side : str
+        The side of the double-sided board when ``layout`` is ``mixed``: ``first`` (the
+        first-game side "marked with a 1": :data:`MIXED_BOARD`) or ``second`` (the other side,
+        *assumed*: :data:`SECOND_BOARD`); reading ``board_side``.
+    field_one_corner : bool
+        Reading ``field_one_corner``: the first side "marked with a "1" in one corner" has field
+        1 in a corner (the ``mixed`` first side becomes :data:`MIXED_BOARD_CORNER`, ``shuffled``
+        boards put 1 on a random corner, an explicit board with 1 elsewhere is warned about);
+        False (default): the "1" is a mark on the side, not a field.
     board : tuple of int
         An explicit arrangement: 36 field numbers row by row (each of 1..36 once); a board that
         breaks a rulebook constraint plays, with a warning (see :func:`board_problems`).
@@ -235,6 +284,8 @@ class MonkeyRules:
     deck: tuple[int, ...] = DEFAULT_DECK
     layout: str = "mixed"
     layout_seed: int = 0
+    board_side: str = "first"
+    field_one_corner: bool = False
     board: tuple[int, ...] = ()
     owner_may_place: bool = True
     tie_break: str = "majority"
@@ -281,6 +332,10 @@ class MonkeyRules:
                 detail += "; repeated or out of range " + ",".join(map(str, extra))
             bad("board", f"36 field numbers row by row, each of 1..36 once ({detail})",
                 self.board)
+        if self.board_side not in BOARD_SIDES:
+            bad("board_side", "one of " + ", ".join(BOARD_SIDES), self.board_side)
+        if not isinstance(self.field_one_corner, bool):
+            bad("field_one_corner", "true or false", self.field_one_corner)
         if not isinstance(self.owner_may_place, bool):
             bad("owner_may_place", "true or false", self.owner_may_place)
         if self.tie_break not in TIE_BREAKS:
@@ -304,15 +359,22 @@ class MonkeyRules:
         if self.layout == "row-major":
             return layout_row_major()
         if self.layout == "shuffled":
-            return layout_shuffled(self.layout_seed)
+            return layout_shuffled(self.layout_seed, self.field_one_corner)
         if self.layout == "spiral":
             return layout_spiral()
-        return MIXED_BOARD
+        if self.board_side == "second":
+            return SECOND_BOARD
+        return MIXED_BOARD_CORNER if self.field_one_corner else MIXED_BOARD
+
+    def first_side(self) -> bool:
+        """Is the board in play the first-game side (the one "marked with a 1")? Every board
+        but the ``mixed`` layout's second side is read as it."""
+        return bool(self.board) or self.layout != "mixed" or self.board_side == "first"
 
     def board_problems(self) -> list[str]:
         """The rulebook constraints the board in play breaks (empty: none), see
         :func:`board_problems`."""
-        return board_problems(self.arrangement())
+        return board_problems(self.arrangement(), self.field_one_corner and self.first_side())
 
     def to_arrays(self) -> MonkeyArrays:
         """The rules as arrays for the kernel."""
@@ -400,6 +462,9 @@ def make_rules(players: int = 4, overrides: dict | None = None,
     """
     overrides = dict(overrides or {})
     players = coerce(overrides.pop("players", players), int, f"{where}.players")
+    deck = overrides.get("deck")
+    if isinstance(deck, str) and deck.strip() in DECKS:
+        overrides["deck"] = DECKS[deck.strip()]
     base = MonkeyRules(players=1, mode="solo") if players == 1 else MonkeyRules(players=players)
     return apply_overrides(base, overrides, where)
 

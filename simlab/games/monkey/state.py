@@ -23,11 +23,42 @@ I_NDRAW, I_NDISC, I_TURN, I_TOWERS, I_LAST, I_CUR, I_END = range(7)
 I_KEEP = 7
 #: info slot: bit q set when seat q keeps upper bounds of its field values (``kb``)
 I_BOUNDS = 8
-N_INFO = 9
+#: info slot: how the game ended, an index into :data:`WAY_NAMES` (the explanation's ``ends``)
+I_WAY = 9
+N_INFO = 10
 
 # end reasons (MonkeyAgg.end_reasons)
 E_NONE, E_ROW, E_SQUARE, E_POINTS, E_SOLO_WIN, E_SOLO_LOSS = range(6)
 END_NAMES = ("row", "square", "points", "solo_win", "solo_loss")  # reasons 1..5
+
+# the explanation of a result (``Game.score_sources``, ``choice_names``, ``end_names``): where
+# each seat's points came from (summing to its score), what it chose turn by turn, how the game
+# ended (finer than the end reasons: the solo loss by its cause, the modelling bound apart)
+#: score sources: normal and quick game, the final scoring's field numbers by how the field was
+#: held at the end (a majority, or owned by the 2-more rule; a row-ended game scores them too);
+#: solo, the last field's number (plus) and the minus-tower fields (minus; 0 on a loss)
+SRC_MAJORITY, SRC_OWNED, SRC_LAST, SRC_TOWERS = range(4)
+SOURCE_NAMES = ("majority_fields", "owned_fields", "last_field", "minus_towers")
+#: choices (per seat and game; a placement may count in several of the placement kinds):
+#: plays by the number of cards (4plus: 4, or more when hand_size allows), the placement's
+#: effect (normal and quick game: gains the field's majority, gains it in a line still open to
+#: the seat holding 2 of its majorities or more, blocks an opponent's line one monkey from
+#: complete, breaks an opponent's majority, takes the field by the 2-more rule, a monkey on the
+#: seat's own field that goes to the box), hands discarded (no playable card; forced), and in
+#: solo the placement's kind (covers a free square field, builds a minus tower, raises one)
+(X_CARDS_1, X_CARDS_2, X_CARDS_3, X_CARDS_4, X_MAJORITY, X_BUILD, X_BLOCK, X_CONTEST,
+ X_TAKE_FIELD, X_OWN_FIELD, X_DISCARD, X_COVER, X_NEW_TOWER, X_RAISE_TOWER) = range(14)
+CHOICE_NAMES = ("cards_1", "cards_2", "cards_3", "cards_4plus", "gain_majority", "build",
+                "block", "contest", "take_field", "own_field", "discard_hand", "cover",
+                "new_tower", "raise_tower")
+#: how a game ends: a row of 4, a 2x2 square (quick), the supplies run out (final scoring),
+#: solo won, solo lost with no field to name even by a minus tower, solo lost when the rounds
+#: (or the monkeys) run out, solo lost by completing the square too early (solo_min_round),
+#: and the modelling bound max_turns (not a rule: counted apart)
+(W_ROW, W_SQUARE, W_POINTS, W_SOLO_WIN, W_SOLO_STUCK, W_SOLO_ROUNDS, W_SOLO_EARLY,
+ W_TURN_CAP) = range(8)
+WAY_NAMES = ("row", "square", "points", "solo_win", "solo_stuck", "solo_rounds", "solo_early",
+             "turn_cap")
 
 # global counters (MonkeyAgg.counters)
 (C_TURNS, C_PLACED, C_DISCARDS, C_BOXED_SUPPLY, C_BOXED_BOARD, C_OWNED, C_RESHUFFLES,
@@ -109,6 +140,8 @@ class MonkeyState(NamedTuple):
     kinc: np.ndarray     # (P, 11) float64: seat q's rises of a bound (``policies.seat_bounds``)
     pcost: np.ndarray    # (N_MASKS,) float64: legal play i's cards plus their sum / 10
     #                      (``legal_plays`` lists it with ``masks``/``cells``; ``play_cost``)
+    xsrc: np.ndarray     # (P, len(SOURCE_NAMES)) int64: this game's points by source
+    xch: np.ndarray      # (P, len(CHOICE_NAMES)) int64: this game's choices by kind
 
 
 class MonkeyLineup(NamedTuple):
@@ -139,6 +172,10 @@ class MonkeyAgg(NamedTuple):
     lead_hist: np.ndarray     # (LEAD_BINS,)
     margin_hist: np.ndarray   # (MARGIN_BINS,)
     leader_wins: np.ndarray   # (MAX_CHECKPOINTS, 2)
+    src: np.ndarray           # (P, len(SOURCE_NAMES)): points by source (a seat key)
+    choice: np.ndarray        # (P, len(CHOICE_NAMES)): choices by kind (a seat key)
+    ends: np.ndarray          # (len(WAY_NAMES),): games by how they ended
+    length: np.ndarray        # (2,): sum and sum of squares of the game length in turns
 
 
 def new_state(n_players: int, n_cards: int, turns: int = 0) -> MonkeyState:
@@ -158,7 +195,8 @@ def new_state(n_players: int, n_cards: int, turns: int = 0) -> MonkeyState:
                        np.zeros(MAX_SHAPES, i8), np.zeros(N_MASKS, i8), np.zeros(N_MASKS, i8),
                        np.zeros(p, i8), np.zeros((p, N_CELLS)), np.zeros(p, i8),
                        np.full(p, -1, i8), np.zeros((p, N_CELLS)), np.zeros(p, i8),
-                       np.zeros(p, i8), np.zeros((p, 11)), np.zeros(N_MASKS))
+                       np.zeros(p, i8), np.zeros((p, 11)), np.zeros(N_MASKS),
+                       np.zeros((p, len(SOURCE_NAMES)), i8), np.zeros((p, len(CHOICE_NAMES)), i8))
 
 
 def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:
@@ -171,4 +209,6 @@ def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:
                      np.zeros(SOLO_BINS, i8), np.zeros(len(COUNTER_NAMES), i8),
                      np.zeros((p, len(SEAT_NAMES)), i8), np.zeros(N_SHAPE_COUNTERS, i8),
                      np.zeros(LEAD_BINS, i8), np.zeros(MARGIN_BINS, i8),
-                     np.zeros((MAX_CHECKPOINTS, 2), i8))
+                     np.zeros((MAX_CHECKPOINTS, 2), i8), np.zeros((p, len(SOURCE_NAMES)), i8),
+                     np.zeros((p, len(CHOICE_NAMES)), i8), np.zeros(len(WAY_NAMES), i8),
+                     np.zeros(2, i8))
