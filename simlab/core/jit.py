@@ -114,10 +114,27 @@ class RuleDispatcher(PlainDispatcher):
     Python runs its twin, the same function compiled with the wrapper (cached apart)."""
 
     def __call__(self, *args, **kws):
+        return self.python_entry()(*args, **kws)
+
+    def python_entry(self):
+        """What a call from plain Python runs: the twin (made once)."""
         twin = self.__dict__.get("_simlab_twin")
         if twin is None:
             twin = self.__dict__["_simlab_twin"] = _python_twin(self)
-        return twin(*args, **kws)
+        return twin
+
+    def python_argtypes(self, args, kws=None) -> tuple | None:
+        """The numba types :meth:`python_entry` is called with for ``args`` and ``kws`` (None
+        for a twin called with keywords: it types them as numba binds them);
+        :class:`~simlab.core.ref.RefRuleDispatcher` binds them first."""
+        from numba import typeof
+
+        return None if kws else tuple(typeof(a) for a in args)
+
+    def prepare_python(self, *args) -> None:
+        """Compile (or load from the disk cache) what ``self(*args)`` runs, without running it
+        (``simlab warm --all``: the rule functions the tests call from Python)."""
+        self.python_entry().compile(self.python_argtypes(args))
 
 
 def _python_twin(d):

@@ -145,19 +145,31 @@ class RefRuleDispatcher(RuleDispatcher):
     NamedTuple arguments by reference (module docstring)."""
 
     def __call__(self, *args, **kws):
+        return self.python_entry()(*self._python_args(args, kws))
+
+    def python_entry(self):
+        """What a call from plain Python runs: the shim (made once)."""
         shim = self.__dict__.get("_simlab_shim")
         if shim is None:
             shim = self.__dict__["_simlab_shim"] = _python_shim(self)
+        return shim
+
+    def _python_args(self, args, kws=None) -> tuple:
+        """Every argument (the shim takes them all), each NamedTuple pinned (lazy mode: in stock
+        mode numba unboxes each NamedTuple its own way)."""
         sig = self.__dict__.get("_simlab_sig")
         if sig is None:
             sig = self.__dict__["_simlab_sig"] = inspect.signature(self.py_func)
-        if kws or len(args) < len(sig.parameters):  # the shim takes every argument
-            bound = sig.bind(*args, **kws)
+        if kws or len(args) < len(sig.parameters):
+            bound = sig.bind(*args, **(kws or {}))
             bound.apply_defaults()
             args = bound.args
-        if not LAZY:  # numba unboxes each NamedTuple (its own way)
-            return shim(*args)
-        return shim(*[pinned(a) if isinstance(a, tuple) else a for a in args])
+        if not LAZY:
+            return tuple(args)
+        return tuple(pinned(a) if isinstance(a, tuple) else a for a in args)
+
+    def python_argtypes(self, args, kws=None) -> tuple:
+        return tuple(typeof(a) for a in self._python_args(args, kws))
 
 
 def _python_shim(d):
