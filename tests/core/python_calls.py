@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import tempfile
 
 import pytest
 
@@ -117,7 +118,8 @@ def _record(missing) -> None:
     """Add ``missing`` to the calls file (under a lock: xdist workers share it)."""
     from simlab.games.warm import CALLS_FILE, read_calls, write_calls
 
-    with open(f"{CALLS_FILE}.lock", "w") as lock:
+    lock_path = os.path.join(tempfile.gettempdir(), "simlab-python-calls.lock")
+    with open(lock_path, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         calls = read_calls(CALLS_FILE)
         for game, function, specs in missing:
