@@ -5,7 +5,8 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test bench bench-quick lint clean
+.PHONY: install demo test warm-all test-suite test-stock warm-stock test-stock-suite bench bench-quick \
+	lint clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "simlab needs Python 3.11 or newer (set PYTHON=...)")'
@@ -15,6 +16,8 @@ $(STAMP): pyproject.toml
 	@$(PY) -m pip install -q --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
 
+install: $(STAMP)
+
 ## a million 4-player games of Attack of the Jelly Monster with four equal greedy players (the
 ## seat question), then the mixed line-up in every seating as a second table: the balance
 ## table and the path of the HTML report
@@ -22,13 +25,53 @@ demo: $(STAMP)
 	$(VENV)/bin/simlab warm jelly
 	$(VENV)/bin/simlab sweep scenarios/jelly-seat-balance.toml --jobs 2
 
-## everything CI runs: every kernel compiled once into the cache (games in parallel; the example
-## custom bots' too), then the suite on every core, the longest test files first
-## (tests/conftest.py); `pytest -m "not slow"` leaves out the long statistical runs when iterating
+## everything CI runs, each step timed ("make test: STEP N s"): the lazy-mode suite
+## (SIMLAB_LAZY=1, the default): every kernel compiled once into the cache (games in parallel; the
+## example custom bots' too, and the rule functions the game tests call from Python), then the
+## suite on every core, the longest test files first (tests/conftest.py); then `make test-stock`.
+## `pytest -m "not slow"` leaves out the long statistical runs when iterating
 EXAMPLE_BOTS := $(wildcard examples/custom_bots/*.py)
+# $(call timed,NAME,TARGET): make TARGET, then print how long it took (also when it fails)
+timed = @t0=$$(date +%s); $(MAKE) --no-print-directory $(2) || { \
+	echo "make test: $(1) failed after $$(( $$(date +%s) - t0 )) s"; exit 1; }; \
+	echo "make test: $(1) $$(( $$(date +%s) - t0 )) s"
+
 test: $(STAMP)
-	$(VENV)/bin/simlab warm --all --jobs $(JOBS) $(addprefix --plugin ,$(EXAMPLE_BOTS)) --plugin examples/games/pig/game.py
+	$(call timed,warm,warm-all)
+	$(call timed,pytest,test-suite)
+	$(call timed,stock-warm,warm-stock)
+	$(call timed,stock-pytest,test-stock-suite)
+
+warm-all: $(STAMP)
+	$(VENV)/bin/simlab warm --all --jobs $(JOBS) $(addprefix --plugin ,$(EXAMPLE_BOTS)) \
+		--plugin examples/games/pig/game.py
+
+test-suite: $(STAMP)
 	$(PY) -m pytest -q -n $(JOBS) --dist loadfile --durations=15
+
+## the stock-mode check (README "Upgrading numba"): SIMLAB_LAZY=0 runs numba's own code
+## libraries (its own cache folder, src-<hash>-stock); the default kernels warmed, then the game
+## rule tests and the conformance case of each game marked `stock` (STOCK_TESTS, not slow).
+## `make test` runs it last: its suite's tests/core/test_lazy_switch.py has compiled the stock
+## default kernels, so its warm step only loads them. In stock mode every rule a test calls from
+## Python compiles with all it calls (no lazy libraries): STOCK_HEAVY, the rule files whose tests
+## ask most of it (whole games through the reference engines' bot calls), are left to lazy mode.
+## Measured on a cold stock cache, 2 cores under a load of ~10: the 4 default kernels 199 CPU s;
+## all rule files + the 4 cases 243 CPU s, of which STOCK_HEAVY ~70
+STOCK_HEAVY := tests/jungle/test_rules_more.py tests/monkey/test_rules_more.py \
+	tests/jelly/test_rules_timing.py
+STOCK_TESTS := $(filter-out $(STOCK_HEAVY),$(wildcard tests/*/test_rules_*.py)) \
+	$(wildcard tests/*/test_conformance.py)
+test-stock: $(STAMP)
+	$(call timed,stock-warm,warm-stock)
+	$(call timed,stock-pytest,test-stock-suite)
+
+warm-stock: $(STAMP)
+	SIMLAB_LAZY=0 $(VENV)/bin/simlab warm --jobs $(JOBS)
+
+test-stock-suite: $(STAMP)
+	SIMLAB_LAZY=0 $(PY) -m pytest -q -n $(JOBS) --dist loadfile -m "stock or not slow" \
+		--durations=10 $(STOCK_TESTS)
 
 bench: $(STAMP)
 	$(VENV)/bin/simlab bench

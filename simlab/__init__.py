@@ -10,8 +10,11 @@ Quick start::
 
 The numba cache goes to a folder under ``$NUMBA_CACHE_DIR`` when set, else under
 ``~/.cache/simlab/numba``, named by a hash of the kernel sources (numba alone would reuse a stale
-cache after a change to a helper in another module). It is set here, before numba is first
-imported, so every entry point (library, CLI, workers) shares it.
+cache after a change to a helper in another module) and the numba mode (``SIMLAB_LAZY``:
+``src-<hash>-lazy`` or ``src-<hash>-stock``, see ``simlab.core.jit``). It is set here, before
+numba is first imported, so every entry point (library, CLI, workers) shares it; a process
+started in the other mode by one that set it (its environment inherited) gets its own mode's
+folder beside it.
 """
 
 from __future__ import annotations
@@ -52,14 +55,26 @@ def _source_key() -> str:
     return h.hexdigest()[:12]
 
 
-if "SIMLAB_NUMBA_CACHE_SET" not in _os.environ:
-    _base = _os.environ.get("NUMBA_CACHE_DIR")
+def _cache_mode() -> str:
+    """``lazy`` or ``stock``: the numba mode ``SIMLAB_LAZY`` selects (``0`` stock, else lazy;
+    ``simlab.core.jit.lazy_setting`` reads it the same way and rejects values other than 0/1)."""
+    return "stock" if (_os.environ.get("SIMLAB_LAZY") or "").strip() == "0" else "lazy"
+
+
+_mode = _cache_mode()
+if _os.environ.get("SIMLAB_NUMBA_CACHE_SET") != _mode:
+    if "SIMLAB_NUMBA_CACHE_SET" in _os.environ and _os.environ.get("NUMBA_CACHE_DIR"):
+        # set by a parent process in the other mode: the same base, this mode's folder
+        _base = _os.path.dirname(_os.path.normpath(_os.environ["NUMBA_CACHE_DIR"]))
+    else:
+        _base = _os.environ.get("NUMBA_CACHE_DIR")
     if not _base:
         _home = _os.environ.get("XDG_CACHE_HOME") or _os.path.join(_os.path.expanduser("~"),
                                                                    ".cache")
         _base = _os.path.join(_home, "simlab", "numba")
-    _os.environ["NUMBA_CACHE_DIR"] = _os.path.join(_base, f"src-{_source_key()}")
-    _os.environ["SIMLAB_NUMBA_CACHE_SET"] = "1"  # worker processes inherit the same folder
+    # the mode is part of the folder: lazy and stock libraries never share a cache entry
+    _os.environ["NUMBA_CACHE_DIR"] = _os.path.join(_base, f"src-{_source_key()}-{_mode}")
+    _os.environ["SIMLAB_NUMBA_CACHE_SET"] = _mode  # worker processes inherit the same folder
 
 # numba reads NUMBA_CACHE_DIR when it is first imported; a script or notebook that imported numba
 # before simlab would otherwise cache simlab's kernels beside their sources, with no source key

@@ -42,3 +42,7 @@ def pytest_collection_modifyitems(session, config, items):
     within a file, the other files theirs)."""
     rank = {path: i for i, path in enumerate(LONGEST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
+
+
+# each rule the tests call from Python is listed for simlab warm --all (tests/core/python_calls.py)
+from tests.core.python_calls import _python_calls_listed, pytest_configure  # noqa: E402, F401

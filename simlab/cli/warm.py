@@ -14,8 +14,9 @@ from simlab.errors import SimlabError
               help="Worker processes: kernels compile in parallel, the longest first.")
 @click.option("--all", "everything", is_flag=True,
               help="Also the kernels the default line-up does not use (a lookahead seat, "
-                   "Monsters' family mode) and what the reference engines compile (one "
-                   "reference game per line-up): what the test suite runs.")
+                   "Monsters' family mode), what the reference engines compile (one "
+                   "reference game per line-up) and the rule functions the game tests call "
+                   "from Python (simlab/games/python_calls.toml): what the test suite runs.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print a JSON list: game, what, seconds, compiled.")
 @click.option("--plugin", "plugins", multiple=True, metavar="FILE",

@@ -31,6 +31,25 @@ Custom bots are used by name like built-in ones (``--bots hoarder,greedy``, scen
 tournaments, tuning); from the command line and in scenarios the file defining them is loaded
 with ``--plugin FILE`` / ``plugins = ["file.py"]``. At most one custom bot function per line-up
 (any number of seats may use it, each with its own parameters).
+
+What of numba this uses beyond its public API, by mode (``SIMLAB_LAZY``, :mod:`simlab.core.jit`):
+
+- both modes, no public path: the slot's data model is numba's first-class function struct
+  (``numba.experimental.function_type.FunctionModel``) and its addresses come from the compiled
+  overload's library and function descriptor (``fn.overloads[...]``, ``cres.library``,
+  ``cres.fndesc``), as numba's own first-class functions get them; numba's public first-class
+  functions (a cfunc, an object with ``__wrapper_address__``) are called through the C wrapper,
+  which drops an exception the bot raises, and a dispatcher in the line-up would make a kernel of
+  its own per bot. :func:`no_custom` has a fixed uuid (``_set_uuid``), or no process would load a
+  kernel whose line-up names it from the disk cache;
+- lazy mode only: a bot is compiled without reference counting through numba's config stack
+  (``ConfigStack``, ``Flags``: a designer's own ``njit`` function too), an unpickled bot gets its
+  disk cache back (``_cache``, ``enable_caching``), a bot has a fixed uuid and a worker reuses the
+  dispatcher it unpickled (``_set_uuid``, ``CPUDispatcher._memo``), and a slot called from
+  Python passes pinned NamedTuples (:func:`simlab.core.ref.pinned`);
+- stock mode instead: the bots simlab compiles carry ``_nrt=False`` themselves (a designer's own
+  ``njit`` function keeps its flags), a worker compiles an unpickled bot again (a second or two)
+  and a slot called from Python goes through a compiled caller (:func:`_call_slot`).
 """
 
 from __future__ import annotations
@@ -45,14 +64,12 @@ from pathlib import Path
 import numpy as np
 from numba import njit, typeof
 from numba.core import cgutils, types
-from numba.core.caching import NullCache
-from numba.core.compiler import Flags
 from numba.core.registry import CPUDispatcher
-from numba.core.targetconfig import ConfigStack
 from numba.experimental.function_type import FunctionModel
 from numba.extending import NativeValue, register_model, typeof_impl, unbox
 
-from simlab.core.jit import as_plain
+from simlab.core.jit import LAZY, as_plain
+from simlab.core.ref import ref
 from simlab.errors import SimlabError
 
 #: the bot id every game reserves for "the line-up's custom function"
@@ -61,7 +78,7 @@ CUSTOM_ID = 63
 ARGS = ("A", "st", "seat", "kind", "option", "params")
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def no_custom(A, st, seat, kind, option, params):
     """The custom bot of a line-up without one (never called)."""
     return 0.0
@@ -70,7 +87,8 @@ def no_custom(A, st, seat, kind, option, params):
 # A dispatcher inside a NamedTuple is part of its numba type (a line-up built without a slot,
 # e.g. Monsters' playout line-up), and numba compares dispatcher types by the dispatcher's uuid,
 # which is random per process: without a fixed uuid no process would load such kernels from the
-# disk cache.
+# disk cache. No public path (numba's own pickling of a dispatcher keeps its uuid, but nothing
+# public sets one): a private method, in both modes.
 no_custom._set_uuid("simlab-no-custom-v1")
 as_plain(no_custom)
 
@@ -109,15 +127,12 @@ class CustomSlot:
         """Compile ``fn`` for the slot's signature now (once; numba errors propagate)."""
         if self._addrs is None:
             fn = self.fn
-            if isinstance(getattr(fn, "_cache", None), NullCache):
-                try:  # unpickled (a worker): numba rebuilds the function without its disk cache
-                    fn.enable_caching()
-                except RuntimeError:  # no file to cache it beside (a notebook's function)
-                    pass
-            flags = Flags()
-            flags.nrt = False  # a rule's flag, which numba hands down to what it calls
-            with ConfigStack().enter(flags):
+            if LAZY:
+                _compile_without_nrt(fn, self.nbtype.signature)
+            else:  # stock: the function's own flags (simlab compiles its bots with _nrt=False)
                 fn.compile(self.nbtype.signature)
+            # no public path to a compiled overload's addresses (numba's own first-class
+            # function support reads the same two fields of the compile result)
             cres = fn.overloads[self.argtys]
             lib, desc = cres.library, cres.fndesc
             self._addrs = (lib.get_pointer_to_function(desc.llvm_func_name),
@@ -135,11 +150,13 @@ class CustomSlot:
         return self.compile()._addrs[1]
 
     def __call__(self, A, st, seat, kind, option, params):
+        self.compile()  # the slot's overload (no reference counting), not one of its own
+        params = np.ascontiguousarray(params, dtype=np.float64)
+        if not LAZY:  # through the slot, from a compiled caller that unboxes A and st
+            return _call_slot(self, A, st, int(seat), int(kind), int(option), params)
         from simlab.core.ref import pinned  # the compiled overload: A and st by reference
 
-        self.compile()  # the slot's overload (no reference counting), not one of its own
-        return self.fn(pinned(A), pinned(st), int(seat), int(kind), int(option),
-                       np.ascontiguousarray(params, dtype=np.float64))
+        return self.fn(pinned(A), pinned(st), int(seat), int(kind), int(option), params)
 
     def __reduce__(self):
         return custom_slot_for, (self.fn, self.argtys)
@@ -163,6 +180,33 @@ def _unbox_slot(typ, obj, c):
         c.pyapi.decref(addr)
     fn.py_addr = c.builder.ptrtoint(obj, c.context.get_value_type(types.voidptr))
     return NativeValue(fn._getvalue(), is_error=c.pyapi.c_api_error())
+
+
+def _compile_without_nrt(fn, sig) -> None:
+    """Lazy mode: compile dispatcher ``fn`` for ``sig`` without reference counting whatever its
+    own flags (a designer's own ``njit`` function too), as a rule's call would (numba hands a
+    caller's flags down through its config stack, an internal), and with its disk cache on
+    where numba rebuilt it without one (unpickled in a worker: a private field)."""
+    from numba.core.caching import NullCache
+    from numba.core.compiler import Flags
+    from numba.core.targetconfig import ConfigStack
+
+    if isinstance(getattr(fn, "_cache", None), NullCache):
+        try:
+            fn.enable_caching()
+        except RuntimeError:  # no file to cache it beside (a notebook's function)
+            pass
+    flags = Flags()
+    flags.nrt = False  # a rule's flag, which numba hands down to what it calls
+    with ConfigStack().enter(flags):
+        fn.compile(sig)
+
+
+@njit(cache=True)
+def _call_slot(slot, A, st, seat, kind, option, params):
+    """A slot called from Python in stock mode: ``A`` and ``st`` unboxed by numba, passed on by
+    reference, the bot reached through the slot's pointer (its one overload)."""
+    return slot(ref(A), ref(st), seat, kind, option, params)
 
 
 _SLOTS: dict = {}  # (function, argument types) -> its CustomSlot
@@ -219,15 +263,17 @@ def add_custom(game: str, name: str, fn, params: dict, doc: str | None = None):
     # a stable identity, so a process that loads its line-up finds this one dispatcher
     uuid = (f"simlab-custom-{game}-{name}-{hashlib.sha256(Path(src).read_bytes()).hexdigest()[:16]}"
             if cacheable else None)
-    live = CPUDispatcher._memo.get(uuid) if uuid else None
+    # lazy mode only (private fields; stock: a worker may compile the bot twice, a second each)
+    live = CPUDispatcher._memo.get(uuid) if uuid and LAZY else None
     if live is not None and not isinstance(fn, CPUDispatcher):
         # this process already holds this bot: a worker that unpickled a line-up with it before
         # loading its plugin file. One dispatcher per bot: the slot the line-up holds and the
         # registry's bot are then one function, compiled (or loaded from the cache) once.
         jitted = live
     else:
-        jitted = fn if isinstance(fn, CPUDispatcher) else njit(cache=cacheable, nogil=True)(py)
-        if uuid:
+        jitted = (fn if isinstance(fn, CPUDispatcher)
+                  else njit(cache=cacheable, nogil=True, _nrt=False)(py))
+        if uuid and LAZY:
             try:
                 jitted._set_uuid(uuid)
             except AssertionError:  # already has one (used before registration)

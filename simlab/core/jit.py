@@ -19,12 +19,13 @@ seconds"; measured with numba's compile events, ``simlab bench`` reports the col
   code: a rule five calls below the batch entry point was optimised and compiled to machine code
   five times, and a decision function the lookahead bot's playouts sit under carried a whole
   second game loop.
-- **Lazy rule libraries.** A rule's library (:class:`_LazyLibrary`) only links: its functions
-  are optimised on their own when lowered, and the module optimisation and the machine code
-  happen once, in the library of the batch entry point that runs (or of a twin called from
-  Python). The disk cache keeps a rule as the module its callers link in, so a new kernel or
-  twin in a later process still loads the rules it shares instead of compiling them.
-  Monsters on Board's kernel 73 -> 52 s, its lookahead kernel 330 -> about 125 s.
+- **Lazy rule libraries** (lazy mode only, see below). A rule's library
+  (:class:`simlab.core.lazy._LazyLibrary`) only links: its functions are optimised on their own
+  when lowered, and the module optimisation and the machine code happen once, in the library of
+  the batch entry point that runs (or of a twin called from Python). The disk cache keeps a rule
+  as the module its callers link in, so a new kernel or twin in a later process still loads the
+  rules it shares instead of compiling them. Monsters on Board's kernel 73 -> 52 s, its
+  lookahead kernel 330 -> about 125 s.
 - **One signature per function.** numba types a constant argument of a call between jitted
   functions as a literal (``Literal[int](-1)``, ``Literal[bool](True)``) and compiles the callee
   once per literal it meets. Every ``rule``, ``batch`` and custom-bot function is a
@@ -40,111 +41,54 @@ seconds"; measured with numba's compile events, ``simlab bench`` reports the col
 - **Flat game loops.** The phases of a game loop that are called from one place are inlined
   into their caller (``rule(inline=True)``): fewer functions to type and lower, and a faster
   kernel (without it, Monsters on Board runs 20% slower).
+
+**The switch** ``SIMLAB_LAZY``. The lazy libraries are built on numba's internals (private
+fields of its code library, half of its ``finalize`` copied, a cache kind of simlab's own and
+``Codegen.unserialize_library`` replaced for the whole process: :mod:`simlab.core.lazy`), and so
+are the pinned NamedTuples :mod:`simlab.core.ref` hands to rules called from Python (reference
+counts taken by hand) and parts of the custom-bot slot (:mod:`simlab.core.custom`).
+``SIMLAB_LAZY=1`` (the default) uses them; ``SIMLAB_LAZY=0`` runs numba's own code libraries and
+its own unboxing of NamedTuples, and never imports :mod:`simlab.core.lazy`: the fallback when a
+new numba breaks an internal (README, "Upgrading numba"). Both modes play the same games (the same
+functions compiled with the same flags, which LLVM only optimises in other groupings;
+``tests/core/test_lazy_switch.py`` checks it game for game); stock mode compiles slower. What both modes keep is numba's own API: the typing overrides of
+:class:`PlainDispatcher`, ``_nrt=False``, ``no_cpython_wrapper``/``no_cfunc_wrapper``,
+``inline="always"`` and the twins. The mode is part of the cache folder's name
+(``simlab/__init__.py``): the two modes never share cache entries.
 """
 
 from __future__ import annotations
 
+import os as _os
 import types as _pytypes
 
-from llvmlite import binding as ll
 from numba import njit
 from numba.core import types
-from numba.core.codegen import Codegen, JITCodeLibrary
-from numba.core.compiler import Compiler, DefaultPassBuilder
-from numba.core.compiler_lock import require_global_compiler_lock
-from numba.core.compiler_machinery import LoweringPass, register_pass
 from numba.core.registry import CPUDispatcher
-from numba.core.typed_passes import AnnotateTypes
+
+from simlab.errors import SimlabError
 
 
-class _LazyLibrary(JITCodeLibrary):
-    """A rule's code library: only ever linked into its callers' libraries, never run alone, so
-    finalising it links in what it calls and stops there (no module optimisation, no machine
-    code; see the module docstring)."""
-
-    def finalize(self):
-        require_global_compiler_lock()
-        self._raise_if_finalized()
-        seen = set()
-        for library in self._linking_libraries:
-            if library not in seen:
-                seen.add(library)
-                self._reload_init.update(library._reload_init)
-                self._final_module.link_in(library._get_module_for_linking(), preserve=True)
-        self._finalized = True
-
-    def get_pointer_to_function(self, name):
-        return 0  # no machine code: nothing runs it on its own
-
-    def serialize_using_object_code(self):
-        """The disk cache keeps a lazy library as the module its callers link in."""
-        self._ensure_finalized()
-        return (self.name, _LAZY_KIND, self._get_module_for_linking().as_bitcode())
-
-    @property
-    def codegen(self):
-        return _LazyCodegen(self._codegen)
-
-
-class _LazyCodegen:
-    """The codegen as a lazy library's lowering sees it: its environment is not set, since its
-    module is never loaded on its own (the copy linked into a caller is the one that runs, as
-    with numba's own libraries)."""
-
-    def __init__(self, codegen):
-        self._codegen = codegen
-
-    def set_env(self, env_name, env):
-        pass
-
-    def __getattr__(self, name):
-        return getattr(self._codegen, name)
-
-
-_LAZY_KIND = "simlab-lazy-bitcode"
-_unserialize_library = Codegen.unserialize_library
-
-
-def _unserialize(codegen, serialized):
-    """numba's ``Codegen.unserialize_library``, which also reads a cached lazy library."""
-    name, kind, data = serialized
-    if kind != _LAZY_KIND:
-        return _unserialize_library(codegen, serialized)
-    library = codegen.create_library(name)
-    library.__class__ = _LazyLibrary
-    library._final_module = library._shared_module = ll.parse_bitcode(data)
-    library._finalized = True
-    return library
-
-
-Codegen.unserialize_library = _unserialize
-
-
-@register_pass(mutates_CFG=False, analysis_only=True)
-class _LazyLibraryPass(LoweringPass):
-    """Give the function being compiled a :class:`_LazyLibrary` before it is lowered."""
-
-    _name = "simlab_lazy_library"
-
-    def __init__(self):
-        LoweringPass.__init__(self)
-
-    def run_pass(self, state):
-        if state.library is None:
-            state.library = state.targetctx.codegen().create_library(state.func_id.func_qualname)
-            state.library.enable_object_caching()
-        state.library.__class__ = _LazyLibrary
+def lazy_setting(value: str | None) -> bool:
+    """Whether ``SIMLAB_LAZY``'s value ``value`` asks for lazy rule libraries: ``1`` (or unset,
+    or empty) yes, ``0`` no (numba's own code libraries); anything else is a
+    :class:`~simlab.errors.SimlabError`. ``simlab/__init__.py`` reads it the same way for the
+    cache folder's name."""
+    v = (value or "").strip()
+    if v in ("", "1"):
+        return True
+    if v == "0":
         return False
+    # no ": " in it: the CLI keeps what follows the first one of an error met checking GAME
+    raise SimlabError(f"the environment variable SIMLAB_LAZY is {value!r}, expected 0 (numba's "
+                      f"own code libraries) or 1 (lazy rule libraries, the default)")
 
 
-class _RuleCompiler(Compiler):
-    """numba's nopython pipeline with a lazy code library (:class:`_LazyLibrary`)."""
+#: lazy mode (``SIMLAB_LAZY``, read once when this module is first imported)
+LAZY = lazy_setting(_os.environ.get("SIMLAB_LAZY"))
 
-    def define_pipelines(self):
-        pm = DefaultPassBuilder.define_nopython_pipeline(self.state)
-        pm.add_pass_after(_LazyLibraryPass, AnnotateTypes)
-        pm.finalize()
-        return [pm]
+if LAZY:  # numba's internals: imported (and Codegen.unserialize_library patched) in lazy mode only
+    from simlab.core.lazy import RuleCompiler as _RuleCompiler
 
 
 class PlainDispatcher(CPUDispatcher):
@@ -170,10 +114,27 @@ class RuleDispatcher(PlainDispatcher):
     Python runs its twin, the same function compiled with the wrapper (cached apart)."""
 
     def __call__(self, *args, **kws):
+        return self.python_entry()(*args, **kws)
+
+    def python_entry(self):
+        """What a call from plain Python runs: the twin (made once)."""
         twin = self.__dict__.get("_simlab_twin")
         if twin is None:
             twin = self.__dict__["_simlab_twin"] = _python_twin(self)
-        return twin(*args, **kws)
+        return twin
+
+    def python_argtypes(self, args, kws=None) -> tuple | None:
+        """The numba types :meth:`python_entry` is called with for ``args`` and ``kws`` (None
+        for a twin called with keywords: it types them as numba binds them);
+        :class:`~simlab.core.ref.RefRuleDispatcher` binds them first."""
+        from numba import typeof
+
+        return None if kws else tuple(typeof(a) for a in args)
+
+    def prepare_python(self, *args) -> None:
+        """Compile (or load from the disk cache) what ``self(*args)`` runs, without running it
+        (``simlab warm --all``: the rule functions the tests call from Python)."""
+        self.python_entry().compile(self.python_argtypes(args))
 
 
 def _python_twin(d):
@@ -208,9 +169,10 @@ def rule(fn=None, *, inline: bool = False):
 
     def make(f):
         opts = {"inline": "always"} if inline else {}
+        if LAZY:
+            opts["pipeline_class"] = _RuleCompiler
         return as_plain(njit(cache=True, nogil=True, _nrt=False, no_cpython_wrapper=True,
-                             no_cfunc_wrapper=True, pipeline_class=_RuleCompiler, **opts)(f),
-                        RuleDispatcher)
+                             no_cfunc_wrapper=True, **opts)(f), RuleDispatcher)
 
     return make if fn is None else make(fn)
 

@@ -31,6 +31,15 @@ passed as it is (its type remembered per object); a custom bot's slot is a funct
 suite compiles some 200 shims (the rules its tests call on hand-built positions, the decisions the
 reference engines ask). Measured: ``tests/monsters/test_rules_engine.py`` on a cache holding the
 kernel only, 44 -> 19 s of CPU; a shim call ~30 -> ~7 us.
+
+Two modes (``SIMLAB_LAZY``, :mod:`simlab.core.jit`). The :class:`Ref` type, :func:`ref` and the
+reads through it are numba's extension API (a type, its data model, typing and lowering of an
+attribute, an intrinsic) and serve the kernels in both modes. The pins take and give back numba's
+reference counts by hand (:func:`_store`, :func:`_release`), the shim's dispatcher overrides
+numba's typing of an argument (:class:`_ShimDispatcher`, a private field) and :class:`Ref` keeps
+its hash across numba's pickling of a type: lazy mode only. In stock mode (``SIMLAB_LAZY=0``)
+:func:`pinned` returns its argument, so the shim gets each NamedTuple as numba unboxes it, and
+the shim is numba's plain dispatcher (slower calls from Python, the same rule overload).
 """
 
 from __future__ import annotations
@@ -47,7 +56,7 @@ from numba.core.registry import CPUDispatcher
 from numba.core.typing.templates import AttributeTemplate, infer_getattr
 from numba.extending import NativeValue, intrinsic, typeof_impl, unbox
 
-from simlab.core.jit import RuleDispatcher
+from simlab.core.jit import LAZY, RuleDispatcher
 from simlab.core.jit import rule as _core_rule
 
 
@@ -63,21 +72,23 @@ class Ref(types.Type):
     def key(self):
         return self.inner
 
-    def __hash__(self):
-        """Kept: numba hashes an argument's type at every call from Python, and hashing the
-        NamedTuple of some 50 array types each time cost about 20 us a call."""
-        h = self.__dict__.get("_hash")
-        if h is None:
-            h = self.__dict__["_hash"] = hash(self.key)
-        return h
+    if LAZY:  # stock mode: numba's own hash and pickling of a type
+        def __hash__(self):
+            """Kept: numba hashes an argument's type at every call from Python, and hashing the
+            NamedTuple of some 50 array types each time cost about 20 us a call."""
+            h = self.__dict__.get("_hash")
+            if h is None:
+                h = self.__dict__["_hash"] = hash(self.key)
+            return h
 
-    def __reduce__(self):
-        """Pickled (numba's cache index keys) without the kept hash: the hash of a type that
-        names a compiled function (a line-up's bot functions) differs from process to process,
-        and a stale one made the cache miss its own entries."""
-        rebuild, (reconstructor, args, state) = super().__reduce__()
-        state = {k: v for k, v in (state or {}).items() if k != "_hash"}
-        return rebuild, (reconstructor, args, state)
+        def __reduce__(self):
+            """Pickled (numba's cache index keys) without the kept hash: the hash of a type
+            that names a compiled function (a line-up's bot functions) differs from process to
+            process, and a stale one made the cache miss its own entries. (Relies on the shape
+            of numba's ``Type.__reduce__``.)"""
+            rebuild, (reconstructor, args, state) = super().__reduce__()
+            state = {k: v for k, v in (state or {}).items() if k != "_hash"}
+            return rebuild, (reconstructor, args, state)
 
 
 @register_default(Ref)
@@ -134,17 +145,31 @@ class RefRuleDispatcher(RuleDispatcher):
     NamedTuple arguments by reference (module docstring)."""
 
     def __call__(self, *args, **kws):
+        return self.python_entry()(*self._python_args(args, kws))
+
+    def python_entry(self):
+        """What a call from plain Python runs: the shim (made once)."""
         shim = self.__dict__.get("_simlab_shim")
         if shim is None:
             shim = self.__dict__["_simlab_shim"] = _python_shim(self)
+        return shim
+
+    def _python_args(self, args, kws=None) -> tuple:
+        """Every argument (the shim takes them all), each NamedTuple pinned (lazy mode: in stock
+        mode numba unboxes each NamedTuple its own way)."""
         sig = self.__dict__.get("_simlab_sig")
         if sig is None:
             sig = self.__dict__["_simlab_sig"] = inspect.signature(self.py_func)
-        if kws or len(args) < len(sig.parameters):  # the shim takes every argument
-            bound = sig.bind(*args, **kws)
+        if kws or len(args) < len(sig.parameters):
+            bound = sig.bind(*args, **(kws or {}))
             bound.apply_defaults()
             args = bound.args
-        return shim(*[pinned(a) if isinstance(a, tuple) else a for a in args])
+        if not LAZY:
+            return tuple(args)
+        return tuple(pinned(a) if isinstance(a, tuple) else a for a in args)
+
+    def python_argtypes(self, args, kws=None) -> tuple:
+        return tuple(typeof(a) for a in self._python_args(args, kws))
 
 
 def _python_shim(d):
@@ -162,7 +187,8 @@ def _python_shim(d):
     g.__module__ = f.__module__
     g.__doc__ = f.__doc__
     shim = njit(cache=True, nogil=True)(g)
-    shim.__class__ = _ShimDispatcher
+    if LAZY:
+        shim.__class__ = _ShimDispatcher
     return shim
 
 
@@ -304,7 +330,9 @@ _PINS: dict = {}  # id(NamedTuple) -> its Pinned (which holds it, so the id is n
 def pinned(obj):
     """``obj``'s :class:`Pinned` when ``obj`` is a NamedTuple of arrays, numbers and such
     NamedTuples (:func:`_pinnable`), made once per object (the last 256 are kept); else
-    ``obj``."""
+    ``obj``. In stock mode (``SIMLAB_LAZY=0``) always ``obj``: numba unboxes it."""
+    if not LAZY:
+        return obj
     hit = _PINS.get(id(obj))
     if hit is not None and hit.obj is obj:
         return hit

@@ -10,7 +10,7 @@ from numba import njit
 from numba.core.caching import NullCache
 
 from simlab.core.compiling import compile_notice, is_quiet, set_quiet
-from simlab.core.jit import PlainDispatcher, RuleDispatcher, batch, rule
+from simlab.core.jit import LAZY, PlainDispatcher, RuleDispatcher, batch, rule
 
 
 @rule
@@ -93,10 +93,12 @@ def test_rules_are_callable_from_python_through_their_twin():
     assert _step.targetoptions["no_cpython_wrapper"] is True
 
 
+@pytest.mark.skipif(not LAZY, reason="lazy mode (SIMLAB_LAZY=1): stock mode has numba's own "
+                                      "libraries (tests/core/test_lazy_switch.py)")
 def test_rule_libraries_are_lazy_and_the_entry_point_runs():
     """A rule's library only links (no machine code of its own); the batch entry point's
     library holds the one optimised, compiled copy of everything below it."""
-    from simlab.core.jit import _LazyLibrary
+    from simlab.core.lazy import _LazyLibrary
 
     out = np.zeros(4, np.int64)
     _caller(out)

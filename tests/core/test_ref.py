@@ -8,8 +8,14 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
+import pytest
 
+from simlab.core.jit import LAZY
 from simlab.core.ref import rule
+
+#: the pins and the shim's remembered types are lazy mode's (SIMLAB_LAZY=1); stock mode passes
+#: NamedTuples as numba unboxes them (tests/core/test_lazy_switch.py checks it)
+lazy_only = pytest.mark.skipif(not LAZY, reason="pins are lazy mode's (SIMLAB_LAZY=1)")
 
 
 class Inner(NamedTuple):
@@ -74,6 +80,7 @@ def _first(t):
     return t.a[0]
 
 
+@lazy_only
 def test_namedtuples_are_pinned_once_with_numbas_types():
     """Called from Python, a NamedTuple whose numba type cannot change (one holding None, as the
     games' line-ups do, included) is stored once per object in a native buffer and passed as one
@@ -97,6 +104,7 @@ def test_namedtuples_are_pinned_once_with_numbas_types():
     assert not _fixed_type(listed) and pinned(listed) is listed
 
 
+@lazy_only
 def test_a_tuple_holding_a_compiled_function_is_not_pinned_and_its_type_is_remembered():
     """A line-up holds its bots' compiled functions: it is passed as it is (a cache index
     naming a function cannot be rewritten by a process without it), and the shim remembers its
@@ -115,6 +123,7 @@ def test_a_tuple_holding_a_compiled_function_is_not_pinned_and_its_type_is_remem
     assert hit[0] is t and hit[1] == typeof(t)
 
 
+@lazy_only
 def test_a_dropped_pin_gives_its_arrays_back():
     """The buffer holds a reference on each array while it lives and gives them back when the
     pin is dropped (a leak would keep every state of a reference run alive)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from click.testing import CliRunner
@@ -30,7 +31,14 @@ def liner():
 
 
 def test_tasks_cover_every_entry_point_longest_first():
-    tasks = warm_tasks(["jelly", "monsters"], everything=True)
+    from simlab.games.warm import PYTHON_CALLS, read_calls
+
+    every = warm_tasks(["jelly", "monsters"], everything=True)
+    tasks = [t for t in every if t[1] != PYTHON_CALLS]
+    # then one task per game for the rule functions its tests call from Python, last
+    calls = [t for t in every if t[1] == PYTHON_CALLS]
+    assert every[len(tasks):] == calls
+    assert {t[0] for t in calls} == {g for g in ("jelly", "monsters") if read_calls().get(g)}
     labels = {(g, label) for g, _i, label, _e in tasks}
     assert labels == {("jelly", "default line-up"), ("jelly", "lookahead line-up"),
                       ("monsters", "default line-up"), ("monsters", "lookahead line-up"),
@@ -115,3 +123,58 @@ def test_warm_for_compiles_each_kernel_the_line_ups_run_once(monkeypatch):
     monkeypatch.setattr(type(g), "check_compiles", lambda self, p: seen.append(p))
     g.warm_for(plain + [look, plain[0]])
     assert seen == [plain[0], look]
+
+
+def test_a_call_spec_gives_a_value_of_the_type_it_names():
+    """``python_calls.toml`` names each argument by its type; the value warm makes from it has
+    that type (a NamedTuple from the pool or built from its fields, numbers, arrays, None)."""
+    import numpy as np
+    from numba import typeof
+
+    from simlab.core.ref import Ref
+    from simlab.games.warm import call_pool, spec_value, type_spec
+
+    g = get_game("jelly")
+    pool = call_pool(g)
+    assert {"default line-up/arrays", "default line-up/lineup", "default line-up/state",
+            "lookahead line-up/lineup"} <= set(pool)
+    types_ = {typeof(obj): path for path, obj in reversed(pool.items())}
+    a = np.zeros((3, 4))
+    values = [pool["default line-up/state"], np.int64(3), 2.5, True, np.uint64(1), None, a,
+              a[::2, ::2], np.asfortranarray(a), _Made(np.zeros(2, np.int32), 4, _Inner(1.0))]
+    ro = np.zeros(2)
+    ro.setflags(write=False)
+    values.append(ro)
+    for v in values:
+        spec = type_spec(typeof(v), types_)
+        assert spec is not None, v
+        assert typeof(spec_value(spec, pool)) == typeof(v), spec
+    st = pool["default line-up/state"]
+    assert type_spec(Ref(typeof(st)), types_) == "@default line-up/state"  # pinned: the same
+    assert type_spec(typeof(_Made(np.zeros(1, np.int32), 1, _Inner(0.0))), types_) == (
+        "new tests.core.test_warm._Made(array(int32, 1d, C), int64, "
+        "new tests.core.test_warm._Inner(float64))")
+
+
+class _Inner(NamedTuple):
+    w: float
+
+
+class _Made(NamedTuple):
+    a: object
+    n: int
+    inner: _Inner
+
+
+def test_every_recorded_call_names_a_rule_and_its_arguments():
+    """Each entry of ``python_calls.toml`` names a rule it can call and arguments it can make
+    (a renamed rule or a changed signature fails here: record the calls again, see
+    ``tests/core/python_calls.py``)."""
+    from simlab.games.warm import call_pool, read_calls, resolve_call
+
+    calls = read_calls()
+    assert set(calls) <= {"jelly", "monkey", "jungle", "monsters"}
+    for game, entries in calls.items():
+        pool = call_pool(get_game(game))
+        for function, args in entries:
+            assert resolve_call(function, args, pool) is not None, (game, function, args)

@@ -24,9 +24,14 @@ CASES = [
     (5, "weights(cancel=0,pass_below=-1e9,deny=1)",
      {"districts": "1B,2B,3B,4B,5B,6B,7B", "lock_requires_dice": False}, 300, 7),
 ]
+# the case `make test-stock` also runs on numba's own code libraries (SIMLAB_LAZY=0): mixed
+# bots, no lookahead kernel (its stock compile takes minutes)
+STOCK_CASE = 2
 
 
-@pytest.mark.parametrize("players,bots,overrides,n,seed", CASES)
+@pytest.mark.parametrize("players,bots,overrides,n,seed", [
+    pytest.param(*c, marks=pytest.mark.stock) if i == STOCK_CASE else c
+    for i, c in enumerate(CASES)])
 def test_conformance(players, bots, overrides, n, seed):
     rules = GAME.make_rules(players, overrides)
     agg = check_conformance(GAME, rules, GAME.lineup(bots, players), n_games=n, seed=seed)

@@ -29,13 +29,18 @@ CASES = [
                                          "penalty_limit": 5, "set_aside": "box"}, 150, 11),
     (2, "random,trader", {"food_limit": 41, "gold_limit": 4, "penalty_limit": 3}, 100, 12),
 ]
+# the case `make test-stock` also runs on numba's own code libraries (SIMLAB_LAZY=0): mixed
+# bots, no lookahead kernel (its stock compile takes minutes)
+STOCK_CASE = 2
 
 
 def test_enough_reference_games():
     assert sum(c[3] for c in CASES) >= 2000
 
 
-@pytest.mark.parametrize("players,bots,overrides,n,seed", CASES)
+@pytest.mark.parametrize("players,bots,overrides,n,seed", [
+    pytest.param(*c, marks=pytest.mark.stock) if i == STOCK_CASE else c
+    for i, c in enumerate(CASES)])
 def test_conformance(players, bots, overrides, n, seed):
     rules = GAME.make_rules(players, overrides)
     agg = check_conformance(GAME, rules, GAME.lineup(bots, players), n_games=n, seed=seed)

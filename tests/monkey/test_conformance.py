@@ -34,9 +34,14 @@ CASES = [
     (1, "solo(playouts=2)", {}, 20, 16),  # the solo search
     (1, "solo(score=5,keep=0)", {"layout": "shuffled", "layout_seed": 3}, 200, 17),
 ]
+# the case `make test-stock` also runs on numba's own code libraries (SIMLAB_LAZY=0): mixed
+# bots, no lookahead kernel (its stock compile takes minutes)
+STOCK_CASE = 2
 
 
-@pytest.mark.parametrize("players,bots,overrides,n,seed", CASES)
+@pytest.mark.parametrize("players,bots,overrides,n,seed", [
+    pytest.param(*c, marks=pytest.mark.stock) if i == STOCK_CASE else c
+    for i, c in enumerate(CASES)])
 def test_conformance(players, bots, overrides, n, seed):
     rules = GAME.make_rules(players, overrides)
     agg = check_conformance(GAME, rules, GAME.lineup(bots, players), n_games=n, seed=seed)

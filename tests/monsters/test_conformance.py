@@ -28,9 +28,14 @@ CASES = [
     (2, "random,prophet", {"dice.pink.0": "2:swap+promote", "dice.blue.0": "3:swap+promote",
                            "dice.green.1": "1:grunt+promote"}, 120, 60, 6),
 ]
+# the case `make test-stock` also runs on numba's own code libraries (SIMLAB_LAZY=0): mixed
+# bots, no lookahead kernel (its stock compile takes minutes)
+STOCK_CASE = 0
 
 
-@pytest.mark.parametrize("players,bots,overrides,n,n_ref,seed", CASES)
+@pytest.mark.parametrize("players,bots,overrides,n,n_ref,seed", [
+    pytest.param(*c, marks=pytest.mark.stock) if i == STOCK_CASE else c
+    for i, c in enumerate(CASES)])
 def test_conformance(players, bots, overrides, n, n_ref, seed):
     rules = GAME.make_rules(players, overrides)
     agg = check_conformance(GAME, rules, GAME.lineup(bots, players), n_games=n, seed=seed,
