@@ -140,4 +140,4 @@ def test_skill_ladder_and_report(tmp_path):
     assert all(p["lo"] <= p["share"] <= p["hi"] and p["games"] == 30 for p in curve)
     assert res.verdicts["greedy"][0] in ("steep", "moderate", "flat", "ceiling")
     html = skill_report(res, tmp_path / "skill.html").read_text()
-    assert "Monsters on Board" in html and "lookahead" in html
+    assert "Monsters on Board" in html and res.bot in html   # the game's search bot

@@ -292,7 +292,8 @@ def test_lookahead_playouts_play_the_line_ups_own_bots():
 
     def wide(names):
         ids = np.array([bots.BOTS[n][0] for n in names], np.int64)
-        params = np.zeros((len(names), bots.N_PARAMS + 2))
+        width = max(len(v[2]) for v in bots.BOTS.values())   # the widest bot's parameters
+        params = np.zeros((len(names), width))
         for i, n in enumerate(names):
             params[i, :len(bots.BOTS[n][2])] = bots.BOTS[n][2]
         return MonstersLineup(ids, params)
