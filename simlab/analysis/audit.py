@@ -52,9 +52,11 @@ from simlab.games.registry import get_game
 #: budgets: seconds of play, games per cell bounds, Morris trajectories, data alternatives,
 #: bootstrap resamples, tuning games
 QUICK = {"seconds": 240, "min_games": 40, "max_games": 20_000, "morris_r": 3,
-         "data_alternatives": 4, "bootstrap": 200, "tune_budget": 3_000, "levels": None}
+         "data_alternatives": 4, "bootstrap": 200, "tune_budget": 3_000, "levels": None,
+         "only": None}
 FULL = {"seconds": 2_700, "min_games": 200, "max_games": 400_000, "morris_r": 6,
-        "data_alternatives": 12, "bootstrap": 400, "tune_budget": 30_000, "levels": None}
+        "data_alternatives": 12, "bootstrap": 400, "tune_budget": 30_000, "levels": None,
+        "only": None}
 #: JSON keys of the card, in order
 KEYS = ("headlines", "seat_balance", "strategies", "sensitivity", "data_spread", "shape")
 MAX_HEADLINES = 6
@@ -205,8 +207,7 @@ def seat_balance(ctx: _Ctx, levels: list, bots: dict) -> list[dict]:
                  "fair_share": 1.0 / p,
                  "seat_win_shares": [float(x) for x in share],
                  "seat_spread": float(share.max() - share.min()),
-                 "seat_spread_ci": interval(spread, 0.0, 1.0),
-                 "resumed": cell.resumed}
+                 "seat_spread_ci": interval(spread, 0.0, 1.0)}
         entry["significant"] = state(entry["first_player_points_ci"]) != 0
         out.append(entry)
     why = g.seats_identical(ctx.rules)

@@ -29,6 +29,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 
@@ -200,12 +201,16 @@ def _strategy_headline(st: dict) -> str:
         worst = min(mine, key=share)
         other = worst["against"] if worst["bot"] == dom else worst["bot"]
         f = fields.get(dom, {})
+        lost = [a["field"] for a in f.get("against", []) if a["state"] < 0]
         verdict = "bot-dependent" if f.get("flips") else "robust"
+        if lost and not f.get("flips"):
+            verdict = f"robust among the strategies, though it loses to {', '.join(lost)}"
         c = ci(worst)
         return (f"{dom} beats every other strategy head to head: even against {other} it takes "
                 f"{100 * share(worst):.1f}% [{100 * c[0]:.1f}, {100 * c[1]:.1f}] of the pair's "
                 f"wins per seat (even: 50%), every seating"
-                + (f"; against fields of rising strength it {_field_words(f)}" if f else "")
+                + (f"; alone against fields of rising strength it wins {_field_words(f)}"
+                   if f.get("against") else "")
                 + f": {verdict}.")
     mix = sorted(st["nash"], key=lambda r: -r["weight"])
     parts = ", ".join(f"{r['bot']} {100 * r['weight']:.0f}% [{100 * r['weight_ci'][0]:.0f}, "
@@ -231,9 +236,19 @@ def _flip_headline(st: dict) -> str:
     tried = {a["field"] for r in st["fields"] for a in r["against"]}
     if not tried:
         return ""
-    return (f"No bot's result against the field flips as the field grows stronger "
-            f"({len(st['fields'])} bots against {', '.join(sorted(tried))}, one seat each, "
-            f"every seating): robust where significant, see the table.")
+    worst = [(r["bot"], a) for r in st["fields"] for a in r["against"] if a["state"] < 0]
+    best = [(r["bot"], a) for r in st["fields"] for a in r["against"] if a["state"] > 0]
+    parts = []
+    for words, found in (("beats", best), ("loses to", worst)):
+        if found:
+            b, a = max(found, key=lambda x: abs(x[1]["win_share"] - x[1]["fair"]))
+            parts.append(f"the clearest: {b} {words} the {a['field']} field with "
+                         f"{100 * a['win_share']:.1f}% [{100 * a['win_share_ci'][0]:.1f}, "
+                         f"{100 * a['win_share_ci'][1]:.1f}] (fair {100 * a['fair']:.1f}%)")
+    return (f"No bot's result flips as the field grows stronger ({len(st['fields'])} bots, one "
+            f"seat each against {', '.join(sorted(tried))}, every seating; "
+            + ("; ".join(parts) or "no result differs from the fair share") +
+            "): robust.")
 
 
 # ---------------------------------------------------------------------------- sensitivity
@@ -315,6 +330,10 @@ def sensitivity_plan(ctx) -> tuple[list, list, list]:
                 skipped.append(f"{name} = {alt!r}: the same rules as the default here")
                 continue
             cats.append((name, alt))
+    only = ctx.settings.get("only")
+    if only is not None:
+        factors = [f for f in factors if f["name"] in only]
+        cats = [c for c in cats if c[0] in only]
     return factors, cats, skipped
 
 
@@ -378,7 +397,6 @@ def sensitivity(ctx, mixed) -> tuple[list, object]:
     from SALib.analyze import morris as morris_analyze
     from SALib.sample import morris as morris_sample
 
-    g = ctx.g
     factors, cats, skipped = sensitivity_plan(ctx)
     ctx.notes += [f"sensitivity: {s}" for s in skipped]
     x = np.zeros((0, len(factors)))
@@ -408,12 +426,15 @@ def sensitivity(ctx, mixed) -> tuple[list, object]:
             cell = ctx.cell(mixed, n, overrides=over, what="sensitivity, Morris")
             for k, v in _outputs(cell, mixed).items():
                 ys[k].append(v)
-        res = {k: morris_analyze.analyze(problem, x, np.asarray(v), num_levels=LEVELS,
-                                         num_resamples=200, seed=ctx.seed)
-               for k, v in ys.items()}
+        with warnings.catch_warnings():   # one trajectory: its spread is undefined (NaN)
+            warnings.simplefilter("ignore", RuntimeWarning)
+            res = {k: morris_analyze.analyze(problem, x, np.asarray(v), num_levels=LEVELS,
+                                             num_resamples=200, seed=ctx.seed)
+                   for k, v in ys.items()}
         for i, f in enumerate(factors):
             eff = {k: float(r["mu_star"][i]) for k, r in res.items()}
-            conf = {k: float(r["mu_star_conf"][i]) for k, r in res.items()}
+            conf = {k: float(np.nan_to_num(r["mu_star_conf"][i], nan=eff[k]))
+                    for k, r in res.items()}
             top = max(eff, key=lambda k: eff[k] / max(noise[k], 1e-12)
                       if eff[k] > 2 * noise[k] else eff[k] * 1e-6)
             real = eff[top] > 2 * noise[top]
