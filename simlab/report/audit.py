@@ -125,7 +125,7 @@ def _shape_items(shape: dict) -> list:
     for name, sh in shape.items():
         gs = sh.get("game_shape", {})
         if gs.get("leader_wins_curve"):
-            curves.append((name, gs["leader_wins_curve"]))
+            curves.append((name, gs["leader_wins_curve"], sh.get("games", 0)))
     if curves:
         fair = next(iter(shape.values())).get("game_shape", {}).get("fair_rate", 0.5)
         cp = next(iter(shape.values())).get("game_shape", {}).get("checkpoint", "checkpoint")
