@@ -8,6 +8,7 @@ import warnings
 import click
 
 from simlab import __version__
+from simlab.cli.audit import audit
 from simlab.cli.balance import balance
 from simlab.cli.bench import bench
 from simlab.cli.data import data
@@ -52,6 +53,7 @@ def cli():
       simlab skill jungle                           # does skill matter? (skill ladder)
       simlab diff v1.toml v2.toml                   # I changed the rules: what changed?
       simlab robustness scenarios/jelly-robustness.toml --quick  # fact or bot quirk?
+      simlab audit jelly --quick --jobs 2            # the whole balance picture, one card
       simlab warm --jobs 2                          # compile every kernel ahead of use
       simlab new dice-race my-race                  # a game of your own, in plain Python
       simlab bench --quick                          # speed figures
@@ -73,6 +75,7 @@ cli.add_command(balance)
 cli.add_command(skill)
 cli.add_command(diff)
 cli.add_command(robustness)
+cli.add_command(audit)
 cli.add_command(warm)
 cli.add_command(new)
 
