@@ -27,9 +27,11 @@ opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when
     sleeping worker first when ``fire`` or more food is missing, take kittens from the largest
     family, place fields next to sticks (irrigated at once) and among most fields, sticks where
     they irrigate most fields and score most. greedy: balanced; farmer: fields and irrigation
-    first; trader: gold and merchants; breeder: recruits early (``early_rounds``); weights:
-    every parameter exposed (for sweeps and tuning). ``noise`` adds a uniform [0, noise) draw
-    from the game's stream to every option of the action choice (0: no noise; the game itself
+    first, and what a farm pays for (a recruit is worth ``kitten`` 2 more: its irrigated
+    fields feed it; food merchants take the food it does not need, ``merchants`` 0.3,
+    ``sell_margin`` 0); trader: gold and merchants; breeder: recruits early
+    (``early_rounds``); weights: every parameter exposed (for sweeps and tuning). ``noise``
+    adds a uniform [0, noise) draw from the game's stream to every option of the action choice (0: no noise; the game itself
     has no chance beyond the first player, so identical noiseless bots would replay the same
     few games). ``end`` weighs the end of the game: taking the last field tile or
     stick of the board supply (or an opponent's kitten) ends it at the end of the round, which
@@ -232,7 +234,10 @@ W_PLAYOUTS, W_WIDTH, W_HORIZON, W_FOLLOW_SEARCH, W_MARGIN = range(
 N_PARAMS = len(PARAMS) + len(LOOK_PARAMS)
 
 _GREEDY = (2.0, 1.0, 6.0, 0.0, 0.0, 0.0, 0.5, 2.0, 0.0, 0.0, 0.0, 0.3, 0.5, 0.7, 3.0, 2.0, 0.5, 1.0)
-_FARMER = (2.0, 1.0, 6.0, 0.0, 0.0, 0.0, 1.5, 3.0, 1.0, 0.0, 0.0, 0.0, 0.5, 0.7, 3.0, 2.0, 0.5, 1.0)
+#: the farmer (issue 38): fields and irrigation first, and what a farm pays for: the kittens its
+#: irrigated fields feed (``kitten`` 2), food merchants for the food it does not need
+#: (``merchants`` 0.3, ``sell_margin`` 0), ``field`` 1.0, ``end`` 2 (tuned: DESIGN.md)
+_FARMER = (2.0, 1.0, 6.0, 0.0, 2.0, 0.0, 1.0, 3.0, 1.0, 0.0, 0.0, 0.3, 0.5, 0.7, 3.0, 0.0, 0.5, 2.0)
 _TRADER = (2.0, 1.0, 6.0, 0.0, 0.5, 0.0, 0.3, 1.5, 0.0, 1.5, 0.0, 1.0, 0.6, 0.7, 3.0, 1.0, 0.5, 1.0)
 _BREEDER = (3.0, 1.0, 6.0, 0.0, 3.0, 8.0, 0.5, 2.0, 0.0, 0.5, 0.0, 0.2, 0.5, 0.5, 3.0, 2.0, 0.5, 1.0)
 _LOOK = (8.0, 4.0, 0.0, 1.0, 0.0)  # playouts, width, horizon, follow_search, margin
@@ -247,7 +252,9 @@ BOTS = {
     "random": (BOT_RANDOM, (), (), "uniform over the legal choices of every decision"),
     "greedy": (BOT_GREEDY, PARAMS, _GREEDY,
                "one-turn lookahead on score plus a food-security term"),
-    "farmer": (BOT_FARMER, PARAMS, _FARMER, "fields and irrigation first"),
+    "farmer": (BOT_FARMER, PARAMS, _FARMER,
+               "fields and irrigation first, recruits the kittens its fields feed, sells "
+               "its spare food to merchants"),
     "trader": (BOT_TRADER, PARAMS, _TRADER, "gold and merchants"),
     "breeder": (BOT_BREEDER, PARAMS, _BREEDER, "recruits early"),
     "weights": (BOT_WEIGHTS, PARAMS, _GREEDY,
