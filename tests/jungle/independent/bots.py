@@ -345,5 +345,16 @@ class EvalfarmerNoEnd(Evalfarmer):
         super().__init__(rng, **dict(dict(end=0.0), **w))
 
 
+class Evalfarmer2(Evalbot):
+    """simlab's farmer weights after issue 38 (kitten 2, merchants 0.3, sell_margin 0,
+    field 1.0, end 2) on the same evaluation."""
+
+    name = "evalfarmer2"
+
+    def __init__(self, rng=None, **w):
+        super().__init__(rng, **dict(dict(field=1.0, irrigate=3.0, stick=1.0, merchants=0.3,
+                                          kitten=2.0, sell_margin=0.0, end=2.0), **w))
+
+
 BOTS = {b.name: b for b in (Farmer, OneTurn, Gold, Food, Breeder, Random, Evalbot, Evalfarmer,
-                            EvalfarmerNoEnd)}
+                            EvalfarmerNoEnd, Evalfarmer2)}
