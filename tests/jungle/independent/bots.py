@@ -13,7 +13,10 @@
 
 from __future__ import annotations
 
-from engine import FIELDS, FOOD, GOLD, IRRIG, RECRUIT, YIELDS, nbrs
+try:  # as a package (the tests) or as a script's neighbour (farmer_check.py)
+    from .engine import FIELDS, FOOD, GOLD, IRRIG, RECRUIT, YIELDS, nbrs
+except ImportError:
+    from engine import FIELDS, FOOD, GOLD, IRRIG, RECRUIT, YIELDS, nbrs
 
 
 def cell_value(pl, c):
@@ -45,7 +48,7 @@ class Bot:
     def pick(self, opts, key):
         vals = [key(o) for o in opts]
         best = max(vals)
-        return self.r.choice([o for o, v in zip(opts, vals) if v >= best - 1e-9])
+        return self.r.choice([o for o, v in zip(opts, vals, strict=True) if v >= best - 1e-9])
 
     def wake(self, g, p):
         pl = g.players[p]

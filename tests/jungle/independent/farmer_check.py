@@ -6,15 +6,21 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from bots import BOTS  # noqa: E402
-from engine import play_many  # noqa: E402
+try:  # as a package (the tests) or as a script
+    from .bots import BOTS
+    from .engine import play_many
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from bots import BOTS  # noqa: E402
+    from engine import play_many  # noqa: E402
 
 
 def share(me, opp, players, games, seed=1, **kw):
     tot, sc = 0.0, [0.0, 0.0]
     for s in range(players):
-        def make(s=s, c=[0]):
+        count = [0]  # the bots' streams: one counter a seat
+
+        def make(s=s, c=count):
             c[0] += 1
             r = random.Random(seed * 7919 + c[0])
             return [(me if q == s else opp)(r) for q in range(players)]
