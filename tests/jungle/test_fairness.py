@@ -30,7 +30,8 @@ SEED = 4242
 LOOK = ("lookahead", {"playouts": 2, "width": 2, "horizon": 1})
 NO_NOISE = ("weights", {"noise": 0.0})
 #: every built-in bot, plus greedy without its action noise
-BOT_SPECS = [LOOK if name == "lookahead" else name for name in bots.BOTS
+BOT_SPECS = [LOOK if name == "lookahead" else (("search", LOOK[1]) if name == "search" else name)
+             for name in bots.BOTS
              if name not in bots.BENCH_BOTS] + [NO_NOISE]  # (``first``: bench only, by seat)
 IDS = [s if isinstance(s, str) else f"{s[0]}({','.join(f'{k}={v:g}' for k, v in s[1].items())})"
        for s in BOT_SPECS]

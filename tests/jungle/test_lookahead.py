@@ -26,10 +26,10 @@ def share(agg, n, seat=0):
 def test_lookahead_is_appended_and_the_other_ids_stay():
     ids = {name: spec[0] for name, spec in bots.BOTS.items()}
     assert ids == {"random": 0, "greedy": 1, "farmer": 2, "trader": 3, "breeder": 4,
-                   "weights": 5, "lookahead": 6, "first": 7}
+                   "weights": 5, "lookahead": 6, "search": 6, "first": 7}
     info = GAME.bots()["lookahead"]
-    assert info.params[-3:] == ("playouts", "width", "horizon")
-    assert info.defaults[-3:] == (8.0, 4.0, 0.0)
+    assert info.params[-5:] == ("playouts", "width", "horizon", "follow_search", "margin")
+    assert info.defaults[-5:] == (8.0, 4.0, 0.0, 1.0, 0.0)
     assert info.params[: len(bots.PARAMS)] == bots.PARAMS  # its greedy weights come first
     prep = GAME.prepare(GAME.make_rules(2), GAME.lineup("lookahead(playouts=16,width=2),greedy",
                                                         2))

@@ -27,9 +27,11 @@ opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when
     sleeping worker first when ``fire`` or more food is missing, take kittens from the largest
     family, place fields next to sticks (irrigated at once) and among most fields, sticks where
     they irrigate most fields and score most. greedy: balanced; farmer: fields and irrigation
-    first; trader: gold and merchants; breeder: recruits early (``early_rounds``); weights:
-    every parameter exposed (for sweeps and tuning). ``noise`` adds a uniform [0, noise) draw
-    from the game's stream to every option of the action choice (0: no noise; the game itself
+    first, and what a farm pays for (a recruit is worth ``kitten`` 2 more: its irrigated
+    fields feed it; food merchants take the food it does not need, ``merchants`` 0.3,
+    ``sell_margin`` 0); trader: gold and merchants; breeder: recruits early
+    (``early_rounds``); weights: every parameter exposed (for sweeps and tuning). ``noise``
+    adds a uniform [0, noise) draw from the game's stream to every option of the action choice (0: no noise; the game itself
     has no chance beyond the first player, so identical noiseless bots would replay the same
     few games). ``end`` weighs the end of the game: taking the last field tile or
     stick of the board supply (or an opponent's kitten) ends it at the end of the round, which
@@ -64,9 +66,19 @@ opponent to take a kitten from; ``decide_fire`` a kitten to fire (-1: none) when
     an order drawn from the game's stream). Continuation r of every option draws from its own
     stream seeded from one draw of the game's stream (common random numbers), so the search is
     a deterministic function of the game's stream: kernel and reference agree game for game.
-    Defaults: ``playouts`` 8, ``width`` 4, ``horizon`` 0 (to the end; games last ~11 rounds).
-    ``width`` 1 or ``playouts`` 0 skip the search (the greedy choice without noise). How much
-    the search gains at each budget: ``simlab skill jungle`` (``scenarios/jungle-skill.toml``).
+    ``follow_search`` 0 follows by the greedy rule (no playouts on the follow); ``margin`` > 0
+    searches only those of the best ``width`` options whose greedy value lies within
+    ``margin`` points of the best (none within it: the greedy choice). Defaults: ``playouts``
+    8, ``width`` 4, ``horizon`` 0 (to the end; games last ~11 rounds), ``follow_search`` 1,
+    ``margin`` 0. ``width`` 1 or ``playouts`` 0 skip the search (the greedy choice without
+    noise). How much the search gains at each budget: ``simlab skill jungle``
+    (``scenarios/jungle-skill.toml``).
+``search`` (6: the lookahead's id, its own defaults; ``JungleGame.search_bot``)
+    The default search: ``playouts`` 1, ``width`` 8, ``horizon`` 4, ``follow_search`` 0,
+    ``margin`` 6: the action searched over the options close to the greedy best, each played
+    on 4 rounds, the follows by the greedy rule. Measured against greedy (one seat, every
+    seat in turn, 3 players) as strong as ``lookahead(playouts=8)`` at over 10x its games/s
+    (DESIGN.md).
 
 ``first`` (7, bench only: ``JungleGame.bench_bots``)
     No evaluation: the first legal option of every decision in a fixed listing, so that
@@ -216,22 +228,33 @@ from simlab.games.jungle.state import (
 KIND_NAMES = ("wake", "sell_food", "sell_gold", "action", "follow", "role", "victim", "fire",
               "field", "stick", "unfed")
 #: the lookahead bot's own parameters, after its greedy weights
-LOOK_PARAMS = ("playouts", "width", "horizon")
-W_PLAYOUTS, W_WIDTH, W_HORIZON = range(len(PARAMS), len(PARAMS) + len(LOOK_PARAMS))
+LOOK_PARAMS = ("playouts", "width", "horizon", "follow_search", "margin")
+W_PLAYOUTS, W_WIDTH, W_HORIZON, W_FOLLOW_SEARCH, W_MARGIN = range(
+    len(PARAMS), len(PARAMS) + len(LOOK_PARAMS))
 N_PARAMS = len(PARAMS) + len(LOOK_PARAMS)
 
 _GREEDY = (2.0, 1.0, 6.0, 0.0, 0.0, 0.0, 0.5, 2.0, 0.0, 0.0, 0.0, 0.3, 0.5, 0.7, 3.0, 2.0, 0.5, 1.0)
-_FARMER = (2.0, 1.0, 6.0, 0.0, 0.0, 0.0, 1.5, 3.0, 1.0, 0.0, 0.0, 0.0, 0.5, 0.7, 3.0, 2.0, 0.5, 1.0)
+#: the farmer (issue 38): fields and irrigation first, and what a farm pays for: the kittens its
+#: irrigated fields feed (``kitten`` 2), food merchants for the food it does not need
+#: (``merchants`` 0.3, ``sell_margin`` 0), ``field`` 1.0, ``end`` 2 (tuned: DESIGN.md)
+_FARMER = (2.0, 1.0, 6.0, 0.0, 2.0, 0.0, 1.0, 3.0, 1.0, 0.0, 0.0, 0.3, 0.5, 0.7, 3.0, 0.0, 0.5, 2.0)
 _TRADER = (2.0, 1.0, 6.0, 0.0, 0.5, 0.0, 0.3, 1.5, 0.0, 1.5, 0.0, 1.0, 0.6, 0.7, 3.0, 1.0, 0.5, 1.0)
 _BREEDER = (3.0, 1.0, 6.0, 0.0, 3.0, 8.0, 0.5, 2.0, 0.0, 0.5, 0.0, 0.2, 0.5, 0.5, 3.0, 2.0, 0.5, 1.0)
-_LOOK = (8.0, 4.0, 0.0)  # playouts, width, horizon
+_LOOK = (8.0, 4.0, 0.0, 1.0, 0.0)  # playouts, width, horizon, follow_search, margin
+#: the default search (``JungleGame.search_bot``, issue 38: as strong as lookahead(playouts=8)
+#: against greedy at >= 10x its games/s; the figures are in DESIGN.md): the lookahead's search
+#: on the action only (the follow by the greedy rule), the best 8 actions by the greedy value
+#: that lie within 6 points of the best, one continuation each, cut 4 rounds on
+_SEARCH = (1.0, 8.0, 4.0, 0.0, 6.0)
 
 #: name -> (id, parameter names, defaults, one-line description)
 BOTS = {
     "random": (BOT_RANDOM, (), (), "uniform over the legal choices of every decision"),
     "greedy": (BOT_GREEDY, PARAMS, _GREEDY,
                "one-turn lookahead on score plus a food-security term"),
-    "farmer": (BOT_FARMER, PARAMS, _FARMER, "fields and irrigation first"),
+    "farmer": (BOT_FARMER, PARAMS, _FARMER,
+               "fields and irrigation first, recruits the kittens its fields feed, sells "
+               "its spare food to merchants"),
     "trader": (BOT_TRADER, PARAMS, _TRADER, "gold and merchants"),
     "breeder": (BOT_BREEDER, PARAMS, _BREEDER, "recruits early"),
     "weights": (BOT_WEIGHTS, PARAMS, _GREEDY,
@@ -239,6 +262,10 @@ BOTS = {
     "lookahead": (BOT_LOOKAHEAD, PARAMS + LOOK_PARAMS, _GREEDY + _LOOK,
                   "flat Monte Carlo: the best `width` actions by greedy, `playouts` "
                   "continuations each with the line-up's own bots (follows too)"),
+    "search": (BOT_LOOKAHEAD, PARAMS + LOOK_PARAMS, _GREEDY + _SEARCH,
+               "the default search: lookahead on the action only (follows by greedy), "
+               "`playouts` continuations `horizon` rounds on of the best `width` actions "
+               "within `margin` points of the best"),
     "first": (BOT_FIRST, (), (), "bench only: the first legal option of every decision, no "
                                  "evaluation (the rules alone are timed)"),
 }

@@ -102,6 +102,12 @@ class JungleGame(Game):
     length_unit = "rounds"
     #: ``first``: the first legal option at every decision, for ``simlab bench`` (rules alone)
     bench_bots = _bots.BENCH_BOTS
+    #: the default search (issue 38): ``search``, the lookahead's search on the action only
+    #: (follows by the greedy rule); at least as strong as lookahead(playouts=8) against
+    #: greedy at >= 10x its games/s (DESIGN.md, "Where each bot decides")
+    search_bot = "search"
+    search_param = "playouts"
+    search_budgets = (1, 4)
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)

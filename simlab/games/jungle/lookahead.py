@@ -18,7 +18,9 @@ from simlab.games.jungle.bots import (
     BOT_GREEDY,
     BOT_LOOKAHEAD,
     PARAMS,
+    W_FOLLOW_SEARCH,
     W_HORIZON,
+    W_MARGIN,
     W_PLAYOUTS,
     W_WIDTH,
     decide_action,
@@ -107,6 +109,20 @@ def _budget(w):
     return max(0, int(w[W_PLAYOUTS])), max(1, int(w[W_WIDTH])), max(0, int(w[W_HORIZON]))
 
 
+@rule(inline=True)
+def _within_margin(sc, m, w):
+    """How many of the ``m`` best options (at the front of ``sc``, best first) the search
+    tries: all with ``margin`` 0, else those whose greedy value is within ``margin`` points
+    of the best (one alone: the greedy choice, no search)."""
+    g = w[W_MARGIN]
+    if g <= 0.0:
+        return m
+    k = 1
+    while k < m and sc.vals[k] >= sc.vals[0] - g:
+        k += 1
+    return k
+
+
 # -------------------------------------------------------------------------------- search
 @rule
 def _lookahead_action(A, st, lineup, p, rng, sc):
@@ -167,6 +183,7 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
             sc.vals[x] = sc.vals[x - 1]
         sc.codes[i] = c
         sc.vals[i] = v
+    m = _within_margin(sc, m, w)
     if m <= 1 or plays == 0:
         return sc.codes[0]
     pl = ref(JungleLineup(sc.ids, sc.params, lineup.custom))  # the playouts' line-up
@@ -190,9 +207,10 @@ def _lookahead_action(A, st, lineup, p, rng, sc):
 
 @rule(inline=True)
 def _lookahead_follow(A, st, lineup, q, rng, a, sc, greedy):
-    """Flat Monte Carlo over follow / pass (the greedy choice first: ties keep it)."""
+    """Flat Monte Carlo over follow / pass (the greedy choice first: ties keep it); with
+    ``follow_search`` 0 the greedy choice, no search."""
     plays, _, horizon = _budget(lineup.params[q])
-    if plays == 0:
+    if plays == 0 or lineup.params[q][W_FOLLOW_SEARCH] <= 0.0:
         return greedy
     n_p = A.n_players
     p = st.info[I_ACTIVE]

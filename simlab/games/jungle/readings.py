@@ -61,9 +61,9 @@ READINGS: list[Reading] = [
         alternatives=(7, 15, 31),
         why="The rulebook puts no bound on a player's fields; the engines keep them on a square "
             "table of this side, the start in the middle. 11 hardly ever binds: against a "
-            "table of 31, 0.04% of games change with the default mixed line-up (greedy, "
-            "farmer, trader, breeder; 11.4 rounds a game), 0.01-0.02% with 3 or 4 greedy or 2 "
-            "farmers, 0.7% with 2 random bots (32 rounds a game), win shares equal within "
+            "table of 31, 0.01% of games change with the default mixed line-up (greedy, "
+            "farmer, trader, breeder; 11.9 rounds a game), 0.01-0.02% with 3 or 4 greedy, none "
+            "with 2 farmers, 0.7% with 2 random bots (32 rounds a game), win shares equal within "
             "0.01 point (20,000 games, seed 1, each line-up).",
         assumed=True,
     ),
@@ -87,9 +87,10 @@ READINGS: list[Reading] = [
             "merchant's goods go back, the end's food for awake kittens is a valuation (no "
             "take). Measured against unlimited (20,000 games, seed 1): at 96, 12.7% of 4-greedy "
             "games change (win shares within 0.1 point), 1.4% of 3-greedy games, 2.3% with the "
-            "default mixed line-up (greedy, farmer, trader, breeder); at 41 every game changes, "
-            "scores fall by 6 (3 greedy) to 10 points (4 greedy), and in the mixed line-up "
-            "farmer gains 3.8 points of win share, trader loses 2.0, greedy 1.2.",
+            "default mixed line-up (greedy, farmer, trader, breeder); at 41 every game of 3 or 4 "
+            "greedy changes, scores fall by 6 (3 greedy) to 10 points (4 greedy), and 93.9% of "
+            "the mixed line-up's games: farmer gains 1.6 points of win share, greedy 1.1, "
+            "breeder loses 2.0, trader 0.7.",
     ),
     Reading(
         name="gold_limit",
@@ -100,7 +101,7 @@ READINGS: list[Reading] = [
         why="The box's 20 coins (0 = unlimited). Beyond them gold is improvised from food "
             "tokens (improvise_gold), so while food is unlimited (food_limit = 0) 20 plays as "
             "unlimited: the default games are those of unlimited gold. Coins in play: the "
-            "mixed line-up (greedy, farmer, trader, breeder) improvises 5.6 coins a game, 4 "
+            "mixed line-up (greedy, farmer, trader, breeder) improvises 6.3 coins a game, 4 "
             "greedy 0.1, 3 greedy 0.002 (20,000 games, seed 1).",
     ),
     Reading(
@@ -114,9 +115,9 @@ READINGS: list[Reading] = [
             "food_limit); a payment gives improvised coins back first, their food to the food "
             "reserve. False: no gold once the box's coins are out (a gold action offers no "
             "more kittens than coins left); measured (20,000 games, seed 1): with the default "
-            "mixed line-up 75.5% of games change, trader +1.0 point of win share (4.2% -> "
-            "5.2%, +-0.1), breeder -0.7, greedy -0.4; 3.4% of 4-greedy games and 0.3% of "
-            "3-greedy games change, shares within 0.03 point.",
+            "mixed line-up 80.4% of games change, farmer +1.4 points of win share (45.8% -> "
+            "47.2%, +-0.1), breeder -1.5, greedy +0.3, trader -0.2; 3.4% of 4-greedy games and "
+            "0.3% of 3-greedy games change, shares within 0.03 point.",
     ),
     Reading(
         name="penalty_limit",
@@ -129,8 +130,8 @@ READINGS: list[Reading] = [
             "limit the engines read the feeding's \"two choices\" as one once the tokens are "
             "out: a kitten that cannot be fed is fired (a sleeping worker first, then an awake "
             "one, then the merchant with fewest goods), and no more kittens go unfed by choice "
-            "than there are tokens left. Measured at 5 (20,000 games, seed 1): 0.2% of games "
-            "change with the default mixed line-up (greedy, farmer, trader, breeder) and with "
+            "than there are tokens left. Measured at 5 (20,000 games, seed 1): 1.1% of games "
+            "change with the default mixed line-up (greedy, farmer, trader, breeder), 0.2% with "
             "4 greedy, 0.4% with 3 greedy, win shares equal within 0.01 point; random bots "
             "(about 30 penalties a game) are another matter.",
     ),
@@ -146,7 +147,7 @@ READINGS: list[Reading] = [
         why="The rulebook says the pieces are not limited. box: the box's 34 fields and 32 "
             "sticks less the counts taken (4 of each set aside at 4 players, 9 and 7 at 3, 12 "
             "and 10 at 2); once they are out an action takes no more pieces than are left. "
-            "Measured (20,000 games, seed 1): it changes 0.1% of games with the default mixed "
+            "Measured (20,000 games, seed 1): it changes 0.04% of games with the default mixed "
             "line-up (greedy, farmer, trader, breeder), under 0.05% with 3 or 4 greedy.",
     ),
     # ------------------------------------------------------------------ component data
@@ -168,8 +169,8 @@ READINGS: list[Reading] = [
             "actions and two identical tiles; the generator variant_tiles (data.py) draws them "
             "(seeds 1-22: each once). Measured over the 22 (variant, 4 players, the default "
             "mixed line-up greedy, farmer, trader, breeder in seats 1-4, 10,000 games each, "
-            "seed 1): greedy wins 12.6-54.9% (median 41.2, default 48.5), farmer 26.4-65.5% "
-            "(41.1, 39.5), trader 0.5-22.8% (5.5, 7.7), breeder 0.8-24.3% (8.3, 4.3).",
+            "seed 1): greedy wins 13.7-53.6% (median 44.1, default 48.0), farmer 22.0-67.9% "
+            "(39.9, 42.5), trader 0.5-23.9% (5.8, 5.5), breeder 0.6-20.5% (7.6, 4.0).",
         assumed=True,
         file=RULES_FILE,
         generator=True,

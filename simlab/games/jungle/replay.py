@@ -337,20 +337,23 @@ def _explain_lookahead_action(rec, st, p, before, code, sc, what, chosen):
     m = min(width, n)
     codes = [int(c) for c in sc.codes[:m]]
     greedy = [float(v) for v in sc.vals[:m]]
+    m = int(lookahead._within_margin(sc, m, w)) if m > 1 else m
     rest = n - m
     if m <= 1 or plays == 0:
+        why = ("width 1 or no playouts" if plays == 0 or min(width, n) <= 1 else
+               f"no other option within {float(w[bots.W_MARGIN]):g} points of the best")
         d = Decision(p, what, chosen, _options(codes, greedy, code,
                                                lambda c: _action_label(rec, c)),
                      value_label="greedy value",
-                     note="no search at this budget (width 1 or no playouts): the best option "
-                          "by the greedy evaluation.")
+                     note=f"no search at this decision ({why}): the best option by the greedy "
+                          "evaluation.")
         if codes[0] != code:
             rec.bug(d, f"the bot's first candidate is {_action_label(rec, codes[0])}")
         return d
     base = _last_draw(before, rec.rng)
     pl = JungleLineup(sc.ids, sc.params, lu.custom)
     means, best, pick = [], -1e18, codes[0]
-    for c in codes:
+    for c in codes[:m]:
         tot = 0.0
         for r in range(plays):
             seed_stream(base, np.uint64(r), sc.rng)
@@ -363,7 +366,7 @@ def _explain_lookahead_action(rec, st, p, before, code, sc, what, chosen):
             best, pick = tot, c
         means.append(tot / plays)
     opts = [Option(f"{_action_label(rec, c)} (greedy {g:.2f})", v, c == code)
-            for c, g, v in sorted(zip(codes, greedy, means, strict=True),
+            for c, g, v in sorted(zip(codes[:m], greedy[:m], means, strict=True),
                                   key=lambda x: -x[2])]
     d = Decision(p, what, chosen, opts, value_label="playout mean",
                  note=f"the best {m} of {n} options by the greedy evaluation, each played on "
@@ -427,7 +430,8 @@ def _explain_follow(rec: Recorder, st, q, before, code, a, sim):
         vp = float(option_value(A, st, q, A_FOOD, 0, 1, w, 0, False))
     thr = float(w[W_FOLLOW])
     greedy = 1 if vf - vp > thr else 0
-    if bid == bots.BOT_LOOKAHEAD and sim is not None and int(w[bots.W_PLAYOUTS]) > 0:
+    if bid == bots.BOT_LOOKAHEAD and sim is not None and int(w[bots.W_PLAYOUTS]) > 0 \
+            and w[bots.W_FOLLOW_SEARCH] > 0:
         plays, horizon = int(w[bots.W_PLAYOUTS]), max(0, int(w[bots.W_HORIZON]))
         rng = before.copy()
         base = np.uint64(next_u64(rng))
