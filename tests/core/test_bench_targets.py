@@ -34,6 +34,12 @@ def test_ratios_and_verdicts():
     mem = [r for r in t.values() if r["target"].startswith("peak memory")]
     assert [r["met"] for r in mem] == [True, False]  # flat and small; grows
     assert "Monkey Fun, 4 greedy players (floor)" not in t  # not measured: no row
+    # Jelly's greedy answers waiting (re-based floor); the engine without the term keeps 0.055
+    t3 = {r["target"]: r for r in target_rows([_row("jelly-greedy-4", 3_000.0),
+                                                _row("jelly-greedy-hold0-4", 5_000.0)],
+                                               100_000.0)}
+    assert t3["Jelly, 4 greedy players (floor)"]["met"] is True          # 0.03 >= 0.025
+    assert t3["Jelly, 4 greedy(hold=0) players (floor)"]["met"] is False  # 0.05 < 0.055
 
 
 def test_search_and_scaling_targets():
