@@ -325,8 +325,11 @@ def place_fast(A, st, w, p, rng):
         gain = HIGHEST_BIT[rolled_bits & ~held]
         if hold_on and coupled:
             # the best chance to keep control after a placement here: my highest total, no
-            # single die of mine to remove (keep_chance falls with both)
-            k_hi = keep_chance(st, d, p, n_p, e_me + gain, 0, -1, 0, 0)
+            # single die of mine to remove (keep_chance falls with both); read only if
+            # control is reachable
+            k_hi = 1.0
+            if e_me + gain - m1 >= 0:
+                k_hi = keep_chance(st, d, p, n_p, e_me + gain, 0, -1, 0, 0)
             bound[0, d] = _fast_ub_hold(w_take, w_margin, w_cancel, w_hold, e_me + gain - m1,
                                         take0, mg0, vp0, vpm if mv_in else vp0,
                                         vpp if mv_out else vp0, sv_hi, x_hi, risk0, k_hi)

@@ -245,6 +245,28 @@ def _last_die_at(A, st, q, n_op):
                               + A.weigh_seconds * n_op * (m * n // 2)) / A.speeds[q]
 
 
+@rule(inline=True)
+def _dice_between(A, st, q, n_op, t1, t2):
+    """``dice_in_time(A, st, q, t2) - dice_in_time(A, st, q, t1)`` in one pass over q's step
+    times (the same additions, so the same counts): the dice q places in [t1, t2)."""
+    n = st.n_left[q]
+    t = st.next_time[q]
+    k1 = 0
+    k2 = 0
+    k = 0
+    while k < n and t < t2:
+        k += 1
+        k2 += 1
+        k1 += t < t1
+        t += mean_step(A, q, n - k, n_op)
+    # dice_in_time(t1) stops at the first step at or after t1 (the step times rise)
+    while k < n and t < t1:
+        k += 1
+        k1 += 1
+        t += mean_step(A, q, n - k, n_op)
+    return k2 - k1
+
+
 @rule
 def fill_hand(A, st, p):
     """The dice each opponent of ``p`` (deciding now, at ``st.next_time[p]``) still places
@@ -265,10 +287,8 @@ def fill_hand(A, st, p):
     late = False
     for q in range(n_p):
         st.hand[q] = 0
-        if q != p and st.n_left[q] > 0 and st.next_time[q] <= mine and \
-                _last_die_at(A, st, q, n_op) >= mine:
-            late = True
-        elif q != p and st.n_left[q] > 0 and st.next_time[q] > mine:
+        if q != p and st.n_left[q] > 0 and (st.next_time[q] > mine
+                                            or _last_die_at(A, st, q, n_op) >= mine):
             late = True
     if not late:
         return False
@@ -290,7 +310,7 @@ def fill_hand(A, st, p):
         if q == p or st.n_left[q] == 0:
             continue
         end = st.deadline[0] if flipped else (f2 if q == r1 else f1) + A.timer_seconds
-        k = dice_in_time(A, st, q, end) - dice_in_time(A, st, q, mine)
+        k = _dice_between(A, st, q, n_op, mine, end)
         if k > 0:
             st.hand[q] = k
             any_left = True

@@ -282,7 +282,7 @@ def top_single(dice, d, q, v_add, u_rem):
     return 0
 
 
-@rule
+@rule(inline=True)
 def keep_chance(st, d, p, n_p, e_me, u_me, rq, e_rq, ru):
     """The chance that ``p`` keeps control of ``d`` (its total ``e_me``, its highest die held
     once ``u_me``) against the dice its opponents hold after its own last die (``st.hand``,
@@ -311,16 +311,23 @@ def keep_chance(st, d, p, n_p, e_me, u_me, rq, e_rq, ru):
                 if v <= gap and v > gap - u_me:
                     o += 1
         else:
+            # values 6 to 3 overturn by the total alone; on the way, q's highest pair (a 1
+            # or 2 may remove one die of it); then the 1 and 2 (u_me >= 0: a total above
+            # e_me is also above e_me - u_me)
             pair = 0
-            for u in range(6, 0, -1):
-                if st.dice[d, q, u] - (hit and u == ru) == 2:
-                    pair = u
-                    break
             o = 0
-            for v in range(1, 7):
+            for v in range(6, 2, -1):
                 c = st.dice[d, q, v] - (hit and v == ru)
-                t = e_q + v * ((c == 0) - (c == 1))
-                if t > e_me or (v <= 2 and (t > e_me - u_me or t + pair > e_me)):
-                    o += 1
+                if pair == 0 and c == 2:
+                    pair = v
+                o += e_q + v * ((c == 0) - (c == 1)) > e_me
+            c2 = st.dice[d, q, 2] - (hit and ru == 2)
+            c1 = st.dice[d, q, 1] - (hit and ru == 1)
+            if pair == 0:
+                pair = 2 if c2 == 2 else (1 if c1 == 2 else 0)
+            t = e_q + 2 * ((c2 == 0) - (c2 == 1))
+            o += t > e_me - u_me or t + pair > e_me
+            t = e_q + ((c1 == 0) - (c1 == 1))
+            o += t > e_me - u_me or t + pair > e_me
         keep *= st.spare[q, o]
     return keep
