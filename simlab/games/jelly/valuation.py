@@ -282,7 +282,7 @@ def top_single(dice, d, q, v_add, u_rem):
     return 0
 
 
-@rule(inline=True)
+@rule
 def keep_chance(st, d, p, n_p, e_me, u_me, rq, e_rq, ru):
     """The chance that ``p`` keeps control of ``d`` (its total ``e_me``, its highest die held
     once ``u_me``) against the dice its opponents hold after its own last die (``st.hand``,
