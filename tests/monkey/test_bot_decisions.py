@@ -221,3 +221,40 @@ def test_first_plays_conformant_games(players, over):
 
     rules = GAME.make_rules(players, over)
     check_conformance(GAME, rules, GAME.lineup("first", players), n_games=40, seed=2)
+
+
+def block_or_build(players, bot):
+    """Seat 1 holds the majorities of 1, 2, 3 (the row 1-4, a threat; one monkey on 2); seat 0
+    holds 13 and 14 (row 13-16). Seat 0's hand names 2 (a tie there breaks seat 1's majority:
+    block + contest) and 15 (gains the majority and a third field of its own row: majority 3,
+    field 15/36, line3 3: about 6.4 for greedy)."""
+    A, lineup = setup(players, [bot] + ["random"] * (players - 1))
+    board = {1: [0, 1] + [0] * (players - 2), 2: [0, 1] + [0] * (players - 2),
+             3: [0, 1] + [0] * (players - 2), 13: [1, 0] + [0] * (players - 2),
+             14: [1, 0] + [0] * (players - 2)}
+    hands = [[2, 15, 36, 36]] + [[1, 1, 1, 1]] * (players - 1)
+    st, _ = build(A, board=board, hands=hands, draw=[5] * 20)
+    return A, lineup, st
+
+
+def test_greedy_stops_an_opponents_line_before_building_its_own_at_two_players():
+    # block 8 + contest 0.5 beats building (6.4); the old weight (block 2: 2.5) built instead
+    A, lineup, st = block_or_build(2, "greedy")
+    assert lineup.params[0][policies.W_BLOCK] == 8.0
+    assert fields_chosen(A, lineup, st) == {2}
+    A, lineup, st = block_or_build(2, "greedy(block=2)")
+    assert fields_chosen(A, lineup, st) == {15}
+
+
+def test_greedys_block_is_shared_by_the_players_it_serves():
+    # at P players greedy plays block / (P - 1): 8, 4, 8/3; the other bots' as given
+    for players, block in ((2, 8.0), (3, 4.0), (4, 8.0 / 3.0)):
+        A, lineup = setup(players, ["greedy", "blocker"] + ["greedy"] * (players - 2))
+        assert lineup.params[0][policies.W_BLOCK] == pytest.approx(block)
+        assert lineup.params[1][policies.W_BLOCK] == 3.0
+    # at 4 players the shared block (2.67 + 0.5) no longer outweighs building (6.4)
+    A, lineup, st = block_or_build(4, "greedy")
+    assert fields_chosen(A, lineup, st) == {15}
+    # the block term is the whole difference: greedy(block=24) at 4 players plays 8 and blocks
+    A, lineup, st = block_or_build(4, "greedy(block=24)")
+    assert fields_chosen(A, lineup, st) == {2}

@@ -35,7 +35,10 @@ by seat. No random number is drawn without a tie, so the stream moves only when 
     - ``cost``: cards played + their sum / 10 (a negative weight keeps cheap cards);
     - ``field``: field number / 36 when the bot gains the majority (end-of-game points).
 
-    greedy: majorities, threats, ownership, cheap cards; row: builds the line where it has most
+    greedy: majorities, threats, ownership, cheap cards, and it stops the opponents' lines as a
+    builder values its own (``block`` 8 at 2 players, where it was tuned against the roster;
+    at P players :func:`share_denial` divides it by P - 1, the players the denial serves:
+    2.67 at 4, where the old greedy's 2 sat); row: builds the line where it has most
     majorities; blocker: breaks the leader's threats and claims contested fields; weights:
     every weight a parameter.
 ``lookahead`` (5)
@@ -140,6 +143,7 @@ from simlab.games.monkey.policies import (
     N_PARAMS,
     P_PLAYOUTS,
     SOLO_PARAMS,
+    W_BLOCK,
     evaluation_play,
     random_play,
     seat_bounds,
@@ -159,9 +163,10 @@ KIND_NAMES = ("play", "solo", "tower")
 BOTS = {
     "random": (BOT_RANDOM, (), (), "uniform over the legal plays"),
     "greedy": (BOT_GREEDY, EVAL_PARAMS,
-               (1000.0, 3.0, 1.5, 1.0, 3.0, 2.0, 0.0, 0.5, 0.0, -0.3, 1.0),
-               "the play that most improves its majorities, threats and ownerships; cheap "
-               "cards first"),
+               (1000.0, 3.0, 1.5, 1.0, 3.0, 8.0, 0.0, 0.5, 0.0, -0.3, 1.0),
+               "the play that most improves its majorities, threats and ownerships and stops "
+               "the opponents' (block: at 2 players, shared by P - 1 opponents); cheap cards "
+               "first"),
     "row": (BOT_ROW, EVAL_PARAMS,
             (1000.0, 1.0, 0.5, 1.0, 3.0, 1.0, 0.0, 0.0, 2.0, -0.2, 0.0),
             "builds the line where it has most majorities"),
@@ -265,6 +270,17 @@ def choose(A, st, sim, lineup, p, n, rng):
     if bid == BOT_SOLO:
         return solo_choice(A, st, p, n, w, rng)
     return evaluation_play(A, st, p, n, w, rng)
+
+
+def share_denial(ids: np.ndarray, params: np.ndarray, players: int) -> None:
+    """greedy's ``block`` weight is what stopping an opponent's 3-of-4 line is worth at a
+    2-player table (tuned there against the roster: ``blocker``, ``row``, ``weights`` and the
+    old greedy); at a table of P players the line's denial is shared by the P - 1 players who
+    did not hold it, so greedy's seats play ``block / (P - 1)`` (in place, on the line-up's
+    parameter matrix; the other bots' weights are played as given)."""
+    if players > 2:
+        sel = ids == BOT_GREEDY
+        params[sel, W_BLOCK] = params[sel, W_BLOCK] / (players - 1)
 
 
 def needs_search(lineup) -> bool:

@@ -176,6 +176,7 @@ class MonkeyGame(Game):
 
     def prepare(self, rules: MonkeyRules, lineup) -> MonkeyPrepared:
         ids, params = self.bot_vectors(lineup, _bots.N_PARAMS)
+        _bots.share_denial(ids, params, rules.players)  # greedy's block at P players
         A = rules.to_arrays()
         return MonkeyPrepared(A, MonkeyLineup(ids, params, self.custom_function(lineup, A)))
 
