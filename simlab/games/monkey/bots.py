@@ -199,7 +199,7 @@ BOTS = {
              "last field worth waiting for, towers that add the fewest minus points; "
              "playouts > 0 searches"),
     "search": (BOT_SEARCH, EVAL_PARAMS + ("playouts", "candidates"),
-               (1000.0, 3.0, 1.5, 1.0, 3.0, 8.0, 0.0, 0.5, 0.0, -0.3, 1.0, 2.0, 2.0),
+               (1000.0, 3.0, 1.5, 1.0, 3.0, 8.0, 0.0, 0.5, 0.0, -0.3, 1.0, 4.0, 3.0),
                "greedy's best candidates, each tried in playouts where every seat plays "
                "greedy's evaluation (common random numbers)"),
     "first": (BOT_FIRST, (), (), "bench only: the first legal play (in bitmask order), no "
