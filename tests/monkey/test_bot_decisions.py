@@ -37,7 +37,7 @@ def fields_chosen(A, lineup, st, p=0, reps=30):
 
 
 def test_reach_odds_are_the_exact_table():
-    A, _ = setup(1, "solo")
+    A, _ = setup(1, "solo(ahead=0)")
     assert A.reach[8] == pytest.approx(0.5804, abs=1e-4)
     assert A.reach[29] == pytest.approx(0.1317, abs=1e-4)
     assert A.reach[0] == 0.0 and np.all(A.reach >= 0) and np.all(A.reach <= 1)
@@ -47,17 +47,17 @@ def test_solo_takes_the_hardest_to_reach_free_field_first():
     # hand 10, 10, 9, 1 names the free square fields 9, 10, 11 (10+1), 20 (10+10), 21
     # (10+10+1) and 29 (10+10+9): 29 is the hardest to reach (0.132); the old lowest-first bot
     # took 9
-    A, lineup = setup(1, "solo")
+    A, lineup = setup(1, "solo(ahead=0)")
     st, _ = build(A, hands=[[10, 10, 9, 1]], draw=[5] * 20, turn=1)
     assert fields_chosen(A, lineup, st) == {29}
     # with the reach weight off the planner has no reason to prefer any (all are drawn)
-    A0, lineup0 = setup(1, "solo(reach=0,keep=0,cost=0)")
+    A0, lineup0 = setup(1, "solo(reach=0,keep=0,cost=0,ahead=0)")
     assert fields_chosen(A0, lineup0, st, reps=200) == {9, 10, 11, 20, 21, 29}
 
 
 def last_two(turn, score):
     """Free square fields 8 and 29 only; the hand names both (8; 10+10+9)."""
-    A, lineup = setup(1, f"solo(score={score})")
+    A, lineup = setup(1, f"solo(score={score},ahead=0)")
     board = {f: [1] for f in INNER if f not in (8, 29)}
     st, _ = build(A, board=board, hands=[[8, 10, 10, 9]], draw=[5] * 20, turn=turn)
     return A, lineup, st
@@ -83,7 +83,7 @@ def test_solo_raises_an_existing_tower_before_building_a_new_one():
     # every square field taken but 29 (out of reach); 20 is a tower already; hand 9, 11, 1, 10
     # names the own fields 9, 10, 11, 20 (9+11 or 9+1+10) and 21 (11+10): raising 20 adds no
     # minus points, a new tower on 9 would add 9
-    A, lineup = setup(1, "solo")
+    A, lineup = setup(1, "solo(ahead=0)")
     board = {f: [1] for f in INNER if f != 29}
     board[20] = [2]
     st, _ = build(A, board=board, hands=[[9, 11, 1, 10]], draw=[5] * 20, turn=16)
@@ -92,7 +92,7 @@ def test_solo_raises_an_existing_tower_before_building_a_new_one():
 
 def test_solo_builds_a_new_tower_on_the_lowest_field():
     # no tower yet; the hand names own fields 9, 10, 11, 20, 21: the lowest number is 9
-    A, lineup = setup(1, "solo")
+    A, lineup = setup(1, "solo(ahead=0)")
     board = {f: [1] for f in INNER if f != 29}
     st, _ = build(A, board=board, hands=[[9, 11, 1, 10]], draw=[5] * 20, turn=16)
     assert fields_chosen(A, lineup, st) == {9}
@@ -103,7 +103,7 @@ def test_solo_search_overrules_the_plan_only_when_playouts_show_better():
     # 10, 10, 9 + a 9 names 29; after playing 29 the kept 8 names 8: both complete the square in
     # round 20, so every playout wins; leaving 29 scores 29 - 0, leaving 8 only 8. The heuristic
     # plays 29 (safety, see above); the search sees both safe and plays 8.
-    A, lineup = setup(1, "solo(playouts=4)")
+    A, lineup = setup(1, "solo(playouts=4,ahead=0)")
     board = {f: [1] for f in INNER if f not in (8, 29)}
     st, _ = build(A, board=board, hands=[[8, 10, 10, 9]], draw=[9] * 20, turn=19)
     assert fields_chosen(A, lineup, st, reps=10) == {8}
@@ -112,7 +112,7 @@ def test_solo_search_overrules_the_plan_only_when_playouts_show_better():
 def test_solo_search_keeps_the_plan_when_playouts_are_level():
     # round 19 with three free square fields (8, 9, 29): two rounds cannot fill three, so every
     # playout of every play loses; no play is better, and the plan stands (the hardest, 29)
-    A, lineup = setup(1, "solo(playouts=4)")
+    A, lineup = setup(1, "solo(playouts=4,ahead=0)")
     board = {f: [1] for f in INNER if f not in (8, 29, 9)}
     st, _ = build(A, board=board, hands=[[8, 10, 10, 9]], draw=[1] * 20, turn=19)
     assert fields_chosen(A, lineup, st, reps=10) == {29}

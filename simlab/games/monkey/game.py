@@ -100,6 +100,11 @@ class MonkeyGame(Game):
     length_unit = "turns"
     #: the decision-free bot that times the rules alone (``simlab bench``), see bots.py
     bench_bots = ("first",)
+    #: the default search (issue 38 section 2): greedy's 3 best candidates, each in 4 playouts
+    #: where every seat plays greedy's evaluation; the ladder's budgets are its playouts
+    search_bot = "search"
+    search_param = "playouts"
+    search_budgets = (2, 8)
 
     def bots(self) -> dict[str, BotInfo]:
         return {name: BotInfo(name, bid, tuple(params), tuple(defaults), doc)

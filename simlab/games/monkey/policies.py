@@ -16,15 +16,15 @@ from simlab.core.ref import rule
 from simlab.core.rng import randint
 from simlab.games.monkey.engine import ONES, threes
 from simlab.games.monkey.rules import N_CELLS
-from simlab.games.monkey.state import I_BOUNDS, I_KEEP, I_TURN, OWNED
+from simlab.games.monkey.state import I_BOUNDS, I_KEEP, I_NDISC, I_TOWERS, I_TURN, OWNED
 
 N_PARAMS = 11
 W_WIN, W_MAJ, W_OWN, W_L2, W_L3, W_BLOCK, W_LEADER, W_CONTEST, W_FOCUS, W_COST, W_FIELD = \
     range(11)
 EVAL_PARAMS = ("win", "majority", "ownership", "line2", "line3", "block", "leader", "contest",
                "focus", "cost", "field")
-SOLO_PARAMS = ("reach", "keep", "score", "cost", "playouts")
-P_REACH, P_KEEP, P_SCORE, P_SOLO_COST, P_PLAYOUTS = range(5)
+SOLO_PARAMS = ("reach", "keep", "score", "cost", "playouts", "ahead", "count")
+P_REACH, P_KEEP, P_SCORE, P_SOLO_COST, P_PLAYOUTS, P_AHEAD, P_COUNT = range(7)
 #: plays whose values differ by at most this are a tie (float sums in different orders)
 EPS = 1e-9
 
@@ -454,18 +454,231 @@ def bits(x):
 
 
 @rule(inline=True)
-def _solo_value(A, st, p, c, m, w, nfree):
-    """Solo planner, one play (cell c, subset m) with ``nfree`` free square fields:
+def _unseen(A, st, p):
+    """Card counting: ``st.ic[0, v]`` = the copies of value v that p has not seen, the deck
+    less p's hand and the face-up discard pile (exactly the draw pile's cards, in an unknown
+    order)."""
+    out = st.ic[0]
+    out[:] = 0
+    for i in range(A.n_cards):
+        out[A.deck[i]] += 1
+    for i in range(st.hand_n[p]):
+        out[st.hand[p, i]] -= 1
+    for i in range(st.info[I_NDISC]):
+        out[st.discard[i]] -= 1
 
-    - a free field: the hardest to reach first (``reach``: the exact chance that a fresh hand
-      names the field, ``simlab odds monkey``), so the easy sums are left for the last rounds;
-      with two free fields left, the one left for last is the one most worth waiting for: its
-      chance to be named in the rounds that remain times (1 + ``score`` * its number / 36),
-      since the completing monkey scores its field;
+
+@rule(inline=True)
+def _hand_names(A, hand, h, sums, cnt):
+    """Bit n set for every field number n that 1..``max_play`` of the first h cards in
+    ``hand`` name together (``sums``/``cnt``: scratch, 2**h entries)."""
+    names = np.int64(0)
+    sums[0] = 0
+    cnt[0] = 0
+    for i in range(h):
+        b = 1 << i
+        for m in range(b, 2 * b):
+            s = sums[m - b] + hand[i]
+            k = cnt[m - b] + 1
+            sums[m] = s
+            cnt[m] = k
+            if k <= A.max_play and 1 <= s <= N_CELLS:
+                names |= np.int64(1) << s
+    return names
+
+
+@rule(inline=True)
+def _choose(n, r):
+    """The binomial coefficient C(n, r) as a float (0 when r > n)."""
+    if r < 0 or r > n:
+        return 0.0
+    x = 1.0
+    for i in range(r):
+        x = x * (n - i) / (i + 1)
+    return x
+
+
+@rule
+def draw_odds(A, st, nb, k, cover, tower, want_reach):
+    """One draw ahead, exactly: the hand is the ``nb`` cards in ``st.hb`` plus k cards drawn
+    from the pool ``st.ic[1]`` (copies per value, drawn without replacement: every multiset of
+    k values with its hypergeometric chance). Returns (the chance the hand names a field
+    number in the bit mask ``cover``, the chance it names none in ``cover | tower``); with
+    ``want_reach``, ``st.fc[n]`` gains the chance that it names n."""
+    pool = st.ic[1]
+    vals = st.ic[2]
+    idx = st.ic[3]
+    hand = st.hb
+    sums = st.ss[0]
+    cnt = st.ss[1]
+    total = 0
+    nv = 0
+    for v in range(N_CELLS + 1):
+        if pool[v] > 0:
+            total += pool[v]
+            vals[nv] = v
+            nv += 1
+    k = min(k, total)
+    h = nb + k
+    either = cover | tower
+    p_cover = 0.0
+    p_none = 0.0
+    denom = _choose(total, k)
+    for j in range(k):
+        idx[j] = 0  # the drawn values as indices into vals, rising
+    while True:
+        wgt = 1.0  # copies of the multiset in the pool: the product of C(pool[v], run)
+        run = 0
+        for j in range(k):
+            run += 1
+            if j == k - 1 or idx[j + 1] != idx[j]:
+                wgt *= _choose(pool[vals[idx[j]]], run)
+                run = 0
+            hand[nb + j] = vals[idx[j]]
+        if wgt > 0.0:
+            wgt /= denom
+            names = _hand_names(A, hand, h, sums, cnt)
+            if names & cover:
+                p_cover += wgt
+            if names & either == 0:
+                p_none += wgt
+            if want_reach:
+                for n in range(1, N_CELLS + 1):
+                    if (names >> n) & 1:
+                        st.fc[n] += wgt
+        j = k - 1  # the next rising sequence (an odometer over the values)
+        while j >= 0 and idx[j] == nv - 1:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for i in range(j + 1, k):
+            idx[i] = idx[j]
+    return p_cover, p_none
+
+
+@rule(inline=True)
+def _free_numbers(A, st):
+    """Solo: bit n set for the field number n of every free square field."""
+    x = np.int64(0)
+    for c in range(N_CELLS):
+        if A.inner[c] == 1 and st.counts[c, 0] == 0:
+            x |= np.int64(1) << A.number[c]
+    return x
+
+
+@rule(inline=True)
+def _tower_numbers(A, st, c):
+    """Solo: bit n set for the fields a minus tower could go on next round after p's monkey
+    on c (own monkey there, below ``solo_max_per_field``, and an existing tower or a tower
+    field left)."""
+    towers = st.info[I_TOWERS] + (1 if st.counts[c, 0] == 1 else 0)
+    x = np.int64(0)
+    for y in range(N_CELLS):
+        n = st.counts[y, 0] + (1 if y == c else 0)
+        if A.inner[y] == 0 or n == 0 or n >= A.solo_max_per_field:
+            continue
+        if n >= 2 or towers < A.solo_max_towers:
+            x |= np.int64(1) << A.number[y]
+    return x
+
+
+@rule
+def solo_counted_reach(A, st, p):
+    """Card counting: ``st.fc[n]`` = the chance that a hand of ``hand_size`` cards drawn from
+    the cards p has not seen (``st.ic[0]``, :func:`_unseen`; the discard pile too when they
+    are fewer) names field number n."""
+    st.fc[:] = 0.0
+    total = 0
+    for v in range(N_CELLS + 1):
+        st.ic[1, v] = st.ic[0, v]
+        total += st.ic[0, v]
+    if total < A.hand_size:
+        for i in range(st.info[I_NDISC]):
+            st.ic[1, st.discard[i]] += 1
+    draw_odds(A, st, 0, A.hand_size, np.int64(0), np.int64(0), True)
+
+
+@rule
+def solo_ahead(A, st, p, c, m):
+    """One draw ahead of solo play m (cards of subset m, naming cell c): the next round's
+    hand is the cards p keeps plus those drawn back to ``hand_size`` from the unseen cards
+    (``st.ic[0]``; a short draw pile: all of it, then the rest from the reshuffled discard
+    pile with the cards just played). Returns the chance that next round covers a free square
+    field less the chance that it cannot: no field at all (the game is lost), or only a minus
+    tower when the free fields left need every round that remains. 0 when no round follows
+    (the square complete, or the last round)."""
+    t = st.info[I_TURN]
+    free = _free_numbers(A, st) & ~(np.int64(1) << A.number[c])
+    nfree = bits(free)
+    if nfree == 0 or t >= A.solo_rounds:
+        return 0.0
+    tower = _tower_numbers(A, st, c)
+    if nfree > A.solo_rounds - t - 1:
+        tower = np.int64(0)  # a tower next round leaves too few rounds: as good as lost
+    nh = st.hand_n[p]
+    nb = 0
+    for i in range(nh):
+        if not (m >> i) & 1:
+            st.hb[nb] = st.hand[p, i]
+            nb += 1
+    k = A.hand_size - nb
+    left = 0
+    for v in range(N_CELLS + 1):
+        st.ic[1, v] = st.ic[0, v]
+        left += st.ic[0, v]
+    if left < k:  # the draw pile runs out: all of it, then the reshuffled discard pile
+        for v in range(N_CELLS + 1):
+            for _ in range(st.ic[1, v]):
+                st.hb[nb] = v
+                nb += 1
+            st.ic[1, v] = 0
+        for i in range(st.info[I_NDISC]):
+            st.ic[1, st.discard[i]] += 1
+        for i in range(nh):
+            if (m >> i) & 1:
+                st.ic[1, st.hand[p, i]] += 1
+        k -= left
+    p_cover, p_none = draw_odds(A, st, nb, k, free, tower, False)
+    return p_cover - p_none
+
+
+@rule(inline=True)
+def _count_cards(A, st, p, w):
+    """Per decision: the unseen cards (``ahead`` or ``count``) and, with ``count``, the
+    counted reach (``st.fc``)."""
+    if w[P_COUNT] != 0.0 or w[P_AHEAD] != 0.0:
+        _unseen(A, st, p)
+    if w[P_COUNT] != 0.0:
+        solo_counted_reach(A, st, p)
+
+
+@rule(inline=True)
+def _solo_value(A, st, p, c, m, w, nfree):
+    """The solo planner's value of one play (cell c, subset m) with ``nfree`` free square
+    fields: :func:`solo_value` with the decision's card count done here (the replay asks
+    it play by play)."""
+    _count_cards(A, st, p, w)
+    return solo_value(A, st, p, c, m, w, nfree)
+
+
+@rule(inline=True)
+def solo_value(A, st, p, c, m, w, nfree):
+    """Solo planner, one play (cell c, subset m) with ``nfree`` free square fields, after
+    :func:`_count_cards`; reach: the chance a hand names a field number (``A.reach``, a fresh
+    hand from the whole deck, or with ``count`` from the cards p has not seen, ``st.fc``):
+
+    - a free field: the hardest to reach first (``reach`` weighs it), so the easy sums are
+      left for the last rounds; with two free fields left, the one left for last is the one
+      most worth waiting for: its chance to be named in the rounds that remain times
+      (1 + ``score`` * its number / 36), since the completing monkey scores its field;
     - a minus tower: on an existing tower (no new minus points), else on the lowest field (its
       number is deducted);
+    - ``ahead``: one draw ahead (:func:`solo_ahead`): the chance that the next round covers a
+      free field less the chance that it cannot (lost, or a tower with no round to spare);
     - ``keep``: free fields the kept cards name by themselves (a share of those left);
       ``cost``: cards and their sum, which separates plays naming the same field."""
+    reach = st.fc if w[P_COUNT] != 0.0 else A.reach
     n = st.counts[c, p]
     left = nfree - 1 if n == 0 else nfree
     v = 0.0
@@ -476,14 +689,16 @@ def _solo_value(A, st, p, c, m, w, nfree):
                 if A.inner[y] == 1 and st.counts[y, 0] == 0 and y != c:
                     x = y
             k = A.solo_rounds - st.info[I_TURN]
-            q = 1.0 - (1.0 - A.reach[A.number[x]]) ** max(k, 1)
+            q = 1.0 - (1.0 - reach[A.number[x]]) ** max(k, 1)
             v = q * (1.0 + w[P_SCORE] * A.number[x] / 36.0)
         else:
-            v = -w[P_REACH] * A.reach[A.number[c]]
+            v = -w[P_REACH] * reach[A.number[c]]
     elif n >= 2:
         v = 2.0
     else:
         v = 1.0 - A.number[c] / 36.0
+    if w[P_AHEAD] != 0.0:
+        v += w[P_AHEAD] * solo_ahead(A, st, p, c, m)
     if left > 0 and w[P_KEEP] != 0.0:
         v += w[P_KEEP] * _kept_reach(A, st, p, m, c) / left
     return v - w[P_SOLO_COST] * play_cost(A, st, m)
@@ -492,14 +707,15 @@ def _solo_value(A, st, p, c, m, w, nfree):
 @rule
 def solo_choice(A, st, p, n, w, rng):
     """The solo planner's play among the n legal plays in st.masks (ties drawn from the stream
-    over distinct plays)."""
+    over distinct plays); the cards counted once per decision."""
     nfree = _free_fields(A, st)
+    _count_cards(A, st, p, w)
     best = -1e18
     bm = st.masks[0]
     ties = 0
     for i in range(n):
         m = st.masks[i]
-        v = _solo_value(A, st, p, st.cells[i], m, w, nfree)
+        v = solo_value(A, st, p, st.cells[i], m, w, nfree)
         take, best, ties = tie_play(v, best, ties, st, p, m, rng)
         if take:
             bm = m

@@ -20,7 +20,18 @@ from simlab.games.monkey.engine import (
     take_turn,
     turn_bound,
 )
-from simlab.games.monkey.policies import EPS, canonical, random_play, solo_choice, tie_step
+from simlab.games.monkey.policies import (
+    EPS,
+    W_COST,
+    W_LEADER,
+    canonical,
+    evaluate,
+    evaluation_play,
+    leader_seat,
+    random_play,
+    solo_choice,
+    tie_step,
+)
 from simlab.games.monkey.rules import MODE_SOLO
 from simlab.games.monkey.state import (
     E_NONE,
@@ -196,4 +207,98 @@ def solo_search(A, st, sim, p, n, plays, w, rng):
             ties += 1
             if randint(rng, ties) == 0:
                 bm = m
+    return bm
+
+
+#: ``search``'s parameters after the evaluation's (``policies.EVAL_PARAMS``, indices 0..10)
+S_PLAYOUTS, S_CANDIDATES = 11, 12
+#: candidates searched at most (``st.ss[0]`` holds their plays)
+MAX_CANDIDATES = 8
+
+
+@rule
+def evaluation_playout(A, sim, p, rng, w):
+    """Play the scratch game to its end from the seat after p, every seat by the linear
+    evaluation with weights w (``policies.evaluation_play``, the search bot's own view of
+    every player); returns p's result: win share (1/k for a k-way shared win) + points /
+    10000 (solo: success + score / 10000)."""
+    q = p
+    end = sim.info[I_END]
+    while end == E_NONE:
+        q2 = next_player(A, sim, q)
+        if q2 < 0:
+            end = E_SOLO_LOSS if A.mode == MODE_SOLO else E_POINTS
+            break
+        q = q2
+        end = turn_bound(A, sim)
+        if end != E_NONE:
+            break
+        sim.info[I_TURN] += 1
+        n = legal_plays(A, sim, q)
+        m = 0
+        if n > 0:
+            m = evaluation_play(A, sim, q, n, w, rng)
+        take_turn(A, sim, q, m, rng)
+        end = sim.info[I_END]
+    k = finish_game(A, sim, end, q, False)
+    if A.mode == MODE_SOLO:
+        return (1.0 if end == E_SOLO_WIN else 0.0) + sim.points[0] / 10000.0
+    return sim.winners[p] / k + sim.points[p] / 10000.0
+
+
+@rule
+def search_play(A, st, sim, p, n, w, rng):
+    """The ``search`` bot: the evaluation's ``candidates`` best distinct plays (value + card
+    cost, as greedy weighs them; ties in the evaluation's order drawn from the stream), each
+    tried in ``playouts`` playouts to the end in which every seat plays the evaluation, the
+    cards p cannot see dealt afresh; playout j of every candidate draws from the same stream
+    (common random numbers). The best mean result wins (ties drawn); one candidate, or
+    ``playouts`` 0, is the evaluation's play."""
+    k = min(max(int(w[S_CANDIDATES]), 1), MAX_CANDIDATES)
+    plays = int(w[S_PLAYOUTS])
+    if k == 1 or plays < 1 or n == 1:
+        return evaluation_play(A, st, p, n, w, rng)
+    leader = -1
+    if A.n_players > 1 and w[W_LEADER] != 0.0:
+        leader = leader_seat(A, st, p, rng)
+    for i in range(n):  # every play's value; a repeated subset never leads
+        m = st.masks[i]
+        if canonical(st, p, m):
+            c = st.cells[i]
+            cv = 0.0 if st.owner[c] == p else evaluate(A, st, p, c, w, leader)
+            sim.vals[i] = cv + w[W_COST] * st.pcost[i]
+        else:
+            sim.vals[i] = -1e300
+    nc = 0
+    for j in range(k):  # the k best, each drawn among its ties
+        best = -1e299
+        bi = -1
+        ties = 0
+        for i in range(n):
+            take, best, ties = tie_step(sim.vals[i], best, ties, True, rng)
+            if take:
+                bi = i
+        if bi < 0:
+            break
+        st.ss[0, nc] = st.masks[bi]
+        nc += 1
+        sim.vals[bi] = -1e300
+    if nc == 1:
+        return st.ss[0, 0]
+    base = next_u64(rng)
+    bm = st.ss[0, 0]
+    best = -1e18
+    ties = 0
+    for j in range(nc):
+        m = st.ss[0, j]
+        tot = 0.0
+        for r in range(plays):
+            seed_stream(base, np.uint64(r), sim.sub)
+            _copy_state(st, sim)
+            _resample(A, sim, p, sim.sub)
+            take_turn(A, sim, p, m, sim.sub)
+            tot += evaluation_playout(A, sim, p, sim.sub, w)
+        take, best, ties = tie_step(tot, best, ties, True, rng)
+        if take:
+            bm = m
     return bm

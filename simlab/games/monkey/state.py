@@ -142,6 +142,11 @@ class MonkeyState(NamedTuple):
     #                      (``legal_plays`` lists it with ``masks``/``cells``; ``play_cost``)
     xsrc: np.ndarray     # (P, len(SOURCE_NAMES)) int64: this game's points by source
     xch: np.ndarray      # (P, len(CHOICE_NAMES)) int64: this game's choices by kind
+    ic: np.ndarray       # (4, 37) int64: solo planner's scratch (card counting, by value:
+    #                      the unseen cards, a draw's pool, its values, the drawn indices)
+    fc: np.ndarray       # (37,) float64: solo planner's counted reach of each field number
+    hb: np.ndarray       # (N + MAX_HAND,) int64: solo planner's scratch hand (kept + drawn)
+    ss: np.ndarray       # (2, N_MASKS) int64: solo planner's scratch subset sums and sizes
 
 
 class MonkeyLineup(NamedTuple):
@@ -196,7 +201,9 @@ def new_state(n_players: int, n_cards: int, turns: int = 0) -> MonkeyState:
                        np.zeros(p, i8), np.zeros((p, N_CELLS)), np.zeros(p, i8),
                        np.full(p, -1, i8), np.zeros((p, N_CELLS)), np.zeros(p, i8),
                        np.zeros(p, i8), np.zeros((p, 11)), np.zeros(N_MASKS),
-                       np.zeros((p, len(SOURCE_NAMES)), i8), np.zeros((p, len(CHOICE_NAMES)), i8))
+                       np.zeros((p, len(SOURCE_NAMES)), i8), np.zeros((p, len(CHOICE_NAMES)), i8),
+                       np.zeros((4, N_CELLS + 1), i8), np.zeros(N_CELLS + 1),
+                       np.zeros(n + MAX_HAND, i8), np.zeros((2, N_MASKS), i8))
 
 
 def new_agg(n_players: int, len_bins: int) -> MonkeyAgg:
