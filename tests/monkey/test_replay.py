@@ -126,7 +126,7 @@ def test_an_unplayable_hand_is_a_step_without_decision():
 
 def test_winning_shapes_are_drawn():
     prepared, names = _table(2, "greedy,row", {"mode": "quick"})
-    rep = _checked(prepared, names, 5, 31, kernel=False)
+    rep = _checked(prepared, names, 5, 0, kernel=False)   # a game won by a 2x2 square
     assert "2x2 square" in rep.steps[-2].svg and 'stroke-dasharray="18 8"' in rep.steps[-2].svg
     prepared, names = _table(3, "greedy,blocker,row", {})
     rep = _checked(prepared, names, 1, 0, kernel=False)
