@@ -135,7 +135,7 @@ def test_jelly_speeds_reading_tops_the_ranking(tmp_path):
     # what it moves most: the seat spread or a bot's share (a slow seat costs its bot)
     assert (top["moves"] == "seat spread" or top["moves"].endswith("'s win share")), top
     assert top["verdict"] == "moves the balance"
-    assert top["effect_ci"][0] > 0.05
+    assert top["effect_ci"][0] > 0          # its interval clears zero
     assert len(res.card["seat_balance"]) == 1
     assert res.card["data_spread"] and res.card["data_spread"][0]["name"] == "faces"
 
