@@ -13,7 +13,7 @@ import pytest
 
 from simlab.analysis.audit import KEYS, MAX_HEADLINES, _seat_verdict, audit
 from simlab.games.plugins import load_plugins
-from simlab.games.registry import unregister_game
+from simlab.games.registry import GAMES, register_game, unregister_game
 
 PIG = Path(__file__).resolve().parents[1] / "examples" / "games" / "pig" / "game.py"
 TINY = {"seconds": 2, "min_games": 40, "bootstrap": 60, "morris_r": 1,
@@ -22,9 +22,16 @@ TINY = {"seconds": 2, "min_games": 40, "bootstrap": 60, "morris_r": 1,
 
 @pytest.fixture(scope="module")
 def pig():
+    """A fresh Pig of its own (the bots its file defines, none that another test's ``--plugin``
+    added), and the Pig this worker held before put back afterwards (the plugin tests' session
+    fixture holds it, and pickling finds a game by its registration)."""
+    before = dict.get(GAMES, "pig")
+    unregister_game("pig")
     load_plugins([str(PIG)], "--plugin")
     yield "pig"
     unregister_game("pig")
+    if before is not None and not isinstance(before, str):
+        register_game(before)
 
 
 @pytest.fixture(scope="module")

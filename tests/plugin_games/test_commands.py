@@ -11,6 +11,8 @@ import json
 import pandas as pd
 import pytest
 
+from simlab.core.custom import forget_saved
+
 from .conftest import NIM, PIG, PIG_SCENARIOS, run_cli
 
 P = ["--plugin", str(PIG)]
@@ -131,8 +133,11 @@ def test_tune(tmp_path, capsys):
                             "--out", tmp_path / "tune", "--save", "tuned_pig"], capsys)
     assert code == 0 and "Tuned hold wins" in out
     saved = next((tmp_path / "tune").glob("tuned_pig.toml"))
-    code, out, _ = run_cli(["simulate", "pig", *P, "--plugin", saved, "-b", "tuned_pig,random",
-                            "-n", "20", "-q"], capsys)
+    try:
+        code, out, _ = run_cli(["simulate", "pig", *P, "--plugin", saved, "-b",
+                                "tuned_pig,random", "-n", "20", "-q"], capsys)
+    finally:   # the saved bot lives in this process's registry: leave it as the test found it
+        forget_saved("pig", "tuned_pig")
     assert code == 0 and "tuned_pig" in out
 
 
