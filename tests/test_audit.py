@@ -135,7 +135,8 @@ def test_jelly_speeds_reading_tops_the_ranking(tmp_path):
     # above a reading that changes nothing of the seats (the Drone's step)
     res = audit("jelly", out_dir=tmp_path, quick=True, progress=False,
                 settings={**TINY, "levels": ["greedy"], "min_games": 30,
-                          "only": ["speeds", "drone_step"], "data_alternatives": 1})
+                          "only": ["speeds", "drone_step"], "data_alternatives": 1,
+                          "bots": ["greedy", "random"]})
     sens = res.card["sensitivity"]
     assert [s["name"] for s in sens][0] == "speeds"
     top = sens[0]
@@ -185,3 +186,15 @@ def test_bad_out_path_is_one_line_and_exit_2(tmp_path, capsys):
         main(["audit", "jelly", "-o", str(tmp_path / "card.html")])
     assert ex.value.code == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("bots", ["greedy", "greedy,nobody"])
+def test_bad_bots_are_one_line_and_exit_2_before_any_game(tmp_path, capsys, bots):
+    from simlab.cli.main import main
+
+    with pytest.raises(SystemExit) as ex:
+        main(["audit", "jelly", "--quick", "-q", "-b", bots, "-o", str(tmp_path / "a")])
+    assert ex.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "bots: expected two or more of" in err[0], err
+    assert not list((tmp_path / "a").glob("cells/*"))   # nothing played

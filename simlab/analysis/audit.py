@@ -53,10 +53,10 @@ from simlab.games.registry import get_game
 #: bootstrap resamples, tuning games
 QUICK = {"seconds": 240, "min_games": 40, "max_games": 20_000, "morris_r": 3,
          "data_alternatives": 4, "bootstrap": 200, "tune_budget": 3_000, "levels": None,
-         "only": None}
+         "only": None, "bots": None}
 FULL = {"seconds": 2_700, "min_games": 200, "max_games": 400_000, "morris_r": 6,
         "data_alternatives": 12, "bootstrap": 400, "tune_budget": 30_000, "levels": None,
-        "only": None}
+        "only": None, "bots": None}
 #: JSON keys of the card, in order
 KEYS = ("headlines", "seat_balance", "strategies", "sensitivity", "data_spread", "shape")
 MAX_HEADLINES = 6
@@ -382,7 +382,9 @@ def audit(game, *, players: int | None = None, rules: dict | None = None, quick:
         them. None keeps them in memory.
     settings : dict, optional
         Budget overrides (keys of :data:`QUICK`: ``seconds``, ``min_games``, ...); tests use
-        tiny ones.
+        tiny ones. ``bots`` (a list of two or more names) keeps the strategy landscape to those
+        bots (default: every built-in bot but search, and the plugin bots); ``only`` keeps the
+        sensitivity screen to the named readings; ``levels`` the strength ladder's rungs.
     """
     from simlab.analysis.audit_parts import (
         data_spread,
@@ -413,6 +415,12 @@ def audit(game, *, players: int | None = None, rules: dict | None = None, quick:
             raise SimlabError(f"audit: levels {bad} are not on {g.title}'s strength ladder "
                               f"({', '.join(ladder)})")
         names = strategy_bots(g)
+        if cfg["bots"] is not None:
+            unknown = [b for b in cfg["bots"] if b not in names]
+            if unknown or len(set(cfg["bots"])) < 2:
+                raise SimlabError(f"audit: bots: expected two or more of {', '.join(names)}; "
+                                  f"got {', '.join(map(str, cfg['bots'])) or 'none'}")
+            names = list(dict.fromkeys(cfg["bots"]))
         plan = _load_plan(store, g, players, rules, cfg, seed, levels, names)
         if plan is not None:
             ctx.budget.per_game.update(plan["seconds_per_game"])

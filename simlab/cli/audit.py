@@ -32,6 +32,9 @@ from simlab.cli.common import (
 @click.option("--seconds", type=click.FloatRange(1, 36_000), default=None,
               help="Seconds of play to budget the games from (default 240 with --quick, "
                    "2700 without); the games per table come from measured speeds.")
+@click.option("--bots", "-b", default=None, metavar="NAME,NAME,...",
+              help="The strategy landscape of these bots only (two or more; default: every "
+                   "bot of the game but search, and your --plugin bots).")
 @click.option("--seed", "-s", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
               help="The same games in every table.")
 @click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
@@ -49,7 +52,7 @@ from simlab.cli.common import (
                    "cluster of --jobs workers.")
 @click.option("--quiet", "-q", is_flag=True, callback=quiet_callback,
               help="No progress and no compile notice.")
-def audit(game, players, sets, data, quick, seconds, seed, out, as_json, jobs, backend,
+def audit(game, players, sets, data, quick, seconds, bots, seed, out, as_json, jobs, backend,
           scheduler, quiet):
     """What is wrong with GAME? One report card: seat balance at rising strength, the
     strategy landscape, the rule knobs that move the balance, the spread over assumed data,
@@ -82,7 +85,8 @@ def audit(game, players, sets, data, quick, seconds, seed, out, as_json, jobs, b
     with ctx:
         res = run(game, players=players, rules=rules, quick=quick, seed=seed, jobs=jobs,
                   backend=backend, out_dir=folder, progress=False if quiet or as_json else None,
-                  settings={"seconds": seconds})
+                  settings={"seconds": seconds,
+                            "bots": [b.strip() for b in bots.split(",")] if bots else None})
     path = audit_report(res.to_dict(), res.meta, Path(folder) / "audit.html")
     if as_json:
         echo_json(res.to_dict())
