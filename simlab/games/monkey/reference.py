@@ -364,11 +364,22 @@ class ReferenceGame:
         the shape with its next monkey: the majority on 3 of its fields, none owned by another
         player, and one more monkey on the fourth (not owned) would take its majority."""
         n = 0
+        held = {}   # each field's majority, worked out once for this count
         for shape in self.shapes:
-            for q in range(self.n_p):
-                if q == p or any(self.owner.get(rc, q) != q for rc in shape):
+            owners = {self.owner[rc] for rc in shape if rc in self.owner}
+            if len(owners) > 1:   # fields owned by two players: no one completes it
+                continue
+            for q in (owners or range(self.n_p)):   # an owned field leaves only its owner
+                if q == p:
                     continue
-                rest = [rc for rc in shape if self.majority(rc) != q]
+                rest = []
+                for rc in shape:
+                    if rc not in held:
+                        held[rc] = self.majority(rc)
+                    if held[rc] != q:
+                        rest.append(rc)
+                        if len(rest) > 1:
+                            break
                 if len(rest) != 1 or rest[0] in self.owner:
                     continue
                 counts = self.monkeys[rest[0]]
