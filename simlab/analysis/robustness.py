@@ -59,6 +59,7 @@ from simlab.analysis.robustness_findings import (
     Context,
     Finding,
     Populations,
+    check_question,
     findings_of,
 )
 from simlab.core.readings import settable
@@ -667,6 +668,7 @@ def robustness(scenario, *, quick: bool = False, jobs: int = 1, backend: str = "
     from simlab.scenario import load_scenario
 
     sc, _ = load_scenario(scenario)
+    check_question(sc)
     g = get_game(sc.game)
     players = sc.players if sc.players is not None else g.default_players
     settings = settings_of(sc, quick, overrides)

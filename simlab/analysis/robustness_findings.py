@@ -159,6 +159,16 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%" if abs(100 * x - round(100 * x)) < 1e-9 else f"{100 * x:.1f}%"
 
 
+def check_question(sc) -> None:
+    """Refuse a scenario whose question is a bot's strength ([tune], [skill]): robustness asks
+    about the game (checked before any game is played or any bot tuned)."""
+    if sc.kind in ("tune", "skill"):
+        raise SimlabError(f"robustness: scenario {sc.name}: a [{sc.kind}] table asks about a "
+                          f"bot's strength, not about the game; run robustness on a scenario "
+                          f"that uses the bot (a single point, [compare], [sweep], [tournament] "
+                          f"or [balance])")
+
+
 def findings_of(g, sc, players, pops, eng, head: Context) -> tuple[str, list]:
     """The question in words and its findings (module docstring)."""
     base = g.lineup(sc.bots, players)
@@ -190,11 +200,7 @@ def findings_of(g, sc, players, pops, eng, head: Context) -> tuple[str, list]:
             return bad[0] if bad else cfg
         return inner
 
-    if kind in ("tune", "skill"):
-        raise SimlabError(f"robustness: scenario {sc.name}: a [{kind}] table asks about a bot's "
-                          f"strength, not about the game; run robustness on a scenario that "
-                          f"uses the bot (a single point, [compare], [sweep], [tournament] or "
-                          f"[balance])")
+    check_question(sc)
     if kind == "single":
         question = (f"Question: who wins {g.title} with {', '.join(b.label for b in base)} "
                     f"({players} players)?")
