@@ -84,17 +84,18 @@ def replicator(payoff: np.ndarray, iterations: int = 20_000, step: float = 0.05,
         Steps, step size, and the change per step under which the dynamics count as settled.
     """
     a = np.asarray(payoff, dtype=float)
-    k = a.shape[0]
+    k = a.shape[0] if a.ndim == 2 else 0
     if a.shape != (k, k) or k == 0:
         raise SimlabError("replicator: expected a square payoff matrix")
     scale = float(np.ptp(a)) or 1.0
+    a = a / scale
     x = np.full(k, 1.0 / k)
     total = np.zeros(k)
     counted = 0
     for t in range(iterations):
-        f = a @ x / scale
+        f = a @ x
         new = x * (1.0 + step * (f - x @ f))
-        new = np.clip(new, 1e-300, None)
+        np.maximum(new, 1e-300, out=new)
         new /= new.sum()
         moved = np.abs(new - x).max()
         x = new
@@ -108,6 +109,40 @@ def replicator(payoff: np.ndarray, iterations: int = 20_000, step: float = 0.05,
             x = total / counted
     x = np.where(x < 1e-4, 0.0, x)
     return x / x.sum()
+
+
+def replicator_many(payoffs: np.ndarray, iterations: int = 20_000, step: float = 0.05,
+                    tol: float = 1e-10) -> np.ndarray:
+    """:func:`replicator` of each of ``payoffs`` ((n, k, k)), all stepped together (each
+    stops where its own dynamics settle); returns the (n, k) mixtures."""
+    a = np.asarray(payoffs, dtype=float)
+    n, k = a.shape[0], a.shape[-1]
+    scale = np.ptp(a.reshape(n, -1), axis=1)
+    a = a / np.where(scale > 0, scale, 1.0)[:, None, None]
+    x = np.full((n, k), 1.0 / k)
+    total = np.zeros((n, k))
+    counted = np.zeros(n)
+    active = np.ones(n, dtype=bool)
+    for t in range(iterations):
+        idx = np.flatnonzero(active)
+        if idx.size == 0:
+            break
+        xa = x[idx]
+        f = np.einsum("bij,bj->bi", a[idx], xa)
+        new = xa * (1.0 + step * (f - np.einsum("bi,bi->b", xa, f)[:, None]))
+        np.maximum(new, 1e-300, out=new)
+        new /= new.sum(axis=1, keepdims=True)
+        done = np.abs(new - xa).max(axis=1) < tol   # a rest point: the dynamics settled
+        x[idx] = new
+        if t >= iterations // 2:  # cycling: average the second half of the trajectory
+            go = idx[~done]
+            total[go] += new[~done]
+            counted[go] += 1
+        active[idx[done]] = False
+    cyc = active & (counted > 0)
+    x[cyc] = total[cyc] / counted[cyc][:, None]
+    x = np.where(x < 1e-4, 0.0, x)
+    return x / x.sum(axis=1, keepdims=True)
 
 
 @dataclass
@@ -196,6 +231,21 @@ def meta_game(sr, bootstrap: int = 200, seed: int = 0) -> MetaGame:
     """
     if sr.scenario.kind != "tournament":
         raise SimlabError("meta-game: needs a tournament result ([tournament] scenario)")
+    # a report asks twice (its headlines and its figures): the bootstrap is solved once
+    kept = getattr(sr, "_meta_games", None)
+    if kept is None:
+        kept = {}
+        try:
+            sr._meta_games = kept
+        except AttributeError:   # a result that takes no attributes: solved each time
+            pass
+    if (bootstrap, seed) not in kept:
+        kept[(bootstrap, seed)] = _meta_game(sr, bootstrap, seed)
+    return kept[(bootstrap, seed)]
+
+
+def _meta_game(sr, bootstrap: int, seed: int) -> MetaGame:
+    """:func:`meta_game`, solved."""
     ps = pair_stats(sr)
     bots = list(dict.fromkeys(list(ps["bot_a"]) + list(ps["bot_b"])))
     k = len(bots)
@@ -224,7 +274,11 @@ def meta_game(sr, bootstrap: int = 200, seed: int = 0) -> MetaGame:
     m0 = matrix()
     w, method = solve(m0, players)
     rng = np.random.default_rng(seed)
-    boot = np.array([solve(matrix(rng), players)[0] for _ in range(bootstrap)])
+    mats = [matrix(rng) for _ in range(bootstrap)]
+    if players == 2 or not mats:
+        boot = np.array([solve(m, players)[0] for m in mats])
+    else:   # the replicator dynamics of every resample stepped together
+        boot = replicator_many(np.where(np.isnan(mats), 0.5, mats))
     lo = np.quantile(boot, 0.025, axis=0) if bootstrap else w
     hi = np.quantile(boot, 0.975, axis=0) if bootstrap else w
 

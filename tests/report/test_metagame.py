@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from simlab.report.metagame import meta_game, nash_zero_sum, replicator, solve
+from simlab.report.metagame import meta_game, nash_zero_sum, replicator, replicator_many, solve
 
 RPS = np.array([[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]])
 
@@ -48,6 +48,18 @@ def test_replicator_removes_dominated_strategy():
     m = np.array([[0.5, 0.7, 0.8], [0.3, 0.5, 0.6], [0.2, 0.4, 0.5]])
     w = replicator(m)
     assert w[0] > 0.99 and w[1] < 0.01 and w[2] == 0.0
+
+
+def test_replicator_many_is_replicator_on_each():
+    """The bootstrap's batch: cycling (RPS), settling (a dominant bot) and random win-share
+    matrices, each stopping at its own step, as one at a time."""
+    rng = np.random.default_rng(4)
+    ms = [RPS + 1.0, np.array([[0.5, 0.7, 0.8], [0.3, 0.5, 0.6], [0.2, 0.4, 0.5]])]
+    for _ in range(6):
+        r = rng.random((3, 3))
+        ms.append((r + 1.0 - r.T) / 2)
+    np.testing.assert_allclose(replicator_many(np.array(ms)), [replicator(m) for m in ms],
+                               atol=1e-12)
 
 
 def test_solve_two_player_uses_lp_on_shares():
