@@ -198,3 +198,16 @@ def test_bad_bots_are_one_line_and_exit_2_before_any_game(tmp_path, capsys, bots
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "bots: expected two or more of" in err[0], err
     assert not list((tmp_path / "a").glob("cells/*"))   # nothing played
+
+
+def test_data_that_does_not_arise_is_left_out_of_the_spread(tmp_path):
+    # Jungle's variant tiles are played only in the variant: their generated alternatives play
+    # the shipped data's games in the regular game, so the card leaves them out (with a note)
+    res = audit("jungle", out_dir=tmp_path, quick=True, progress=False,
+                settings={**TINY, "levels": ["greedy"], "min_games": 60, "bots": ["greedy", "random"],
+                          "only": ["max_rounds"], "data_alternatives": 2})
+    assert "variant_tiles" not in {d["name"] for d in res.card["data_spread"]}
+    assert any(n.startswith("data variant_tiles: its generated alternatives play the same games")
+               for n in res.meta["notes"])
+    for d in res.card["data_spread"]:   # the alternatives' intervals hold together at 95%
+        assert d["level"] == pytest.approx(1 - 0.05 / 2)

@@ -195,10 +195,12 @@ def wmean(w: np.ndarray, x: np.ndarray) -> np.ndarray:
     return (w @ x) / np.maximum(w.sum(axis=1, keepdims=True), 1e-12)
 
 
-def interval(values: np.ndarray, lo: float | None = None, hi: float | None = None) -> list:
-    """The 95% percentile interval of bootstrap values (clipped to the bounds)."""
+def interval(values: np.ndarray, lo: float | None = None, hi: float | None = None,
+             level: float = 0.95) -> list:
+    """The ``level`` (95%) percentile interval of bootstrap values (clipped to the bounds)."""
     v = np.asarray(values, dtype=float)
-    a, b = np.percentile(v, [2.5, 97.5])
+    tail = 50.0 * (1.0 - level)
+    a, b = np.percentile(v, [tail, 100.0 - tail])
     if lo is not None:
         a, b = max(a, lo), max(b, lo)
     if hi is not None:

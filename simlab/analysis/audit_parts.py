@@ -515,6 +515,10 @@ def data_spread(ctx, mixed, greedy) -> list[dict]:
         figs: dict[str, list] = {}
         cis = []
         shipped = None
+        same = True   # every alternative plays the shipped data's games (data not in play)
+        first = None
+        # the alternatives' verdicts hold together at 95%: each interval at 1 - 0.05 / k
+        level = 1.0 - 0.05 / max(k, 1)
         for seed in range(0, k + 1):
             over = {f"data.{gen.name}": seed} if seed else None
             if over and not _try(g, p, {**ctx.overrides, **over}):
@@ -526,14 +530,22 @@ def data_spread(ctx, mixed, greedy) -> list[dict]:
             sc = gc.seat_score.astype(np.float64)
             d = sc[:, 0] - sc[:, 1:].mean(axis=1)
             vals = {"first_player_points": float(d.mean()), **_outputs(mc, mixed)}
-            ci = interval(wmean(ctx.w(gc.n), d[:, None])[:, 0])
+            boot = wmean(ctx.w(gc.n), d[:, None])[:, 0]
             if seed == 0:
-                shipped = (vals, ci)
+                shipped = (vals, interval(boot, level=level))
+                first = (gc.seat_score, mc.bot)
                 continue
-            cis.append(ci)
+            same = same and np.array_equal(gc.seat_score, first[0]) and \
+                np.array_equal(mc.bot, first[1])
+            cis.append(interval(boot, level=level))
             for key, v in vals.items():
                 figs.setdefault(key, []).append(v)
         if shipped is None or not cis:
+            continue
+        if same:
+            ctx.notes.append(f"data {gen.name}: its generated alternatives play the same games "
+                             f"as the shipped data here (that data does not arise in this game); "
+                             f"left out of the spread")
             continue
         figures = {key: _spread(v, shipped[0][key]) for key, v in figs.items()}
         head = state(shipped[1])
@@ -545,6 +557,6 @@ def data_spread(ctx, mixed, greedy) -> list[dict]:
         else:
             verdict = "data-dependent"
         out.append({"name": gen.name, "title": gen.title, "alternatives": len(cis),
-                    "games": n, "figures": figures, "shipped_ci": shipped[1],
+                    "games": n, "level": level, "figures": figures, "shipped_ci": shipped[1],
                     "alternative_cis": cis, "verdict": verdict})
     return out
