@@ -98,10 +98,10 @@ def _resample(A, sim, p, rng):
 
 
 @rule
-def playout(A, sim, p, rng, solo_policy, w):
-    """Play the scratch game to its end from the seat after p, with random bots (or, with
-    ``solo_policy``, the solo planner's heuristic with weights w); returns p's result: win
-    share (1/k for a k-way shared win) + points / 10000 (solo: success + score / 1000)."""
+def play_to_end(A, sim, p, rng, policy, w):
+    """Play the scratch game to its end from the seat after p, every seat by ``policy`` (0:
+    random bots, 1: the solo planner's heuristic with weights w, 2: the linear evaluation with
+    weights w, ``policies.evaluation_play``); returns the end reason and the last seat."""
     q = p
     end = sim.info[I_END]
     while end == E_NONE:
@@ -117,10 +117,23 @@ def playout(A, sim, p, rng, solo_policy, w):
         n = legal_plays(A, sim, q)
         m = 0
         if n > 0:
-            m = solo_choice(A, sim, q, n, w, rng) if solo_policy else random_play(A, sim, q, n,
-                                                                                  rng)
+            if policy == 1:
+                m = solo_choice(A, sim, q, n, w, rng)
+            elif policy == 2:
+                m = evaluation_play(A, sim, q, n, w, rng)
+            else:
+                m = random_play(A, sim, q, n, rng)
         take_turn(A, sim, q, m, rng)
         end = sim.info[I_END]
+    return end, q
+
+
+@rule
+def playout(A, sim, p, rng, solo_policy, w):
+    """Play the scratch game to its end from the seat after p, with random bots (or, with
+    ``solo_policy``, the solo planner's heuristic with weights w); returns p's result: win
+    share (1/k for a k-way shared win) + points / 10000 (solo: success + score / 1000)."""
+    end, q = play_to_end(A, sim, p, rng, 1 if solo_policy else 0, w)
     k = finish_game(A, sim, end, q, False)
     if A.mode == MODE_SOLO:
         if solo_policy:
@@ -222,24 +235,7 @@ def evaluation_playout(A, sim, p, rng, w):
     evaluation with weights w (``policies.evaluation_play``, the search bot's own view of
     every player); returns p's result: win share (1/k for a k-way shared win) + points /
     10000 (solo: success + score / 10000)."""
-    q = p
-    end = sim.info[I_END]
-    while end == E_NONE:
-        q2 = next_player(A, sim, q)
-        if q2 < 0:
-            end = E_SOLO_LOSS if A.mode == MODE_SOLO else E_POINTS
-            break
-        q = q2
-        end = turn_bound(A, sim)
-        if end != E_NONE:
-            break
-        sim.info[I_TURN] += 1
-        n = legal_plays(A, sim, q)
-        m = 0
-        if n > 0:
-            m = evaluation_play(A, sim, q, n, w, rng)
-        take_turn(A, sim, q, m, rng)
-        end = sim.info[I_END]
+    end, q = play_to_end(A, sim, p, rng, 2, w)
     k = finish_game(A, sim, end, q, False)
     if A.mode == MODE_SOLO:
         return (1.0 if end == E_SOLO_WIN else 0.0) + sim.points[0] / 10000.0
