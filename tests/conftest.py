@@ -45,4 +45,8 @@ def pytest_collection_modifyitems(session, config, items):
 
 
 # each rule the tests call from Python is listed for simlab warm --all (tests/core/python_calls.py)
-from tests.core.python_calls import _python_calls_listed, pytest_configure  # noqa: E402, F401
+from tests.core.python_calls import (  # noqa: E402, F401
+    _python_calls_listed,
+    pytest_configure,
+    pytest_runtest_setup,
+)

@@ -130,6 +130,13 @@ def _record(missing) -> None:
         write_calls(CALLS_FILE, calls)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """The running test's node id, set before any of its fixtures (a module fixture's calls
+    belong to the test folder that needs it, not to the last test of the previous file)."""
+    _CURRENT[0] = item.nodeid
+
+
 @pytest.fixture(autouse=True)
 def _python_calls_listed(request):
     """After each test: every rule signature it made the process compile or load from Python is
