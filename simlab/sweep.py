@@ -571,6 +571,9 @@ class SweepResult:
     resumed: int = 0
     source: str = ""             # the scenario file, when run from one
     replicas: list[PointResult] = field(default_factory=list)   # [strength], [spread]
+    #: what the layers above work out from a finished result and ask for more than once (a
+    #: report's meta-game: its headlines and its figures), by their own keys; not compared
+    derived: dict = field(default_factory=dict, repr=False, compare=False)
 
     def summary(self) -> pd.DataFrame:
         """One row per point: label, parameters, games, seat spread and seat-advantage p."""

@@ -232,16 +232,10 @@ def meta_game(sr, bootstrap: int = 200, seed: int = 0) -> MetaGame:
     if sr.scenario.kind != "tournament":
         raise SimlabError("meta-game: needs a tournament result ([tournament] scenario)")
     # a report asks twice (its headlines and its figures): the bootstrap is solved once
-    kept = getattr(sr, "_meta_games", None)
-    if kept is None:
-        kept = {}
-        try:
-            sr._meta_games = kept
-        except AttributeError:   # a result that takes no attributes: solved each time
-            pass
-    if (bootstrap, seed) not in kept:
-        kept[(bootstrap, seed)] = _meta_game(sr, bootstrap, seed)
-    return kept[(bootstrap, seed)]
+    key = ("meta_game", bootstrap, seed)
+    if key not in sr.derived:
+        sr.derived[key] = _meta_game(sr, bootstrap, seed)
+    return sr.derived[key]
 
 
 def _meta_game(sr, bootstrap: int, seed: int) -> MetaGame:
