@@ -172,6 +172,44 @@ def test_seat_verdicts():
     assert _seat_verdict([e(1, 0.5, 1.5), e(4, 3, 5)])[1] == "grows"
 
 
+def test_budget_gives_dear_cells_the_small_floor_and_cheap_cells_their_own_share():
+    """A cell whose full floor would cost over 3 times its share gets the dear floor (a fifth,
+    at least 8), as the search parts do; a cheap cell keeps the full floor or more."""
+    from simlab.analysis.audit_cells import SHARES, Budget
+
+    b = Budget(seconds=240, jobs=2, min_games=40, max_games=20_000)
+    share = 240 * SHARES["pairs"] / 20 * b.speedup      # seconds of one worker per cell
+    assert b.games("pairs", 20, 1.0, 3) == 8            # 40 games x 3 s >> 3 x share
+    assert b.games("pairs", 20, share / 50.5, 1) == 50      # cheap: what its share buys
+    assert b.games("pairs", 20, share / 20.5 / 3, 3) == 40  # under the floor, not dear: 40
+    assert b.games("seat:search:lo", 1, 1e-6, 1) == 20_000  # capped by max_games
+
+
+def test_pairs_get_games_by_their_own_cost(pig, tmp_path, monkeypatch):
+    """Head to head, a pair with a dear bot plays fewer games than a cheap pair, which keeps
+    the games its share buys (before, every pair played the mean pair's count). The speed
+    probe is told that ``hold`` takes 50 ms a game (Pig's bots are all cheap)."""
+    from simlab.analysis.audit_cells import Budget
+
+    probe = Budget.probe
+
+    def told(self, g, rules, label, bot, players, seed):
+        per = probe(self, g, rules, label, bot, players, seed)
+        if label == "hold":
+            self.per_game[label] = per = 0.05
+        return per
+
+    monkeypatch.setattr(Budget, "probe", told)
+    res = audit(pig, out_dir=tmp_path, quick=True, progress=False,
+                settings={**TINY, "seconds": 20, "bots": ["greedy", "hold", "random"],
+                          "levels": ["greedy"]})
+    games = {(r["bot"], r["against"]): r["games"] for r in res.card["strategies"]["pairwise"]}
+    dear = [v for k, v in games.items() if "hold" in k]
+    cheap = [v for k, v in games.items() if "hold" not in k]
+    assert dear and cheap and max(dear) < min(cheap), games
+    assert min(cheap) > 2 * TINY["min_games"], games    # the mean pair's cost held them at 40
+
+
 def test_bad_out_path_is_one_line_and_exit_2(tmp_path, capsys):
     from simlab.cli.main import main
 

@@ -251,11 +251,15 @@ class Budget:
 
     def games(self, part: str, cells: int, cost_per_game: float, weight: int = 1) -> int:
         """Games per seating for each of ``cells`` cells of a part (each ``weight`` seatings,
-        ``cost_per_game`` seconds a game on one worker); at least ``min_games`` (a fifth of it,
-        at least 8, for the search bot's parts, whose games are dear)."""
+        ``cost_per_game`` seconds a game on one worker); at least ``min_games``, or a fifth of
+        it (at least 8) where games are dear: the search bot's parts, and any cell whose
+        ``min_games`` would cost over 3 times its share (a lookahead seat in Monsters on Board,
+        about a second a game: its pairings at the full floor took 60% of a quick card)."""
         secs = self.seconds * SHARES[part] / max(cells, 1)
-        n = int(secs * self.speedup / max(cost_per_game * weight, 1e-9))
-        floor = max(8, self.min_games // 5) if "search" in part else self.min_games
+        cost = max(cost_per_game * weight, 1e-9)
+        n = int(secs * self.speedup / cost)
+        dear = "search" in part or self.min_games * cost > 3 * secs * self.speedup
+        floor = max(8, self.min_games // 5) if dear else self.min_games
         return int(min(max(n, floor), self.max_games))
 
     def cost(self, labels) -> float:

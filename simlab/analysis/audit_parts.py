@@ -81,18 +81,22 @@ def strategies(ctx, names: list[str], levels: list[str], bots: dict):
     ka = (p + 1) // 2
     splits = [(ka, p - ka)] + ([(p - ka, ka)] if p - ka != ka else [])
     pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
-    cost = float(np.mean([ctx.budget.cost([a, b]) for a in names for b in names])) if names \
-        else 1e-3
     weight = count_distinct(["a"] * ka + ["b"] * (p - ka))
-    n = ctx.budget.games("pairs", max(len(pairs) * len(splits), 1), cost, weight)
-    w = None
+    # games per seating of each pair from that pair's own cost: the pairs share the part's
+    # seconds equally, so a dear bot (a lookahead seat) gets fewer games without taking them
+    # from the cheap pairs
+    n_of = {(i, j): ctx.budget.games("pairs", max(len(pairs) * len(splits), 1),
+                                     ctx.budget.cost([names[i], names[j]]), weight)
+            for i, j in pairs}
     reps = None
     value = np.full((k, k), 0.5)
     pair_rows = []
-    ctx.prefetch([{"lineup": [choice[names[i]]] * na + [choice[names[j]]] * nb, "games": n}
+    ctx.prefetch([{"lineup": [choice[names[i]]] * na + [choice[names[j]]] * nb,
+                   "games": n_of[i, j]}
                   for i, j in pairs for na, nb in splits], "strategies, head to head")
     for i, j in pairs:
         a, b = choice[names[i]], choice[names[j]]
+        n = n_of[i, j]
         ra = np.zeros(n)
         rb = np.zeros(n)
         held_a = held_b = 0
@@ -105,7 +109,7 @@ def strategies(ctx, names: list[str], levels: list[str], bots: dict):
             held_b += nb
         ra /= held_a
         rb /= held_b
-        w = ctx.w(n) if w is None else w
+        w = ctx.w(n)
         ma, mb = wmean(w, ra[:, None])[:, 0], wmean(w, rb[:, None])[:, 0]
         boot = ma / np.maximum(ma + mb, 1e-12)
         if reps is None:
