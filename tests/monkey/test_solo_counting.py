@@ -103,7 +103,7 @@ def test_one_draw_ahead_is_the_exact_chance_of_covering_next_round(turn, short):
     plays = plays_of(A, st, g)
     assert {f for _, f, _ in plays} == {8, 9, 15}
     values = []
-    for cards, field, m in plays:
+    for cards, field, _m in plays:
         got = policies.solo_ahead(A, st, 0, int(A.cell_of[field]), mask_of(list(st.hand[0, :4]),
                                                                            cards))
         want = plain_ahead(board, HAND, cards, field, discard, turn)
