@@ -50,3 +50,22 @@ def test_monkey_ladder(tmp_path):
 def test_skill_bad_input(kw, msg):
     with pytest.raises(SimlabError, match=msg):
         skill_ladder("monkey", progress=False, **kw)
+
+
+def test_ladder_timing_leaves_out_the_kernel_load(monkeypatch):
+    """The seconds a rung reports are its games' alone: one game of the first line-up is played
+    first, untimed (a short measurement of a large kernel counted its load from the cache as
+    play), then every line-up's games; the shares are those of the timed games."""
+    import simlab.analysis.tune as tune
+    from simlab.analysis.skill import _ladder_task
+
+    calls = []
+
+    def fake(g, players, rules, lus, seats, seed, games):
+        calls.append((len(lus), games))
+        return 0.5, np.full(games, 0.25)
+
+    monkeypatch.setattr(tune, "_play_share", fake)
+    per, secs = _ladder_task(("jelly", 4, {}, ["a", "b", "c"], [0, 1, 2], 7, 30))
+    assert calls == [(1, 1), (3, 30)]
+    assert per.shape == (30,) and secs >= 0.0
