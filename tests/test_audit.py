@@ -249,3 +249,22 @@ def test_data_that_does_not_arise_is_left_out_of_the_spread(tmp_path):
                for n in res.meta["notes"])
     for d in res.card["data_spread"]:   # the alternatives' intervals hold together at 95%
         assert d["level"] == pytest.approx(1 - 0.05 / 2)
+
+
+def test_data_strip_draws_the_intervals_the_verdict_reads():
+    """The assumed-data figure's first row draws each alternative's interval and the shipped
+    data's (the lines the verdict is drawn from), not dots alone."""
+    from simlab.report.audit import _data_items
+
+    cis = [[-0.8, 1.1], [-0.6, 0.7]]
+    ds = [{"name": "faces", "alternatives": 2, "level": 0.975, "shipped_ci": [-1.0, 0.3],
+           "alternative_cis": cis,
+           "figures": {"first_player_points": {"values": [0.15, 0.05], "shipped": -0.3},
+                       "seat spread": {"values": [0.006, 0.005], "shipped": 0.0057}}}]
+    (item,) = _data_items(ds)
+    ax = item.figure.axes[0]
+    spans = [sorted(ln.get_xdata()) for ln in ax.lines if len(ln.get_xdata()) == 2
+             and ln.get_ydata()[0] == ln.get_ydata()[1] and ln.get_xdata()[0] != ln.get_xdata()[1]]
+    assert [list(map(float, s)) for s in spans] == cis + [[-1.0, 0.3]]
+    assert "97.5% each" in item.caption
+    assert len(item.figure.axes[1].lines) == 2  # shares: dots and the diamond, no intervals

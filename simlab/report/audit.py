@@ -102,20 +102,36 @@ def _data_items(ds: list) -> list:
     items = []
     for d in ds:
         keys = list(d["figures"])
-        fig = plots.new_figure(height=max(2.6, 1.2 + 0.45 * len(keys)))
-        axes = fig.subplots(len(keys), 1, squeeze=False)[:, 0]
+        tall = 2.5 if d.get("alternative_cis") and keys[0] == "first_player_points" else 1.0
+        fig = plots.new_figure(height=max(2.6, 1.2 + 0.45 * (len(keys) + tall - 1)))
+        axes = fig.subplots(len(keys), 1, squeeze=False,
+                            gridspec_kw={"height_ratios": [tall] + [1] * (len(keys) - 1)})[:, 0]
         for ax, k in zip(axes, keys, strict=True):
             f = d["figures"][k]
-            ax.plot(f["values"], np.zeros(len(f["values"])), "o", color=plots.color(0),
-                    alpha=0.7)
+            ys = np.zeros(len(f["values"]))
+            cis = d.get("alternative_cis") if k == "first_player_points" else None
+            if cis and len(cis) == len(f["values"]) and d.get("shipped_ci"):
+                # the verdict's intervals: one line each, spread apart so none hides another
+                ys = np.linspace(-0.3, 0.3, len(cis) + 1)[1:] if len(cis) > 1 else ys + 0.15
+                for y, (lo, hi) in zip(ys, cis, strict=True):
+                    ax.plot([lo, hi], [y, y], color=plots.color(0), lw=1.5, alpha=0.6)
+                lo, hi = d["shipped_ci"]
+                ax.plot([lo, hi], [0, 0], color=plots.color(3), lw=2.5, alpha=0.8)
+                ax.axvline(0.0, color="0.3", lw=1.0, ls=":", zorder=0)
+                ax.set_ylim(-0.5, 0.5)
+            ax.plot(f["values"], ys, "o", color=plots.color(0), alpha=0.7)
             ax.plot([f["shipped"]], [0], marker="D", ms=9, color=plots.color(3))
             ax.set_yticks([0], [k])
             plots.style_axes(ax, "x")
         axes[0].set_title(f"{d['name']}: {d['alternatives']} generated alternatives "
                           f"(diamond: the shipped data)", fontsize=10)
+        level = d.get("level")
+        lv = f" at {100 * level:.1f}% each" if level else ""
         items.append(FigureItem(f"data-{d['name']}", f"Spread over generated {d['name']}",
-                                "Each dot one alternative; the first row in points, the "
-                                "others as shares.", fig))
+                                "Each dot one alternative; the first row is seat 1's edge in "
+                                f"points with equal greedy players, with its interval{lv} "
+                                "(the lines the verdict reads; dotted: no edge), the others "
+                                "are the mixed line-up's shares, without intervals.", fig))
     return items
 
 
