@@ -331,7 +331,6 @@ def _monkey_rows(quick: bool, say) -> list[dict]:
     for label in ("solo", "solo(playouts=16)"):
         prep = g.prepare(solo, g.lineup(label, 1))
         say(f"monkey kernel, one core, solo variant, {label}")
-        g.run_batch(prep, 5, 0, 1, False)  # the search has its own kernel: compiled first
         rate, n = _kernel_rate(g, prep, secs if label == "solo" else secs / 2)
         rows.append({"game": "monkey", "bots": label, "jobs": 1,
                      "games_per_s": round(rate, 1), "speedup_vs_reference": None,
@@ -475,7 +474,6 @@ def _rules_alone_rows(quick: bool, say) -> list[dict]:
             continue
         prep = g.prepare(g.make_rules(players), g.lineup("first", players))
         say(f"{game} kernel, one core, rules alone ({players} x first)")
-        g.run_batch(prep, 5, 0, 1, False)
         rate, n = _kernel_rate(g, prep, 1.5 if quick else 5.0)
         rows.append({"game": game, "bots": ",".join(["first"] * players), "jobs": 1,
                      "games_per_s": round(rate, 1), "speedup_vs_reference": None,

@@ -102,17 +102,19 @@ def _data_items(ds: list) -> list:
     items = []
     for d in ds:
         keys = list(d["figures"])
-        tall = 2.5 if d.get("alternative_cis") and keys[0] == "first_player_points" else 1.0
+        # the verdict's figure (seat 1's edge) carries intervals: drawn, on a taller first row
+        ci_key = ("first_player_points" if d.get("alternative_cis") and d.get("shipped_ci")
+                  and keys[0] == "first_player_points" else None)
+        tall = 2.5 if ci_key else 1.0
         fig = plots.new_figure(height=max(2.6, 1.2 + 0.45 * (len(keys) + tall - 1)))
         axes = fig.subplots(len(keys), 1, squeeze=False,
                             gridspec_kw={"height_ratios": [tall] + [1] * (len(keys) - 1)})[:, 0]
         for ax, k in zip(axes, keys, strict=True):
             f = d["figures"][k]
             ys = np.zeros(len(f["values"]))
-            cis = d.get("alternative_cis") if k == "first_player_points" else None
-            if cis and len(cis) == len(f["values"]) and d.get("shipped_ci"):
-                # the verdict's intervals: one line each, spread apart so none hides another
-                ys = np.linspace(-0.3, 0.3, len(cis) + 1)[1:] if len(cis) > 1 else ys + 0.15
+            if k == ci_key:
+                cis = d["alternative_cis"]
+                ys = np.linspace(-0.3, 0.3, len(cis) + 1)[1:]  # apart, so none hides another
                 for y, (lo, hi) in zip(ys, cis, strict=True):
                     ax.plot([lo, hi], [y, y], color=plots.color(0), lw=1.5, alpha=0.6)
                 lo, hi = d["shipped_ci"]
